@@ -1,0 +1,89 @@
+import type { z } from "zod";
+import type { ClaimDefinition, FieldSpec } from "./types";
+
+/** The raw answers as the form holds them: strings, and arrays for checkbox groups. */
+export type FormValues = Record<string, string | string[]>;
+export type FieldErrors = Record<string, string>;
+
+/** Hidden fields every claim form carries besides its questions. */
+export const SUBMISSION_KEY_FIELD = "submissionKey";
+/** Honeypot: people never see or fill it; bots that fill every field do. */
+export const HONEYPOT_FIELD = "website";
+
+export function allFields(definition: ClaimDefinition): FieldSpec[] {
+  return definition.steps.flatMap((step) => step.fields);
+}
+
+export function emptyValues(definition: ClaimDefinition, submissionKey: string): FormValues {
+  const values: FormValues = { [SUBMISSION_KEY_FIELD]: submissionKey, [HONEYPOT_FIELD]: "" };
+  for (const field of allFields(definition)) values[field.name] = field.kind === "checkboxes" ? [] : "";
+  return values;
+}
+
+export function valuesFromFormData(definition: ClaimDefinition, formData: FormData): FormValues {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: FormValues = {
+    [SUBMISSION_KEY_FIELD]: text(SUBMISSION_KEY_FIELD),
+    [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
+  };
+  for (const field of allFields(definition)) {
+    values[field.name] =
+      field.kind === "checkboxes"
+        ? formData.getAll(field.name).filter((v): v is string => typeof v === "string")
+        : text(field.name);
+  }
+  return values;
+}
+
+const CHECKED = new Set(["on", "true", "yes", "1"]);
+
+/** Turns raw form values into the shape the claim's schema (and the JSON API) expects. */
+export function answersFromValues(definition: ClaimDefinition, values: FormValues): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const field of allFields(definition)) {
+    const raw = values[field.name];
+    if (field.kind === "checkboxes") answers[field.name] = Array.isArray(raw) ? raw : raw ? [raw] : [];
+    else if (field.kind === "consent") answers[field.name] = typeof raw === "string" && CHECKED.has(raw);
+    else answers[field.name] = typeof raw === "string" ? raw : "";
+  }
+  return answers;
+}
+
+/** The first message for each field, keyed by field name. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "_form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function stepSchema(definition: ClaimDefinition, stepIndex: number) {
+  const mask = Object.fromEntries(definition.steps[stepIndex]!.fields.map((f) => [f.name, true]));
+  return definition.schema.pick(mask as Record<string, true> & Record<number, never>);
+}
+
+export function validateStep(definition: ClaimDefinition, stepIndex: number, values: FormValues): FieldErrors {
+  const result = stepSchema(definition, stepIndex).safeParse(answersFromValues(definition, values));
+  return result.success ? {} : fieldErrorsOf(result.error);
+}
+
+export function firstStepWithError(definition: ClaimDefinition, errors: FieldErrors): number {
+  const index = definition.steps.findIndex((step) => step.fields.some((f) => errors[f.name]));
+  return index === -1 ? definition.steps.length - 1 : index;
+}
+
+/** A step is complete when every required field has an answer (formats are checked on Next). */
+export function isStepComplete(definition: ClaimDefinition, stepIndex: number, values: FormValues): boolean {
+  return definition.steps[stepIndex]!.fields.every((field) => {
+    if (field.optional) return true;
+    const value = values[field.name];
+    if (field.kind === "checkboxes") return Array.isArray(value) && value.length > 0;
+    if (field.kind === "consent") return typeof value === "string" && CHECKED.has(value);
+    return typeof value === "string" && value.trim() !== "";
+  });
+}

@@ -1,0 +1,49 @@
+import { consent, emailAddress, requiredText, usPhone, choice } from "./schema-builders";
+import type { FieldSpec, Option, SiteIdentity } from "./types";
+
+/** The contact questions most claims open with, and their schema, with one form's messages. */
+export function personalFields(states: readonly Option[]): FieldSpec[] {
+  return [
+    { name: "fn", label: "First Name", kind: "text", autoComplete: "given-name", privacy: "name" },
+    { name: "ln", label: "Last Name", kind: "text", autoComplete: "family-name", privacy: "name" },
+    { name: "em", label: "Email Address", kind: "email", autoComplete: "email", privacy: "email" },
+    { name: "ph", label: "Phone Number", kind: "tel", autoComplete: "tel-national", placeholder: "(555) 555-5555", privacy: "phone" },
+    { name: "st", label: "State", kind: "select", options: states, placeholder: "Select your state", autoComplete: "address-level1" },
+  ];
+}
+
+export interface PersonalMessages {
+  firstNameRequired: string;
+  firstNameShort: string;
+  lastNameRequired: string;
+  lastNameShort: string;
+  emailRequired: string;
+  emailInvalid: string;
+  phoneRequired: string;
+  phoneInvalid: string;
+  state: string;
+}
+
+export function personalSchemaShape(states: readonly Option[], m: PersonalMessages) {
+  return {
+    fn: requiredText(m.firstNameRequired, { min: 2, minMessage: m.firstNameShort, max: 100 }),
+    ln: requiredText(m.lastNameRequired, { min: 2, minMessage: m.lastNameShort, max: 100 }),
+    em: emailAddress(m.emailInvalid, m.emailRequired),
+    ph: usPhone(m.phoneInvalid, m.phoneRequired),
+    st: choice(states, m.state),
+  };
+}
+
+export const TCPA_FIELD: FieldSpec = { name: "tcpa", label: "I agree to be contacted", kind: "consent" };
+
+export const tcpaSchema = (message: string) => consent(message);
+
+/** The TCPA consent shown beside the checkbox; certificates store this exact text. */
+export function tcpaConsentText(site: SiteIdentity): string {
+  return (
+    `By checking this box and submitting this form, I agree that ${site.name} and its participating attorneys ` +
+    "may call and text me, including with automated technology and prerecorded messages, at the phone number " +
+    "I provided about my claim. Consent is not a condition of purchasing any goods or services. " +
+    "Message and data rates may apply; reply STOP to opt out."
+  );
+}

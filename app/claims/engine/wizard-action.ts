@@ -1,0 +1,62 @@
+import { data, redirect } from "react-router";
+import type { LeadRequestContext, LeadService } from "../../../server/leads/submit-lead";
+import {
+  HONEYPOT_FIELD,
+  SUBMISSION_KEY_FIELD,
+  answersFromValues,
+  firstStepWithError,
+  validateStep,
+  valuesFromFormData,
+} from "./form-values";
+import type { ClaimDefinition } from "./types";
+import type { WizardState } from "./wizard";
+
+/**
+ * The form route's action: Previous and Next (posted when JavaScript is off) move between steps,
+ * checking the step on Next; Submit saves the lead through the lead service, which checks it all again.
+ */
+export async function handleWizardPost(
+  definition: ClaimDefinition,
+  formData: FormData,
+  leads: LeadService,
+  context: LeadRequestContext,
+) {
+  const values = valuesFromFormData(definition, formData);
+  const lastStep = definition.steps.length - 1;
+  const postedStep = Number(formData.get("step"));
+  const step = Number.isInteger(postedStep) ? Math.min(Math.max(postedStep, 0), lastStep) : 0;
+  const intent = formData.get("intent");
+  const answer = (state: WizardState, status = 200) => data({ wizard: state }, { status });
+
+  if (intent === "previous") return answer({ step: Math.max(0, step - 1), values, errors: {} });
+
+  if (intent !== "submit" || step < lastStep) {
+    const errors = validateStep(definition, step, values);
+    if (Object.keys(errors).length) return answer({ step, values, errors }, 400);
+    return answer({ step: Math.min(lastStep, step + 1), values, errors: {} });
+  }
+
+  const result = await leads.submit(
+    definition.slug,
+    {
+      ...answersFromValues(definition, values),
+      [SUBMISSION_KEY_FIELD]: values[SUBMISSION_KEY_FIELD],
+      [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
+    },
+    context,
+  );
+  switch (result.status) {
+    case "created":
+    case "duplicate":
+      return redirect(definition.resultPath(result.outcome, result.leadId));
+    case "invalid":
+      return answer(
+        { step: firstStepWithError(definition, result.fieldErrors), values, errors: result.fieldErrors, formError: result.message },
+        400,
+      );
+    case "rate-limited":
+      return answer({ step, values, errors: {}, formError: result.message }, 429);
+    default:
+      return answer({ step, values, errors: {}, formError: result.message }, 409);
+  }
+}

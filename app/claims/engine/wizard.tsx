@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useNavigation } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
+import { Field, errorId } from "./field";
+import {
+  HONEYPOT_FIELD,
+  SUBMISSION_KEY_FIELD,
+  allFields,
+  firstStepWithError,
+  isStepComplete,
+  validateStep,
+  type FieldErrors,
+  type FormValues,
+} from "./form-values";
+import type { ClaimDefinition, SiteIdentity } from "./types";
+
+/** What the form route's action answers when it does not redirect; also the wizard's own state. */
+export interface WizardState {
+  step: number;
+  values: FormValues;
+  errors: FieldErrors;
+  /** A message about the whole submission (rejected, rate-limited, server unreachable). */
+  formError?: string;
+}
+
+type Intent = "previous" | "next" | "submit";
+
+interface WizardProps {
+  definition: ClaimDefinition;
+  site: SiteIdentity;
+  state: WizardState;
+}
+
+/**
+ * Renders one step of a claim form. With JavaScript, Previous/Next change steps on the client and
+ * check the step with the claim's schema; without it, every button posts to the route action, which
+ * does the same checks and renders the next step. Answers of other steps travel in hidden inputs.
+ */
+export function ClaimWizard({ definition, site, state: initialState }: WizardProps) {
+  const [state, setState] = useState(initialState);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [focusRequest, setFocusRequest] = useState<"heading" | "errors" | null>(null);
+
+  // A server answer (validation errors, a failed save) replaces the local state.
+  useEffect(() => {
+    setState(initialState);
+    setFocusRequest(Object.keys(initialState.errors).length || initialState.formError ? "errors" : null);
+  }, [initialState]);
+
+  useEffect(() => {
+    if (focusRequest === "heading") headingRef.current?.focus();
+    if (focusRequest === "errors") summaryRef.current?.focus();
+    setFocusRequest(null);
+  }, [focusRequest]);
+
+  const { step, values, errors } = state;
+  const stepSpec = definition.steps[step]!;
+  const total = definition.steps.length;
+  const isLast = step === total - 1;
+  const percent = Math.round(((step + 1) / total) * 100);
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const complete = isStepComplete(definition, step, values);
+  const gated = hydrated && definition.gating === "next-disabled-until-complete" && !complete;
+  const currentNames = new Set(stepSpec.fields.map((f) => f.name));
+  const errorEntries = stepSpec.fields.filter((f) => errors[f.name]);
+
+  function setValue(name: string, value: string | string[]) {
+    setState((s) => {
+      const { [name]: _cleared, ...otherErrors } = s.errors;
+      return { ...s, values: { ...s.values, [name]: value }, errors: otherErrors, formError: undefined };
+    });
+  }
+
+  function goTo(nextStep: number) {
+    setState((s) => ({ ...s, step: nextStep, errors: {}, formError: undefined }));
+    setFocusRequest("heading");
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = (submitter?.getAttribute("value") ?? "next") as Intent;
+    if (intent === "previous") {
+      event.preventDefault();
+      goTo(Math.max(0, step - 1));
+      return;
+    }
+    const stepErrors = validateStep(definition, step, values);
+    if (Object.keys(stepErrors).length) {
+      event.preventDefault();
+      setState((s) => ({ ...s, errors: stepErrors, formError: undefined }));
+      setFocusRequest("errors");
+      return;
+    }
+    if (intent === "next") {
+      event.preventDefault();
+      goTo(Math.min(total - 1, step + 1));
+      return;
+    }
+    // Submit: earlier steps were checked when the visitor left them; the route action checks all
+    // of it again on the server, and its clientAction keeps the busy label up for minBusyMs.
+    if (busy) event.preventDefault();
+    else {
+      const all = definition.steps.reduce<FieldErrors>((acc, _s, i) => ({ ...acc, ...validateStep(definition, i, values) }), {});
+      if (Object.keys(all).length) {
+        event.preventDefault();
+        setState((s) => ({ ...s, step: firstStepWithError(definition, all), errors: all }));
+        setFocusRequest("errors");
+      }
+    }
+  }
+
+  const buttonBase =
+    "inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-50";
+
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <div className="mb-6">
+        <div className="flex items-baseline justify-between text-sm font-medium text-slate-700">
+          <p id="wizard-progress-label">
+            Step {step + 1} of {total}
+          </p>
+          <p>{percent}% complete</p>
+        </div>
+        <progress
+          className="wizard-progress mt-2 h-2 w-full"
+          max={100}
+          value={percent}
+          aria-labelledby="wizard-progress-label"
+        />
+      </div>
+
+      <Form method="post" noValidate onSubmit={hydrated ? onSubmit : undefined} aria-labelledby="wizard-step-title">
+        <input type="hidden" name="step" value={step} />
+        <input type="hidden" name={SUBMISSION_KEY_FIELD} value={String(values[SUBMISSION_KEY_FIELD] ?? "")} />
+        {/* Enter in a text box acts as Next/Submit, not as the first button in the form (Previous). */}
+        <button type="submit" name="intent" value={isLast ? "submit" : "next"} hidden tabIndex={-1} />
+        {allFields(definition)
+          .filter((f) => !currentNames.has(f.name))
+          .flatMap((f) => {
+            const v = values[f.name];
+            const list = Array.isArray(v) ? v : v ? [v] : [];
+            return list.map((item, i) => <input key={`${f.name}-${i}`} type="hidden" name={f.name} value={item} />);
+          })}
+
+        <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+          {stepSpec.title}
+        </h2>
+
+        {state.formError || errorEntries.length ? (
+          <div
+            ref={summaryRef}
+            tabIndex={-1}
+            role="alert"
+            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 focus:outline-none"
+          >
+            <p className="font-semibold">{state.formError ?? definition.copy.invalidSummary}</p>
+            {errorEntries.length ? (
+              <ul className="mt-2 list-disc pl-5">
+                {errorEntries.map((f) => (
+                  <li key={f.name}>
+                    <a className="underline" href={`#${f.kind === "radio" || f.kind === "checkboxes" ? errorId(f.name) : f.name}`}>
+                      {f.label}: {errors[f.name]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className="mt-5 space-y-6">
+          {stepSpec.fields.map((field) => (
+            <Field
+              key={field.name}
+              field={field}
+              value={values[field.name] ?? ""}
+              error={errors[field.name]}
+              consentText={definition.consentText(site)}
+              onChange={setValue}
+            />
+          ))}
+        </div>
+
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+          <input
+            id={HONEYPOT_FIELD}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={String(values[HONEYPOT_FIELD] ?? "")}
+            onChange={(e) => setValue(HONEYPOT_FIELD, e.target.value)}
+          />
+        </div>
+
+        {gated ? (
+          <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+            Answer every question on this step to continue.
+          </p>
+        ) : null}
+        <div className="mt-6 flex items-center justify-between gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="previous"
+            formNoValidate
+            disabled={step === 0 || busy}
+            className={`${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+          >
+            Previous
+          </button>
+          {isLast ? (
+            <button
+              type="submit"
+              name="intent"
+              value="submit"
+              disabled={busy || gated}
+              aria-disabled={busy || undefined}
+              className={`${buttonBase} bg-accent text-white hover:bg-accent-strong`}
+            >
+              {busy ? definition.copy.submitting : definition.copy.submit}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              name="intent"
+              value="next"
+              disabled={gated}
+              className={`${buttonBase} bg-accent text-white hover:bg-accent-strong`}
+            >
+              Next
+            </button>
+          )}
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ClaimDefinition } from "./engine/types";
+import { mvaClaim } from "./mva/definition";
+
+/** Every claim type. Adding one is a folder with its definition and a line here. */
+export const claims: readonly ClaimDefinition[] = [mvaClaim];
+
+export function claimBySlug(slug: string): ClaimDefinition | undefined {
+  return claims.find((c) => c.slug === slug);
+}
+
+export function claimByFormPath(pathname: string): ClaimDefinition | undefined {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return claims.find((c) => c.routes.form === path);
+}
+
+export function claimByCaseType(caseType: string): ClaimDefinition | undefined {
+  return claims.find((c) => c.caseType === caseType);
+}

@@ -1,0 +1,47 @@
+import { ClockIcon, DollarIcon, ShieldIcon, StarIcon, UsersIcon } from "./icons";
+
+const POINTS = [
+  { icon: ShieldIcon, title: "Secure & Confidential", text: "Your information is encrypted and private." },
+  { icon: ClockIcon, title: "24/7 Support", text: "Start your claim any time, day or night." },
+  { icon: DollarIcon, title: "No Upfront Fees", text: "You pay only if your case is won." },
+  { icon: UsersIcon, title: "Nationwide Network", text: "Experienced attorneys across the country." },
+];
+
+const STATS = [
+  { figure: "$500M+", label: "Recovered for clients" },
+  { figure: "50,000+", label: "Claims handled" },
+  { figure: "95%", label: "Client satisfaction" },
+  { figure: "5-Star", label: "Average rating" },
+];
+
+export function TrustStrip() {
+  return (
+    <section aria-labelledby="trust-title" className="bg-white py-12">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="trust-title" className="text-center text-2xl font-bold text-brand">
+          Why people trust us with their claims
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {POINTS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border border-slate-200 p-5">
+              <Icon className="size-7 text-accent" />
+              <h3 className="mt-3 font-semibold">{title}</h3>
+              <p className="mt-1 text-sm text-slate-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-8 grid grid-cols-2 gap-4 text-center lg:grid-cols-4">
+          {STATS.map(({ figure, label }) => (
+            <div key={label} className="rounded-xl bg-slate-100 p-4">
+              <dt className="text-sm text-slate-700">{label}</dt>
+              <dd className="inline-flex items-center gap-1 text-2xl font-extrabold text-brand">
+                {figure}
+                {figure === "5-Star" ? <StarIcon className="size-5 fill-amber-400 text-amber-500" /> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { useNonce } from "./components/nonce";
+import { NotFound } from "./components/not-found";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import "./load-context";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { site: context.site, year: new Date().getFullYear() };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Route modules that need the browser (wizards, admin) say so with `handle = { hydrate: true }`. */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  // Every other page ships no JavaScript at all: links are plain links, forms plain forms.
+  const hydrate = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a4a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message // React Router replaces server error messages with a generic one in production.
+      : "Unknown error";
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+        <p className="mt-4 text-lg text-slate-700">{detail}</p>
+        <a href="/" className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white">
+          Return to Home
+        </a>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

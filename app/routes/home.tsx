@@ -1,0 +1,103 @@
+import { ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { TrustStrip } from "~/components/trust-strip";
+import { useSite } from "~/components/use-site";
+import { TEASER_ARTICLES } from "~/site/blog-teaser";
+import { CLAIM_CARDS } from "~/site/claim-cards";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = (matches[0]?.loaderData as { site?: { name: string } } | undefined)?.site;
+  return [
+    { title: `Get the Compensation You Deserve | ${site?.name ?? "Free Claim Review"}` },
+    {
+      name: "description",
+      content:
+        "Free, confidential case reviews for car accidents, PFAS, mesothelioma, RoundUp, AFFF, rideshare assault, video game addiction and Depo-Provera claims. No upfront fees.",
+    },
+  ];
+};
+
+export default function Home() {
+  const site = useSite();
+  return (
+    <>
+      <SiteHeader />
+      <main id="main">
+        <section className="bg-brand text-white">
+          <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium">
+              <CheckIcon className="size-4" /> Free, no-obligation case review
+            </p>
+            <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+              Get the Compensation You Deserve
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-200">
+              Answer a few short questions and {site.name} connects you with an experienced attorney in your state. No
+              upfront fees: you pay only if your case is won.
+            </p>
+            <a
+              href="#claims"
+              className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-6 py-3 font-semibold text-brand hover:bg-slate-100"
+            >
+              Find your claim <ArrowRightIcon className="size-5" />
+            </a>
+          </div>
+        </section>
+
+        <section id="claims" aria-labelledby="claims-title" className="mx-auto max-w-6xl px-4 py-14">
+          <h2 id="claims-title" className="text-3xl font-bold text-brand">
+            Choose your claim
+          </h2>
+          <p className="mt-2 text-slate-700">Each review is free and takes about two minutes.</p>
+          <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {CLAIM_CARDS.map((card) => (
+              <li key={card.href} className={`${card.theme} flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm`}>
+                <span className="h-1.5 w-12 rounded-full bg-accent" aria-hidden="true" />
+                <h3 className="mt-4 text-lg font-bold text-slate-900">{card.title}</h3>
+                <p className="mt-2 flex-1 text-sm text-slate-700">{card.description}</p>
+                <p className="mt-4 text-sm text-slate-700">
+                  {card.figureLabel}: <strong className="text-base text-accent-strong">{card.figure}</strong>
+                </p>
+                <a
+                  href={card.href}
+                  className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-strong"
+                >
+                  {card.cta}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <TrustStrip />
+
+        <section aria-labelledby="blog-title" className="mx-auto max-w-6xl px-4 py-14">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="blog-title" className="text-3xl font-bold text-brand">
+              Legal guides
+            </h2>
+            <a href="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-accent-strong underline">
+              View All Articles <ArrowRightIcon className="size-4" />
+            </a>
+          </div>
+          <ul className="mt-8 grid gap-5 md:grid-cols-3">
+            {TEASER_ARTICLES.map((article) => (
+              <li key={article.slug} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{article.category}</p>
+                <h3 className="mt-2 text-lg font-bold">
+                  <a href={`/blog/${article.slug}`} className="hover:underline">
+                    {article.title}
+                  </a>
+                </h3>
+                <p className="mt-2 text-sm text-slate-700">{article.excerpt}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { MvaLanding } from "~/claims/mva/landing";
+import type { Route } from "./+types/mva-claim-landing";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Car Accident Claim: Free Case Evaluation | Get the Compensation You Deserve" },
+  {
+    name: "description",
+    content: "Injured in a car accident? Typical settlements range from $25K to $500K+. Check your claim in 2 minutes; no upfront fees.",
+  },
+];
+
+export default MvaLanding;

@@ -1,0 +1,107 @@
+import { data } from "react-router";
+import { ShieldIcon } from "~/components/icons";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import type { Route } from "./+types/verify-certificate";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Consent Certificate Verification" },
+  { name: "robots", content: "noindex" },
+];
+
+const MISSING = "No certificate ID provided. Please check your verification link.";
+const FAILED = "TrustedFormsPro certificate verification failed. Please check the certificate ID and try again.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const certificateId = new URL(request.url).searchParams.get("cert")?.trim();
+  if (!certificateId) return data({ error: MISSING, certificate: null }, { status: 400 });
+  try {
+    const certificate = await context.certificates.verify(certificateId);
+    if (!certificate) return data({ error: FAILED, certificate: null }, { status: 404 });
+    return { error: null, certificate };
+  } catch (error) {
+    context.logger.error({ err: error }, "Error verifying certificate");
+    return data({ error: FAILED, certificate: null }, { status: 500 });
+  }
+}
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "long", timeZone: "UTC" });
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-slate-100 py-3 sm:grid-cols-3 sm:gap-4">
+      <dt className="font-medium text-slate-700">{label}</dt>
+      <dd className="break-words text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {
+  const { error, certificate } = loaderData;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+        {certificate ? (
+          <>
+            <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
+              <ShieldIcon className="size-4" /> Verified
+            </p>
+            <h1 className="mt-3 text-3xl font-extrabold text-brand">Consent Certificate</h1>
+            <p className="mt-2 text-slate-700">
+              This certificate records a consented form submission. Personal details are masked on this public page.
+            </p>
+            <section aria-labelledby="record-title" className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+              <h2 id="record-title" className="text-lg font-bold">
+                Certificate record
+              </h2>
+              <dl className="mt-2 text-sm">
+                <Row label="Certificate ID">
+                  <span className="font-mono">{certificate.certificateId}</span>
+                </Row>
+                <Row label="Form">{certificate.formType}</Row>
+                <Row label="Submitted">{dateTime(certificate.createdAt)}</Row>
+                <Row label="IP address">{certificate.ipAddress ?? "Not recorded"}</Row>
+                <Row label="Browser">{certificate.userAgent ?? "Not recorded"}</Row>
+                <Row label="Page">{certificate.pageUrl ?? "Not recorded"}</Row>
+                <Row label="Submission SHA-256">
+                  <span className="font-mono text-xs">{certificate.submissionSha256}</span>
+                </Row>
+                <Row label="Times verified">{certificate.verificationCount}</Row>
+                {certificate.verifiedAt ? <Row label="Last verified">{dateTime(certificate.verifiedAt)}</Row> : null}
+              </dl>
+            </section>
+            <section aria-labelledby="consent-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+              <h2 id="consent-title" className="text-lg font-bold">
+                Consent text shown to the visitor
+              </h2>
+              <blockquote className="mt-3 border-l-4 border-emerald-600 pl-4 text-sm text-slate-800">{certificate.consentText}</blockquote>
+            </section>
+            <section aria-labelledby="answers-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+              <h2 id="answers-title" className="text-lg font-bold">
+                Submitted answers
+              </h2>
+              <dl className="mt-2 text-sm">
+                {certificate.answers.map((answer) => (
+                  <Row key={answer.label} label={answer.label}>
+                    {answer.value}
+                  </Row>
+                ))}
+              </dl>
+            </section>
+          </>
+        ) : (
+          <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-red-200">
+            <h1 className="text-2xl font-bold text-red-800">Certificate not verified</h1>
+            <p className="mt-3 text-slate-800">{error}</p>
+            <a href="/" className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white">
+              Return to Home
+            </a>
+          </div>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

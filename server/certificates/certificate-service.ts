@@ -1,0 +1,84 @@
+import type { FieldSpec } from "../../app/claims/engine/types";
+import { allFields } from "../../app/claims/engine/form-values";
+import { claimByCaseType } from "../../app/claims/registry";
+import type { Db } from "../db/database";
+import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
+import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "./mask";
+
+export interface CertificateView {
+  certificateId: string;
+  formType: string;
+  createdAt: string;
+  verifiedAt: string | null;
+  verificationCount: number;
+  ipAddress: string | null;
+  userAgent: string | null;
+  consentText: string;
+  pageUrl: string | null;
+  submissionSha256: string;
+  answers: Array<{ label: string; value: string }>;
+}
+
+export type CertificateService = ReturnType<typeof createCertificateService>;
+
+export function createCertificateService(db: Db, now: () => Date = () => new Date()) {
+  /** Looks a certificate up for the public page, counting the verification. */
+  async function verify(certificateId: string): Promise<CertificateView | null> {
+    if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
+    const row = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("submission_certificates")
+        .set((eb) => ({ verification_count: eb("verification_count", "+", 1), verified_at: now().toISOString() }))
+        .where("certificate_id", "=", certificateId)
+        .execute();
+      return trx.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", certificateId).executeTakeFirst();
+    });
+    if (!row) return null;
+    return {
+      certificateId: row.certificate_id,
+      formType: row.form_type,
+      createdAt: row.created_at,
+      verifiedAt: row.verified_at,
+      verificationCount: Number(row.verification_count),
+      ipAddress: row.ip_address ? maskIp(row.ip_address) : null,
+      userAgent: row.user_agent,
+      consentText: row.consent_text,
+      pageUrl: row.page_url,
+      submissionSha256: row.submission_sha256,
+      answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),
+    };
+  }
+
+  return { verify };
+}
+
+function maskedAnswers(formType: string, data: Record<string, unknown>) {
+  const fields = new Map<string, FieldSpec>();
+  const definition = claimByCaseType(formType);
+  if (definition) for (const field of allFields(definition)) fields.set(field.name, field);
+
+  return Object.entries(data).map(([name, value]) => {
+    const field = fields.get(name);
+    return { label: field?.label ?? name, value: displayValue(field, value) };
+  });
+}
+
+function displayValue(field: FieldSpec | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "Not provided";
+  if (typeof value === "boolean") return field?.kind === "consent" ? (value ? "Agreed" : "Not agreed") : value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.map((v) => displayValue(field, v)).join(", ");
+  const text = String(value);
+  switch (field?.privacy) {
+    case "name":
+      return maskName(text);
+    case "email":
+      return maskEmail(text);
+    case "phone":
+      return maskPhone(text);
+    case "free-text":
+      return describeFreeText(text);
+  }
+  // Unknown fields could hold anything: show only their size.
+  if (!field) return describeFreeText(text);
+  return field.options?.find((o) => o.value === text)?.label ?? text;
+}

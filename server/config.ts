@@ -1,0 +1,87 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** TRUST_PROXY: "false" (default), "true", a hop count, or Express's list of trusted addresses. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string => {
+    if (value === "" || value === "false") return false;
+    if (value === "true") return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v), {
+      message: "must be empty (./data/app.db), file:PATH for SQLite, or postgres://...",
+    }),
+  TRUST_PROXY: trustProxy.default(false),
+  SITE_NAME: z.string().trim().min(1).default("Claim Advocates"),
+  SITE_PHONE: z.string().trim().min(1).default("(800) 555-0100"),
+  SITE_EMAIL: z.email().default("help@example.com"),
+  LEGACY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^\/[a-z0-9-]+$/, "must look like /brand-name")
+    .default("/claims"),
+  LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  HSTS: booleanish.optional(),
+});
+
+export type DatabaseTarget =
+  | { engine: "sqlite"; file: string }
+  | { engine: "postgres"; url: string };
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const database: DatabaseTarget = e.DATABASE_URL.startsWith("postgres")
+    ? { engine: "postgres", url: e.DATABASE_URL }
+    : {
+        engine: "sqlite",
+        file: path.resolve(e.DATABASE_URL ? e.DATABASE_URL.slice("file:".length) : "./data/app.db"),
+      };
+  const isProduction = e.NODE_ENV === "production";
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    /** Public origin used in links we store (certificate URLs); set SITE_URL behind a proxy or domain. */
+    siteUrl: (e.SITE_URL ?? `http://${e.HOST === "0.0.0.0" ? "localhost" : e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    database,
+    trustProxy: e.TRUST_PROXY,
+    site: { name: e.SITE_NAME, phone: e.SITE_PHONE, email: e.SITE_EMAIL },
+    legacyPrefix: e.LEGACY_PREFIX,
+    leadRateLimitPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionSecret: e.SESSION_SECRET,
+    logLevel: e.LOG_LEVEL,
+    hsts: e.HSTS ?? isProduction,
+  };
+}

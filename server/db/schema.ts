@@ -1,0 +1,68 @@
+import type { Generated } from "kysely";
+
+/** Booleans are stored as 0/1 and timestamps as ISO-8601 text, so both engines read back the same. */
+export interface LeadsTable {
+  id: string;
+  created_at: string;
+  case_type: string;
+  fn: string | null;
+  ln: string | null;
+  em: string | null;
+  ph: string | null;
+  st: string | null;
+  accident_date: string | null;
+  cq1: string | null;
+  cq2: string | null;
+  cq3: string | null;
+  cq4: string | null;
+  cq5: string | null;
+  cq6: string | null;
+  cq7: string | null;
+  cq8: string | null;
+  cq9: string | null;
+  cq10: string | null;
+  notes: string | null;
+  tcpa: number;
+  is_eligible: number | null;
+  is_not_eligible: number | null;
+  eligibility_reason: string | null;
+  source: string;
+  user_ip: string | null;
+  user_agent: string | null;
+  form_data: string;
+  attribution: string | null;
+  certificate_id: string | null;
+  submission_key: string;
+  submission_sha256: string;
+  is_spam: Generated<number>;
+  webhook_sent: Generated<number>;
+  webhook_sent_at: string | null;
+  webhook_error: string | null;
+}
+
+export interface SubmissionCertificatesTable {
+  certificate_id: string;
+  lead_id: string;
+  form_type: string;
+  submission_data: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  verification_count: Generated<number>;
+  verified_at: string | null;
+  consent_text: string;
+  page_url: string | null;
+  submission_sha256: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface Database {
+  leads: LeadsTable;
+  submission_certificates: SubmissionCertificatesTable;
+  settings: SettingsTable;
+}

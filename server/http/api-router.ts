@@ -1,0 +1,112 @@
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import { claimBySlug } from "../../app/claims/registry";
+import { attributionSchema, ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
+import type { LeadService, SubmitLeadResult } from "../leads/submit-lead";
+import type { Logger } from "../logger";
+import { buildOpenApiDocument } from "./openapi";
+
+export const API_BODY_LIMIT_BYTES = 32 * 1024;
+
+/** The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms) and its OpenAPI description. */
+export function apiRouter({ leads, siteUrl, logger }: { leads: LeadService; siteUrl: string; logger: Logger }) {
+  const router = express.Router();
+
+  router.get("/openapi.json", (_req, res) => {
+    res.json(buildOpenApiDocument(siteUrl));
+  });
+
+  const requireKnownCaseType: RequestHandler = (req, res, next) => {
+    const caseType = String(req.params.caseType);
+    if (!claimBySlug(caseType)) return void res.status(404).json({ error: `Unknown case type '${caseType}'` });
+    next();
+  };
+  const requireJson: RequestHandler = (req, res, next) => {
+    if (!req.is("application/json")) {
+      return void res.status(415).json({ error: "Content-Type must be application/json" });
+    }
+    next();
+  };
+
+  router.post(
+    "/leads/:caseType",
+    requireKnownCaseType,
+    requireJson,
+    express.json({ limit: API_BODY_LIMIT_BYTES, strict: false }),
+    async (req, res) => {
+      const body: unknown = req.body;
+      const result = await leads.submit(String(req.params.caseType), body, {
+        ip: req.ip ?? null,
+        userAgent: req.get("user-agent") ?? null,
+        pageUrl: pageUrlOf(body, req),
+        attribution: attributionOf(body, req),
+      });
+      sendResult(res, result);
+    },
+  );
+
+  router.all("/leads/:caseType", (_req, res) => {
+    res.status(405).set("Allow", "POST").json({ error: "Method not allowed; use POST" });
+  });
+  router.use((_req, res) => {
+    res.status(404).json({ error: "Not found" });
+  });
+  router.use(apiErrors(logger));
+  return router;
+}
+
+function sendResult(res: express.Response, result: SubmitLeadResult) {
+  switch (result.status) {
+    case "created":
+    case "duplicate":
+      res.status(result.status === "created" ? 201 : 200).json({
+        leadId: result.leadId,
+        outcome: result.outcome,
+        certificateUrl: result.certificateUrl,
+        duplicate: result.status === "duplicate",
+      });
+      return;
+    case "invalid":
+      res.status(400).json({ error: result.message, fieldErrors: result.fieldErrors });
+      return;
+    case "conflict":
+      res.status(409).json({ error: result.message });
+      return;
+    case "rate-limited":
+      res.status(429).set("Retry-After", "3600").json({ error: result.message });
+      return;
+    case "unknown-case-type":
+      res.status(404).json({ error: result.message });
+  }
+}
+
+function bodyField(body: unknown, name: string): unknown {
+  return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function pageUrlOf(body: unknown, req: Request): string | null {
+  const declared = bodyField(body, "pageUrl");
+  const candidate = typeof declared === "string" ? declared : req.get("referer");
+  return candidate && candidate.length <= 2000 && URL.canParse(candidate) ? candidate : null;
+}
+
+function attributionOf(body: unknown, req: Request) {
+  const declared = attributionSchema.safeParse(bodyField(body, "attribution"));
+  if (declared.success && bodyField(body, "attribution") !== undefined) return declared.data;
+  return decodeAttribution(readCookie(req.headers.cookie, ATTRIBUTION_COOKIE));
+}
+
+/** Body-parser errors become clear 4xx answers; anything else is a 500 without details. */
+const apiErrors = (logger: Logger): ErrorRequestHandler => (error: { type?: string; status?: number }, _req, res, _next) => {
+  if (error.type === "entity.too.large") {
+    return void res.status(413).json({ error: `Request body too large (limit ${API_BODY_LIMIT_BYTES / 1024} KB)` });
+  }
+  if (error.type === "entity.parse.failed") return void res.status(400).json({ error: "Malformed JSON" });
+  if (error.type === "encoding.unsupported" || error.type === "charset.unsupported") {
+    return void res.status(415).json({ error: "Unsupported body encoding" });
+  }
+  if (error.status && error.status >= 400 && error.status < 500) {
+    return void res.status(error.status).json({ error: "Bad request" });
+  }
+  logger.error({ err: error }, "api error");
+  res.status(500).json({ error: "Internal server error" });
+};

@@ -1,0 +1,92 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { ServerContext } from "../../app/load-context";
+import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
+import type { CertificateService } from "../certificates/certificate-service";
+import type { Config } from "../config";
+import { databaseStatus, type Db } from "../db/database";
+import type { LeadService } from "../leads/submit-lead";
+import type { Logger } from "../logger";
+import { apiRouter } from "./api-router";
+import { captureFirstTouch } from "./attribution-cookie";
+import { pagePostGuard } from "./request-guards";
+import { securityHeaders } from "./security-headers";
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  leads: LeadService;
+  certificates: CertificateService;
+  /** The pages: a built React Router server bundle (or a loader of one, in development) and how to serve its assets. */
+  pages?: { build: ServerBuild | (() => Promise<ServerBuild>); assets: RequestHandler };
+}
+
+export function createApp({ config, logger, db, leads, certificates, pages }: AppDeps) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(securityHeaders({ hsts: config.hsts, development: config.env === "development" }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const status = await databaseStatus(db);
+    res.status(status.ok ? 200 : 503).json({
+      status: status.ok ? "ok" : "error",
+      database: { engine: config.database.engine, ok: status.ok, ...(status.error ? { error: status.error } : {}) },
+    });
+  });
+
+  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger }));
+
+  if (pages) {
+    app.use(pages.assets);
+    app.use(captureFirstTouch({ secure: config.isProduction && config.siteUrl.startsWith("https:") }));
+    app.use(pagePostGuard());
+    app.all(
+      "/{*path}",
+      createRequestHandler({
+        build: pages.build,
+        mode: config.env === "development" ? "development" : "production",
+        getLoadContext: (req, res): AppLoadContext => ({
+          nonce: String(res.locals.nonce),
+          site: config.site,
+          siteUrl: config.siteUrl,
+          legacyPrefix: config.legacyPrefix,
+          logger,
+          leads,
+          certificates,
+          visitor: {
+            ip: req.ip ?? null,
+            userAgent: req.get("user-agent") ?? null,
+            attribution: decodeAttribution(readCookie(req.headers.cookie, ATTRIBUTION_COOKIE)),
+          },
+        }) satisfies ServerContext,
+      }),
+    );
+  }
+
+  app.use(lastResortErrors(logger));
+  return app;
+}
+
+/** Production assets: fingerprinted files cached for a year, the rest (favicon, images) for an hour. */
+export function builtAssets(clientDir = path.resolve("build/client")): RequestHandler {
+  const router = express.Router();
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  return router;
+}
+
+const lastResortErrors =
+  (logger: Logger): ErrorRequestHandler =>
+  (error: { status?: number }, _req, res, _next) => {
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.error({ err: error }, "unhandled error");
+    if (res.headersSent) return void res.end();
+    res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
+  };

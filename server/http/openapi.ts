@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "../../app/claims/engine/form-values";
+import { claims } from "../../app/claims/registry";
+import { attributionSchema } from "../attribution/attribution";
+
+const errorBody = { type: "object", properties: { error: { type: "string" } }, required: ["error"] };
+
+/** OpenAPI 3.1 for the lead API, generated from the same zod schemas the forms use. */
+export function buildOpenApiDocument(siteUrl: string) {
+  const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" });
+  const paths: Record<string, unknown> = {};
+  for (const claim of claims) {
+    const answers = toJson(claim.schema) as { properties?: Record<string, unknown>; required?: string[] };
+    paths[`/api/leads/${claim.slug}`] = {
+      post: {
+        summary: `Submit a ${claim.caseType} claim`,
+        operationId: `submit-${claim.slug}`,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  ...answers.properties,
+                  [SUBMISSION_KEY_FIELD]: {
+                    type: "string",
+                    pattern: "^[A-Za-z0-9_-]{8,100}$",
+                    description: "Idempotency key: a repeated submission with the same key returns the first lead.",
+                  },
+                  [HONEYPOT_FIELD]: { type: "string", description: "Honeypot; leave empty." },
+                  pageUrl: { type: "string", format: "uri", description: "The page the visitor submitted from." },
+                  attribution: toJson(attributionSchema),
+                },
+                required: answers.required ?? [],
+              },
+            },
+          },
+        },
+        responses: {
+          "201": {
+            description: "Lead saved",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    leadId: { type: "string" },
+                    outcome: { enum: ["eligible", "partial", "ineligible", null] },
+                    certificateUrl: { type: ["string", "null"] },
+                    duplicate: { type: "boolean" },
+                  },
+                },
+              },
+            },
+          },
+          "200": { description: "Duplicate submission key: the first lead is returned" },
+          "400": {
+            description: "Invalid submission; fieldErrors holds one message per field",
+            content: {
+              "application/json": {
+                schema: { ...errorBody, properties: { ...errorBody.properties, fieldErrors: { type: "object", additionalProperties: { type: "string" } } } },
+              },
+            },
+          },
+          "404": { description: "Unknown case type" },
+          "409": { description: "Submission key reused for a different submission" },
+          "413": { description: "Body larger than 32 KB" },
+          "415": { description: "Content-Type is not application/json" },
+          "429": { description: "Too many leads from this IP address in the last hour" },
+        },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Claim intake API", version: "1.0.0" },
+    servers: [{ url: siteUrl }],
+    paths,
+  };
+}

@@ -1,0 +1,253 @@
+import { randomUUID } from "node:crypto";
+import { fieldErrorsOf, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, type FieldErrors } from "../../app/claims/engine/form-values";
+import type { ClaimDefinition, Outcome, SiteIdentity } from "../../app/claims/engine/types";
+import { claimBySlug } from "../../app/claims/registry";
+import type { Attribution } from "../attribution/attribution";
+import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
+import { certificateUrl, newCertificateId } from "../certificates/certificate-id";
+import type { Db } from "../db/database";
+import type { Insertable } from "kysely";
+import type { LeadsTable } from "../db/schema";
+import type { Logger } from "../logger";
+
+/** What the server knows about the request a submission came in, never taken from the body. */
+export interface LeadRequestContext {
+  ip: string | null;
+  userAgent: string | null;
+  /** The page the visitor submitted from (the certificate records it). */
+  pageUrl: string | null;
+  attribution: Attribution | null;
+}
+
+export type SubmitLeadResult =
+  | {
+      status: "created" | "duplicate";
+      leadId: string;
+      outcome: Outcome | null;
+      certificateId: string | null;
+      certificateUrl: string | null;
+    }
+  | { status: "invalid"; message: string; fieldErrors: FieldErrors }
+  | { status: "conflict"; message: string }
+  | { status: "rate-limited"; message: string }
+  | { status: "unknown-case-type"; message: string };
+
+export interface LeadServiceDeps {
+  db: Db;
+  logger: Logger;
+  siteUrl: string;
+  site: SiteIdentity;
+  leadRateLimitPerHour: number;
+  now?: () => Date;
+}
+
+const SUBMISSION_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export const RATE_LIMIT_MESSAGE = "Too many claims were submitted from your network in the last hour. Please try again later.";
+
+export type LeadService = ReturnType<typeof createLeadService>;
+
+export function createLeadService(deps: LeadServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function submit(slug: string, input: unknown, context: LeadRequestContext): Promise<SubmitLeadResult> {
+    const definition = claimBySlug(slug);
+    if (!definition) return { status: "unknown-case-type", message: `Unknown case type '${slug}'` };
+    if (!input || typeof input !== "object" || Array.isArray(input)) {
+      return { status: "invalid", message: "The request body must be a JSON object", fieldErrors: {} };
+    }
+    const body = input as Record<string, unknown>;
+
+    const key = body[SUBMISSION_KEY_FIELD];
+    if (key !== undefined && key !== "" && (typeof key !== "string" || !SUBMISSION_KEY.test(key))) {
+      return {
+        status: "invalid",
+        message: "Invalid submission key",
+        fieldErrors: { [SUBMISSION_KEY_FIELD]: "Must be 8-100 letters, digits, '-' or '_'" },
+      };
+    }
+    const submissionKey = typeof key === "string" && key ? key : randomUUID();
+
+    const parsed = definition.schema.safeParse(body);
+    if (!parsed.success) {
+      return { status: "invalid", message: definition.copy.invalidSummary, fieldErrors: fieldErrorsOf(parsed.error) };
+    }
+    const answers = parsed.data as Record<string, unknown>;
+    const submissionSha256 = sha256Hex(canonicalJson({ caseType: definition.caseType, answers }));
+
+    const existing = await findBySubmissionKey(submissionKey);
+    if (existing) return replay(existing, submissionSha256);
+
+    if (await overRateLimit(context.ip)) return { status: "rate-limited", message: RATE_LIMIT_MESSAGE };
+
+    const honeypot = body[HONEYPOT_FIELD];
+    const isSpam = typeof honeypot === "string" && honeypot.trim() !== "";
+    try {
+      const created = await insertLead(definition, answers, submissionKey, submissionSha256, isSpam, context);
+      deps.logger.info(
+        { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam },
+        "lead saved",
+      );
+      return created;
+    } catch (error) {
+      // Two identical submissions racing: the unique submission key lets exactly one in.
+      const winner = await findBySubmissionKey(submissionKey);
+      if (winner) return replay(winner, submissionSha256);
+      throw error;
+    }
+  }
+
+  async function insertLead(
+    definition: ClaimDefinition,
+    answers: Record<string, unknown>,
+    submissionKey: string,
+    submissionSha256: string,
+    isSpam: boolean,
+    context: LeadRequestContext,
+  ) {
+    const submittedAt = now();
+    const eligibility = definition.eligibility?.(answers) ?? null;
+    const columns = definition.toLead(answers);
+    const leadId = randomUUID();
+    const consented = columns.tcpa;
+    const certificateId = consented ? newCertificateId(submittedAt) : null;
+    const certUrl = certificateId ? certificateUrl(deps.siteUrl, certificateId) : null;
+
+    const formData = {
+      ...answers,
+      ...(eligibility
+        ? {
+            isEligible: eligibility.outcome === "eligible",
+            isNotEligible: eligibility.outcome === "ineligible",
+            eligibilityReason: eligibility.reason,
+          }
+        : {}),
+      certificateUrl: certUrl,
+      submittedAt: submittedAt.toISOString(),
+    };
+
+    const cq = columns.cq ?? {};
+    const row: Insertable<LeadsTable> = {
+      id: leadId,
+      created_at: submittedAt.toISOString(),
+      case_type: definition.caseType,
+      fn: columns.fn,
+      ln: columns.ln,
+      em: columns.em,
+      ph: columns.ph,
+      st: columns.st,
+      accident_date: columns.accident_date ?? null,
+      cq1: cq[1] ?? null,
+      cq2: cq[2] ?? null,
+      cq3: cq[3] ?? null,
+      cq4: cq[4] ?? null,
+      cq5: cq[5] ?? null,
+      cq6: cq[6] ?? null,
+      cq7: cq[7] ?? null,
+      cq8: cq[8] ?? null,
+      cq9: cq[9] ?? null,
+      cq10: cq[10] ?? null,
+      notes: columns.notes ?? null,
+      tcpa: columns.tcpa ? 1 : 0,
+      is_eligible: eligibility ? Number(eligibility.outcome === "eligible") : null,
+      is_not_eligible: eligibility ? Number(eligibility.outcome === "ineligible") : null,
+      eligibility_reason: eligibility?.reason ?? null,
+      source: "web_form",
+      user_ip: context.ip,
+      user_agent: context.userAgent,
+      form_data: JSON.stringify(formData),
+      attribution: context.attribution ? JSON.stringify(context.attribution) : null,
+      certificate_id: certificateId,
+      submission_key: submissionKey,
+      submission_sha256: submissionSha256,
+      is_spam: isSpam ? 1 : 0,
+      webhook_sent: 0,
+      webhook_sent_at: null,
+      webhook_error: null,
+    };
+
+    await deps.db.transaction().execute(async (trx) => {
+      if (certificateId) {
+        await trx
+          .insertInto("submission_certificates")
+          .values({
+            certificate_id: certificateId,
+            lead_id: leadId,
+            form_type: definition.caseType,
+            submission_data: JSON.stringify(answers),
+            ip_address: context.ip,
+            user_agent: context.userAgent,
+            created_at: submittedAt.toISOString(),
+            verified_at: null,
+            consent_text: definition.consentText(deps.site),
+            page_url: context.pageUrl,
+            submission_sha256: submissionSha256,
+          })
+          .execute();
+      }
+      await trx.insertInto("leads").values(row).execute();
+    });
+
+    return {
+      status: "created" as const,
+      leadId,
+      outcome: eligibility?.outcome ?? null,
+      certificateId,
+      certificateUrl: certUrl,
+    };
+  }
+
+  async function findBySubmissionKey(submissionKey: string) {
+    return deps.db
+      .selectFrom("leads")
+      .select(["id", "is_eligible", "is_not_eligible", "eligibility_reason", "certificate_id", "submission_sha256"])
+      .where("submission_key", "=", submissionKey)
+      .executeTakeFirst();
+  }
+
+  function replay(
+    lead: NonNullable<Awaited<ReturnType<typeof findBySubmissionKey>>>,
+    submissionSha256: string,
+  ): SubmitLeadResult {
+    if (lead.submission_sha256 !== submissionSha256) {
+      return { status: "conflict", message: "This submission key was already used for a different submission" };
+    }
+    return {
+      status: "duplicate",
+      leadId: lead.id,
+      outcome: outcomeOf(lead),
+      certificateId: lead.certificate_id,
+      certificateUrl: lead.certificate_id ? certificateUrl(deps.siteUrl, lead.certificate_id) : null,
+    };
+  }
+
+  async function overRateLimit(ip: string | null): Promise<boolean> {
+    if (!ip || deps.leadRateLimitPerHour === 0) return false;
+    const since = new Date(now().getTime() - 3_600_000).toISOString();
+    const { count } = await deps.db
+      .selectFrom("leads")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("user_ip", "=", ip)
+      .where("created_at", ">", since)
+      .executeTakeFirstOrThrow();
+    return Number(count) >= deps.leadRateLimitPerHour;
+  }
+
+  async function outcomeOfLead(leadId: string): Promise<{ outcome: Outcome | null; caseType: string } | null> {
+    const lead = await deps.db
+      .selectFrom("leads")
+      .select(["case_type", "is_eligible", "is_not_eligible", "eligibility_reason"])
+      .where("id", "=", leadId)
+      .executeTakeFirst();
+    return lead ? { outcome: outcomeOf(lead), caseType: lead.case_type } : null;
+  }
+
+  return { submit, outcomeOfLead };
+}
+
+function outcomeOf(lead: { is_eligible: number | null; is_not_eligible: number | null; eligibility_reason: string | null }): Outcome | null {
+  if (lead.eligibility_reason === null) return null;
+  if (lead.is_eligible) return "eligible";
+  if (lead.is_not_eligible) return "ineligible";
+  return "partial";
+}
