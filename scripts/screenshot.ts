@@ -6,5 +6,5 @@ if (!url || !out) throw new Error("usage: tsx scripts/screenshot.ts URL OUT.png 
 const browser = await launchBrowser();
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, javaScriptEnabled: js === "1" });
 await page.goto(url);
-await page.screenshot({ path: out, fullPage: true });
+await page.screenshot({ path: out, fullPage: process.env.FULL !== "0" });
 await browser.close();

@@ -1,0 +1,37 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { loadConfig } from "../../server/config";
+import { migrateToLatest, openDatabase } from "../../server/db/database";
+import { createApp } from "../../server/http/app";
+import { createLogger } from "../../server/logger";
+import { createServices } from "../../server/services";
+import { tempDir } from "./server";
+
+/** The real Express app (API and health check, no pages) on a real SQLite file and a free port. */
+export async function startApiApp(env: Record<string, string> = {}) {
+  const dbFile = path.join(tempDir("claims-api"), "app.db");
+  const config = loadConfig({ DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
+  const logger = createLogger(config.logLevel);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const server = http.createServer(createApp({ config, logger, db, ...createServices(config, db, logger) }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    db,
+    config,
+    post(pathname: string, body: unknown, headers: Record<string, string> = {}) {
+      return fetch(url + pathname, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+    },
+  };
+}
