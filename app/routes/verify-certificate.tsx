@@ -32,7 +32,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="grid gap-1 border-b border-slate-100 py-3 sm:grid-cols-3 sm:gap-4">
       <dt className="font-medium text-slate-700">{label}</dt>
-      <dd className="break-words text-slate-900 sm:col-span-2">{children}</dd>
+      <dd className="min-w-0 break-words text-slate-900 sm:col-span-2">{children}</dd>
     </div>
   );
 }
@@ -58,15 +58,15 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
               </h2>
               <dl className="mt-2 text-sm">
                 <Row label="Certificate ID">
-                  <span className="font-mono">{certificate.certificateId}</span>
+                  <span className="font-mono break-all">{certificate.certificateId}</span>
                 </Row>
                 <Row label="Form">{certificate.formType}</Row>
                 <Row label="Submitted">{dateTime(certificate.createdAt)}</Row>
                 <Row label="IP address">{certificate.ipAddress ?? "Not recorded"}</Row>
                 <Row label="Browser">{certificate.userAgent ?? "Not recorded"}</Row>
-                <Row label="Page">{certificate.pageUrl ?? "Not recorded"}</Row>
+                <Row label="Page"><span className="break-all">{certificate.pageUrl ?? "Not recorded"}</span></Row>
                 <Row label="Submission SHA-256">
-                  <span className="font-mono text-xs">{certificate.submissionSha256}</span>
+                  <span className="font-mono text-xs break-all">{certificate.submissionSha256}</span>
                 </Row>
                 <Row label="Times verified">{certificate.verificationCount}</Row>
                 {certificate.verifiedAt ? <Row label="Last verified">{dateTime(certificate.verifiedAt)}</Row> : null}

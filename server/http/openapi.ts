@@ -7,7 +7,7 @@ const errorBody = { type: "object", properties: { error: { type: "string" } }, r
 
 /** OpenAPI 3.1 for the lead API, generated from the same zod schemas the forms use. */
 export function buildOpenApiDocument(siteUrl: string) {
-  const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" });
+  const toJson = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" });
   const paths: Record<string, unknown> = {};
   for (const claim of claims) {
     const answers = toJson(claim.schema) as { properties?: Record<string, unknown>; required?: string[] };

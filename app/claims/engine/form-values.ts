@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import type { ClaimDefinition, FieldSpec } from "./types";
 
 /** The raw answers as the form holds them: strings, and arrays for checkbox groups. */
@@ -53,7 +53,7 @@ export function answersFromValues(definition: ClaimDefinition, values: FormValue
 }
 
 /** The first message for each field, keyed by field name. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "_form");
@@ -64,7 +64,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 
 function stepSchema(definition: ClaimDefinition, stepIndex: number) {
   const mask = Object.fromEntries(definition.steps[stepIndex]!.fields.map((f) => [f.name, true]));
-  return definition.schema.pick(mask as Record<string, true> & Record<number, never>);
+  return z.pick(definition.schema, mask as Record<string, true> & Record<number, never>);
 }
 
 export function validateStep(definition: ClaimDefinition, stepIndex: number, values: FormValues): FieldErrors {

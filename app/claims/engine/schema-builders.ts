@@ -1,7 +1,10 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Option } from "./types";
 
-/** Shared zod building blocks. Each takes the exact message the spec gives for its form. */
+/**
+ * Shared zod building blocks. Each takes the exact message the spec gives for its form. They use
+ * zod/mini because these schemas also run in the visitor's browser (docs/decisions/005).
+ */
 
 const MAX_TEXT = 200;
 const MAX_LONG_TEXT = 4000;
@@ -11,40 +14,35 @@ const tooLong = (max: number) => `Please keep this under ${max} characters`;
 export function requiredText(message: string, { min = 1, minMessage = message, max = MAX_TEXT } = {}) {
   return z
     .string({ error: message })
-    .trim()
-    .min(1, message)
-    .min(min, minMessage)
-    .max(max, tooLong(max));
+    .check(z.trim(), z.minLength(1, message), z.minLength(min, minMessage), z.maxLength(max, tooLong(max)));
 }
 
 export function optionalText({ max = MAX_LONG_TEXT } = {}) {
-  return z
-    .string()
-    .trim()
-    .max(max, tooLong(max))
-    .optional()
-    .transform((v) => (v ? v : null));
+  return z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))),
+    z.transform((v) => (v ? v : null)),
+  );
 }
 
 export function emailAddress(message: string, requiredMessage = message) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(254, message)
-    .pipe(z.email({ error: message }));
+  return z.pipe(
+    z.string({ error: requiredMessage }).check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(254, message)),
+    z.email({ error: message }),
+  );
 }
 
 /** A US number with 10 digits (area code and exchange not starting with 0 or 1); stored as 10 digits. */
 export function usPhone(message: string, requiredMessage = message) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(30, message)
-    .transform((v) => v.replace(/\D/g, ""))
-    .pipe(z.string().regex(/^1?[2-9]\d{2}[2-9]\d{6}$/, message))
-    .transform((digits) => digits.slice(-10));
+  return z.pipe(
+    z.pipe(
+      z.string({ error: requiredMessage }).check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(30, message)),
+      z.transform((v) => v.replace(/\D/g, "")),
+    ),
+    z.pipe(
+      z.string().check(z.regex(/^1?[2-9]\d{2}[2-9]\d{6}$/, message)),
+      z.transform((digits) => digits.slice(-10)),
+    ),
+  );
 }
 
 export function choice(options: readonly Option[], message: string) {
@@ -53,7 +51,7 @@ export function choice(options: readonly Option[], message: string) {
 }
 
 export function choices(options: readonly Option[], message: string) {
-  return z.array(choice(options, message), { error: message }).min(1, message);
+  return z.array(choice(options, message), { error: message }).check(z.minLength(1, message));
 }
 
 export function consent(message: string) {
@@ -70,22 +68,21 @@ export function pastDateWindow(pastDays: number, now = new Date()) {
   return { min: isoDay(min), max: isoDay(now) };
 }
 
+const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isoDay(new Date(`${v}T00:00:00Z`)) === v;
+
 /**
  * A YYYY-MM-DD date no older than `pastDays` and not in the future. The server allows one extra day
  * ahead because a visitor east of UTC can already be on tomorrow's date.
  */
 export function recentDate(pastDays: number, messages: { required: string; range: string; future: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, messages.required)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && isoDay(new Date(`${v}T00:00:00Z`)) === v, messages.required)
-    .superRefine((value, ctx) => {
+  return z.string({ error: messages.required }).check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
+      if (!isRealDay(value)) return void ctx.addIssue({ code: "custom", message: messages.required });
       const now = new Date();
-      const { min } = pastDateWindow(pastDays, now);
       const latest = isoDay(new Date(now.getTime() + 86_400_000));
       if (value > latest) ctx.addIssue({ code: "custom", message: messages.future });
-      else if (value < min) ctx.addIssue({ code: "custom", message: messages.range });
-    });
+      else if (value < pastDateWindow(pastDays, now).min) ctx.addIssue({ code: "custom", message: messages.range });
+    }),
+  );
 }

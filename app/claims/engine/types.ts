@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 export type CaseSlug = "mva" | "pfas" | "mesothelioma" | "video-game" | "rideshare" | "afff" | "roundup" | "depo-provera";
 
@@ -70,7 +70,7 @@ export interface SiteIdentity {
 
 export type Gating = "next-disabled-until-complete" | "validate-on-next";
 
-export interface ClaimDefinition<S extends z.ZodObject = z.ZodObject> {
+export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
   slug: CaseSlug;
   /** Stored in leads.case_type and the certificate's form_type. */
   caseType: string;

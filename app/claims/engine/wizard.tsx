@@ -9,6 +9,7 @@ import {
   firstStepWithError,
   isStepComplete,
   validateStep,
+  valuesFromFormData,
   type FieldErrors,
   type FormValues,
 } from "./form-values";
@@ -40,9 +41,16 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
   const [state, setState] = useState(initialState);
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const [focusRequest, setFocusRequest] = useState<"heading" | "errors" | null>(null);
+
+  // Whatever the visitor typed before the page finished loading is in the DOM but not yet in state.
+  useEffect(() => {
+    const form = formRef.current;
+    if (form) setState((s) => ({ ...s, values: { ...s.values, ...valuesFromFormData(definition, new FormData(form)) } }));
+  }, [definition]);
 
   // A server answer (validation errors, a failed save) replaces the local state.
   useEffect(() => {
@@ -132,7 +140,14 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
         />
       </div>
 
-      <Form method="post" noValidate onSubmit={hydrated ? onSubmit : undefined} aria-labelledby="wizard-step-title">
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={hydrated ? onSubmit : undefined}
+        aria-labelledby="wizard-step-title"
+        data-hydrated={hydrated || undefined}
+      >
         <input type="hidden" name="step" value={step} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={String(values[SUBMISSION_KEY_FIELD] ?? "")} />
         {/* Enter in a text box acts as Next/Submit, not as the first button in the form (Previous). */}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema } from "../engine/personal-fields";
 import { choice, choices, recentDate } from "../engine/schema-builders";
 import type { ClaimDefinition, Eligibility, LeadColumns, Option } from "../engine/types";

@@ -1,0 +1,14 @@
+// Measures the DESIGN section 8 budgets on the production build: `npm run budgets`.
+import { formatBudgetReport, measureBudgets } from "../tests/budgets/budgets";
+import { startServer } from "../tests/support/server";
+
+const server = await startServer();
+try {
+  const lines = await measureBudgets(server.url);
+  console.log(formatBudgetReport(lines));
+  const failures = lines.filter((l) => !l.ok).length;
+  console.log(failures ? `\n${failures} budget(s) exceeded` : "\nAll budgets hold");
+  process.exitCode = failures ? 1 : 0;
+} finally {
+  await server.stop();
+}

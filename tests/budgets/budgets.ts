@@ -1,0 +1,72 @@
+import { gzipSync } from "node:zlib";
+
+/** DESIGN section 8, measured against a running server. */
+export const ZERO_JS_PAGES = ["/", "/mva-claim-landing", "/mva-claim/success", "/mva-claim/sorry", "/verify-trustedforms-pro", "/no-such-page"];
+export const WIZARD_PAGES = ["/mva-claim"];
+export const HTML_GZIP_BUDGET = 14 * 1024;
+export const WIZARD_JS_GZIP_BUDGET = 150 * 1024;
+const REQUIRED_HEADERS = ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options"];
+
+export interface BudgetLine {
+  page: string;
+  measure: string;
+  value: number;
+  limit: number;
+  ok: boolean;
+}
+
+const gzipSize = (text: string | Buffer) => gzipSync(text).length;
+
+async function fetchText(url: string) {
+  const response = await fetch(url);
+  return { response, text: await response.text() };
+}
+
+function assetsIn(html: string, extension: "js" | "css"): string[] {
+  const pattern = new RegExp(`/assets/[\\w.-]+\\.${extension}`, "g");
+  return [...new Set(html.match(pattern) ?? [])];
+}
+
+export async function measureBudgets(baseUrl: string): Promise<BudgetLine[]> {
+  const lines: BudgetLine[] = [];
+  const add = (page: string, measure: string, value: number, limit: number) =>
+    lines.push({ page, measure, value, limit, ok: value <= limit });
+
+  for (const page of [...ZERO_JS_PAGES, ...WIZARD_PAGES]) {
+    const { response, text } = await fetchText(baseUrl + page);
+    const missing = REQUIRED_HEADERS.filter((h) => !response.headers.get(h));
+    add(page, "missing security headers", missing.length, 0);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const strict = ["'strict-dynamic'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"].every((d) => csp.includes(d));
+    add(page, "CSP directives missing", strict ? 0 : 1, 0);
+    add(page, "HTML gzip bytes", gzipSize(text), HTML_GZIP_BUDGET);
+    if (ZERO_JS_PAGES.includes(page)) {
+      add(page, "script tags", (text.match(/<script/g) ?? []).length, 0);
+      add(page, "JS files referenced", assetsIn(text, "js").length, 0);
+    } else {
+      // The wizard's JavaScript: every chunk the page loads, followed through static imports.
+      const seen = new Set<string>();
+      const queue = assetsIn(text, "js");
+      let total = 0;
+      while (queue.length) {
+        const asset = queue.shift()!;
+        if (seen.has(asset)) continue;
+        seen.add(asset);
+        const source = await (await fetch(baseUrl + asset)).text();
+        total += gzipSize(source);
+        for (const imported of source.match(/\.\/[\w.-]+\.js/g) ?? []) queue.push(`/assets/${imported.slice(2)}`);
+      }
+      add(page, "JS gzip bytes (all chunks)", total, WIZARD_JS_GZIP_BUDGET);
+    }
+    for (const css of assetsIn(text, "css")) {
+      add(page, `CSS gzip bytes ${css}`, gzipSize(await (await fetch(baseUrl + css)).text()), HTML_GZIP_BUDGET);
+    }
+  }
+  return lines;
+}
+
+export function formatBudgetReport(lines: BudgetLine[]): string {
+  return lines
+    .map((l) => `${l.ok ? "ok  " : "FAIL"} ${l.page.padEnd(28)} ${l.measure.padEnd(44)} ${String(l.value).padStart(7)} / ${l.limit}`)
+    .join("\n");
+}

@@ -1,0 +1,204 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLAIM_CARDS } from "../../app/site/claim-cards";
+import { formatBudgetReport, measureBudgets } from "../budgets/budgets";
+import { axeViolations } from "../support/axe";
+import { launchBrowser } from "../support/browser";
+import { mvaAnswers } from "../support/mva-answers";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+let certificateUrl: string;
+let leadId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SITE_NAME: "Test Claims Co" }), launchBrowser()]);
+  const response = await fetch(`${server.url}/api/leads/mva`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(mvaAnswers({ pageUrl: `${server.url}/mva-claim` })),
+  });
+  const body = await response.json();
+  certificateUrl = body.certificateUrl;
+  leadId = body.leadId;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, options: { width?: number } = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: 900 } });
+  await page.goto(server.url + path);
+  return page;
+}
+
+describe("home page", () => {
+  it("has the hero, the eight claim cards with their buttons and targets, the trust strip and the blog teaser", async () => {
+    const page = await open("/");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Get the Compensation You Deserve");
+    const expected: Record<string, string> = {
+      "Start MVA Claim": "/mva-claim",
+      "Start PFAS Claim": "/pfas-claim",
+      "Start Depo Claim": "/depo-provera",
+      "Start Meso Claim": "/mesothelioma-claim-landing",
+      "Start Gaming Claim": "/video-game-addiction",
+      "Start RideShare Claim": "/ride-share-assault",
+      "Start AFFF Claim": "/afff-firefoam",
+      "Start RoundUp Claim": "/roundup-claim-landing",
+    };
+    for (const [label, href] of Object.entries(expected)) {
+      expect(await page.getByRole("link", { name: label, exact: true }).getAttribute("href")).toBe(href);
+    }
+    expect(CLAIM_CARDS).toHaveLength(8);
+    for (const figure of ["$25K - $500K+", "$50K - $1M+", "Significant", "$1M - $2.4M+", "$10K - $100K+", "$100K - $1M+", "$200K - $600K+", "$80K - $289M"]) {
+      expect(await page.getByText(figure, { exact: true }).count()).toBe(1);
+    }
+    for (const text of ["Secure & Confidential", "24/7 Support", "No Upfront Fees", "$500M+", "50,000+", "95%", "5-Star"]) {
+      expect(await page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    for (const slug of ["california-car-accident-settlement-guide-2024", "roundup-cancer-lawsuit-settlement-guide-2024", "pfas-forever-chemicals-lawsuit-guide-2024"]) {
+      expect(await page.locator(`a[href="/blog/${slug}"]`).count()).toBe(1);
+    }
+    expect(await page.getByRole("link", { name: "View All Articles" }).getAttribute("href")).toBe("/blog");
+    await page.close();
+  });
+
+  it("has every disclaimer in the footer, the configured brand and the current year", async () => {
+    const page = await open("/");
+    const footer = (await page.locator("footer").textContent()) ?? "";
+    expect(footer).toContain("paid attorney advertisement");
+    expect(footer).toContain("not an attorney referral service");
+    expect(footer).toContain("no attorney-client privilege is guaranteed");
+    expect(footer).toContain("automated system matches each request");
+    expect(footer).toContain("not endorsed by");
+    expect(footer).toContain(`© ${new Date().getFullYear()} Test Claims Co`);
+    await page.close();
+  });
+});
+
+describe("errors", () => {
+  it("renders the 404 page with status 404 for unknown paths and logs the path", async () => {
+    const response = await fetch(`${server.url}/this/does/not-exist`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain('href="/"');
+    expect(html).toContain("Return to Home");
+    expect(server.output()).toContain("/this/does/not-exist");
+  });
+
+  it("answers oversized and cross-site form posts with a clear 4xx, not a crash", async () => {
+    const big = await fetch(`${server.url}/mva-claim`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `fn=${"x".repeat(100_000)}`,
+    });
+    expect(big.status).toBe(413);
+    const crossSite = await fetch(`${server.url}/mva-claim`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: "intent=next&step=0",
+    });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("consent certificate page", () => {
+  it("shows the record with personal data masked and counts each verification", async () => {
+    const path = new URL(certificateUrl).pathname + new URL(certificateUrl).search;
+    const page = await open(path);
+    expect(await page.getByRole("heading", { name: "Consent Certificate" }).isVisible()).toBe(true);
+    const text = (await page.locator("main").textContent()) ?? "";
+    expect(text).toContain("j***@example.com");
+    expect(text).toContain("(***) ***-2671");
+    expect(text).toContain("J***");
+    expect(text).not.toContain("jane.doe@example.com");
+    expect(text).not.toContain("4155552671");
+    expect(text).toContain("127.0.0.***");
+    expect(text).toContain("Consent is not a condition of purchasing");
+    expect(text).toContain("No attorney / Seeking change");
+    await page.close();
+    await (await open(path)).close();
+    const [row] = server.query<{ verification_count: number; verified_at: string | null; lead_id: string }>(
+      "select verification_count, verified_at, lead_id from submission_certificates where lead_id = ?",
+      leadId,
+    );
+    expect(row).toMatchObject({ verification_count: 2, lead_id: leadId });
+    expect(row!.verified_at).not.toBeNull();
+  });
+
+  it("explains a missing or unknown certificate id", async () => {
+    const missing = await fetch(`${server.url}/verify-trustedforms-pro`);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("No certificate ID provided. Please check your verification link.");
+    const unknown = await fetch(`${server.url}/verify-trustedforms-pro?cert=tfp_1700000000000_abcdefghi`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain(
+      "TrustedFormsPro certificate verification failed. Please check the certificate ID and try again.",
+    );
+  });
+});
+
+describe("accessibility and layout", () => {
+  const pages = () => [
+    "/",
+    "/mva-claim-landing",
+    "/mva-claim",
+    `/mva-claim/success?lead=${leadId}`,
+    `/mva-claim/sorry?lead=${leadId}`,
+    new URL(certificateUrl).pathname + new URL(certificateUrl).search,
+    "/verify-trustedforms-pro",
+    "/no-such-page",
+  ];
+
+  it("has no axe-core violations on any page", async () => {
+    const report: string[] = [];
+    for (const path of pages()) {
+      const page = await open(path);
+      for (const violation of await axeViolations(page)) report.push(`${path}: ${violation}`);
+      await page.close();
+    }
+    expect(report).toEqual([]);
+  });
+
+  it("has no axe-core violations on each wizard step and with errors shown", async () => {
+    const page = await open("/mva-claim");
+    await page.locator("form[data-hydrated]").waitFor();
+    await page.getByLabel("First Name").fill("J");
+    await page.getByLabel("Last Name").fill("D");
+    await page.getByLabel("Email Address").fill("x");
+    await page.getByLabel("Phone Number").fill("1");
+    await page.getByLabel("State").selectOption("CA");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("fits a 360 px phone screen without horizontal scrolling, with 44 px tap targets", async () => {
+    for (const path of pages()) {
+      const page = await open(path, { width: 360 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll("a, button, input, select, textarea")]
+          .filter((el) => !el.closest(".honeypot, .sr-only") && (el as HTMLElement).offsetParent !== null)
+          .filter((el) => !(el instanceof HTMLInputElement && ["radio", "checkbox"].includes(el.type)))
+          .map((el) => ({ el: el.outerHTML.slice(0, 80), h: el.getBoundingClientRect().height }))
+          .filter(({ h }) => h < 44),
+      );
+      expect(small, path).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+describe("budgets (DESIGN section 8)", () => {
+  it("zero-JS pages ship no script, the wizard stays under its JS budget, every page has the security headers", async () => {
+    const lines = await measureBudgets(server.url);
+    const failures = lines.filter((line) => !line.ok);
+    expect(failures, formatBudgetReport(failures)).toEqual([]);
+  });
+});
