@@ -179,6 +179,62 @@ describe("MVA claim in a browser with JavaScript", () => {
   });
 });
 
+describe("MVA claim with the keyboard alone", () => {
+  /** Presses Tab until the focused element matches the selector. */
+  async function tabTo(page: Page, selector: string) {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  }
+  const choose = async (page: Page, name: string) => {
+    await tabTo(page, `input[name="${name}"]`);
+    await page.keyboard.press("Space");
+  };
+
+  it("reaches the result page using only Tab, typing, Space and Enter", async () => {
+    const page = await browser.newPage();
+    await openWizard(page);
+    for (const [id, text] of [["fn", "Kim"], ["ln", "Lee"], ["em", "kim.lee@example.com"], ["ph", "2125550188"]]) {
+      await tabTo(page, `#${id}`);
+      await page.keyboard.type(text!);
+    }
+    await tabTo(page, "#st");
+    await page.keyboard.type("New York");
+    await tabTo(page, 'button[value="next"]:not([hidden])');
+    await page.keyboard.press("Enter");
+
+    await page.getByText("Step 2 of 5").waitFor();
+    await tabTo(page, "#accidentDate");
+    const [year, month, day] = tenDaysAgo.split("-");
+    await page.keyboard.type(`${month}${day}${year}`);
+    await choose(page, "driverNotAtFault");
+    await tabTo(page, 'button[value="next"]:not([hidden])');
+    await page.keyboard.press("Enter");
+
+    await page.getByText("Step 3 of 5").waitFor();
+    for (const name of ["treatmentWithin14Days", "noAttorney", "noMovingViolation"]) await choose(page, name);
+    await tabTo(page, 'button[value="next"]:not([hidden])');
+    await page.keyboard.press("Enter");
+
+    await page.getByText("Step 4 of 5").waitFor();
+    for (const name of ["noPriorSettlement", "insuranceCoverage", "realInjuries"]) await choose(page, name);
+    await tabTo(page, 'button[value="next"]:not([hidden])');
+    await page.keyboard.press("Enter");
+
+    await page.getByText("Step 5 of 5").waitFor();
+    await choose(page, "noTreatmentLapse");
+    await choose(page, "tcpa");
+    await tabTo(page, 'button[value="submit"]:not([hidden])');
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/mva-claim\/success\?lead=/);
+    const lead = leadById(new URL(page.url()).searchParams.get("lead")!);
+    expect(lead).toMatchObject({ st: "NY", accident_date: tenDaysAgo, is_eligible: 1 });
+    await page.close();
+  });
+});
+
 describe("MVA claim with JavaScript disabled", () => {
   it("every step posts to the server, errors come back from it, and the lead is saved", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });

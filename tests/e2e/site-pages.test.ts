@@ -89,6 +89,19 @@ describe("errors", () => {
     expect(server.output()).toContain("/this/does/not-exist");
   });
 
+  it("renders 'Unexpected Application Error!' with the status text for a route error, without a stack trace", async () => {
+    const response = await fetch(`${server.url}/mva-claim-landing`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: "x=1",
+    });
+    expect(response.status).toBe(405);
+    const html = await response.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).toContain("405 Method Not Allowed");
+    expect(html).not.toMatch(/\bat .*\.(js|ts):\d+/);
+  });
+
   it("answers oversized and cross-site form posts with a clear 4xx, not a crash", async () => {
     const big = await fetch(`${server.url}/mva-claim`, {
       method: "POST",
