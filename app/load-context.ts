@@ -1,6 +1,7 @@
 import type { SiteIdentity } from "./claims/engine/types";
 import type { Attribution } from "../server/attribution/attribution";
 import type { CertificateService } from "../server/certificates/certificate-service";
+import type { PageEvents } from "../server/events/page-events";
 import type { LeadService } from "../server/leads/submit-lead";
 import type { Logger } from "../server/logger";
 
@@ -13,6 +14,7 @@ export interface ServerContext {
   logger: Logger;
   leads: LeadService;
   certificates: CertificateService;
+  events: PageEvents;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }
 

@@ -4,6 +4,8 @@ import { claims } from "./claims/registry";
 export default [
   index("routes/home.tsx"),
   route("mva-claim-landing", "routes/mva-claim-landing.tsx"),
+  route("mesothelioma-claim-landing", "routes/mesothelioma-claim-landing.tsx"),
+  route("start/:slug", "routes/claim-start.tsx"),
   // One route module serves every claim form; it finds the claim by its path.
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),
   route("mva-claim/success", "routes/mva-claim-success.tsx"),

@@ -1,6 +1,7 @@
 import { createCertificateService } from "./certificates/certificate-service";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
+import { createPageEvents } from "./events/page-events";
 import { createLeadService } from "./leads/submit-lead";
 import type { Logger } from "./logger";
 
@@ -15,5 +16,6 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       leadRateLimitPerHour: config.leadRateLimitPerHour,
     }),
     certificates: createCertificateService(db),
+    events: createPageEvents(db),
   };
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { emptyValues, valuesFromFormData } from "~/claims/engine/form-values";
+import { ClaimResult } from "~/claims/engine/result-screen";
 import { ClaimWizard, type WizardState } from "~/claims/engine/wizard";
 import { handleWizardPost } from "~/claims/engine/wizard-action";
 import { claimByFormPath, claimBySlug } from "~/claims/registry";
@@ -37,7 +38,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const definition = definitionFor(request);
   const formData = await request.formData();
-  return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl: request.url });
+  return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl: request.url }, context.logger);
 }
 
 const CONNECTION_PROBLEM =
@@ -82,7 +83,11 @@ export default function ClaimFormPage({ loaderData, actionData }: Route.Componen
         <h1 className="text-3xl font-extrabold tracking-tight text-brand">{loaderData.title}</h1>
         <p className="mt-2 text-slate-700">{loaderData.intro}</p>
         <div className="mt-6">
-          <ClaimWizard definition={definition} site={loaderData.site} state={actionData?.wizard ?? loaderData.wizard} />
+          {actionData && "result" in actionData ? (
+            <ClaimResult definition={definition} site={loaderData.site} outcome={actionData.result} />
+          ) : (
+            <ClaimWizard definition={definition} site={loaderData.site} state={actionData?.wizard ?? loaderData.wizard} />
+          )}
         </div>
       </main>
       <SiteFooter />

@@ -61,8 +61,16 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+export interface PageEventsTable {
+  id: string;
+  name: string;
+  path: string | null;
+  created_at: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   submission_certificates: SubmissionCertificatesTable;
   settings: SettingsTable;
+  page_events: PageEventsTable;
 }

@@ -6,12 +6,14 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ServerContext } from "../../app/load-context";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
 import type { CertificateService } from "../certificates/certificate-service";
+import type { PageEvents } from "../events/page-events";
 import type { Config } from "../config";
 import { databaseStatus, type Db } from "../db/database";
 import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import { apiRouter } from "./api-router";
 import { captureFirstTouch } from "./attribution-cookie";
+import { legacyRedirects } from "./legacy-redirects";
 import { pagePostGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 
@@ -21,11 +23,12 @@ export interface AppDeps {
   db: Db;
   leads: LeadService;
   certificates: CertificateService;
+  events: PageEvents;
   /** The pages: a built React Router server bundle (or a loader of one, in development) and how to serve its assets. */
   pages?: { build: ServerBuild | (() => Promise<ServerBuild>); assets: RequestHandler };
 }
 
-export function createApp({ config, logger, db, leads, certificates, pages }: AppDeps) {
+export function createApp({ config, logger, db, leads, certificates, events, pages }: AppDeps) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -42,6 +45,8 @@ export function createApp({ config, logger, db, leads, certificates, pages }: Ap
   });
 
   app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger }));
+
+  app.use(legacyRedirects(config.legacyPrefix));
 
   if (pages) {
     app.use(pages.assets);
@@ -60,6 +65,7 @@ export function createApp({ config, logger, db, leads, certificates, pages }: Ap
           logger,
           leads,
           certificates,
+          events,
           visitor: {
             ip: req.ip ?? null,
             userAgent: req.get("user-agent") ?? null,

@@ -115,6 +115,12 @@ export function createLeadService(deps: LeadServiceDeps) {
 
     const formData = {
       ...answers,
+      ...definition.extraFormData?.(answers, {
+        ip: context.ip,
+        userAgent: context.userAgent,
+        pageUrl: context.pageUrl,
+        certificateUrl: certUrl,
+      }),
       ...(eligibility
         ? {
             isEligible: eligibility.outcome === "eligible",

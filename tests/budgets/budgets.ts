@@ -1,8 +1,16 @@
 import { gzipSync } from "node:zlib";
+import { claims } from "../../app/claims/registry";
 
-/** DESIGN section 8, measured against a running server. */
-export const ZERO_JS_PAGES = ["/", "/mva-claim-landing", "/mva-claim/success", "/mva-claim/sorry", "/verify-trustedforms-pro", "/no-such-page"];
-export const WIZARD_PAGES = ["/mva-claim"];
+/** DESIGN section 8, measured against a running server. Every claim's landing and form is included. */
+export const ZERO_JS_PAGES = [
+  "/",
+  ...claims.map((claim) => claim.routes.landing),
+  "/mva-claim/success",
+  "/mva-claim/sorry",
+  "/verify-trustedforms-pro",
+  "/no-such-page",
+];
+export const WIZARD_PAGES = claims.map((claim) => claim.routes.form);
 export const HTML_GZIP_BUDGET = 14 * 1024;
 export const WIZARD_JS_GZIP_BUDGET = 150 * 1024;
 const REQUIRED_HEADERS = ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options"];

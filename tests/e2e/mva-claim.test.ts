@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoDay } from "../../app/claims/engine/schema-builders";
 import { launchBrowser } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
+import { openWizard } from "../support/wizard";
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,11 +21,7 @@ interface Answers {
   attorney: "No attorney / Seeking change" | "I have an attorney";
 }
 
-/** Opens the wizard and waits until React has hydrated it (gating and client checks are live). */
-async function openWizard(page: Page, url = `${server.url}/mva-claim`) {
-  if (url) await page.goto(url);
-  await page.locator("form[data-hydrated]").waitFor();
-}
+const openMva = (page: Page) => openWizard(page, `${server.url}/mva-claim`);
 
 const tenDaysAgo = isoDay(new Date(Date.now() - 10 * 86_400_000));
 
@@ -89,7 +86,7 @@ describe("MVA claim in a browser with JavaScript", () => {
     await page.goto(`${server.url}/mva-claim-landing?utm_source=e2e&gclid=click-1`);
     await page.getByRole("link", { name: "Start Your Free Claim Today" }).click();
     await page.waitForURL("**/mva-claim");
-    await openWizard(page, "");
+    await page.locator("form[data-hydrated]").waitFor();
     expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
     expect(await page.getByText("20% complete").isVisible()).toBe(true);
@@ -117,7 +114,7 @@ describe("MVA claim in a browser with JavaScript", () => {
 
   it("limited: a state our attorneys do not serve gives the limited variant", async () => {
     const page = await browser.newPage();
-    await openWizard(page);
+    await openMva(page);
     await fillWizard(page, { state: "OR", atFault: "No, I was not at fault", attorney: "No attorney / Seeking change" });
     await page.getByRole("button", { name: "Submit Claim" }).click();
     await page.waitForURL(/\/mva-claim\/success\?lead=/);
@@ -130,7 +127,7 @@ describe("MVA claim in a browser with JavaScript", () => {
 
   it("not eligible: having an attorney leads to the sorry page, and the lead is still saved", async () => {
     const page = await browser.newPage();
-    await openWizard(page);
+    await openMva(page);
     await fillWizard(page, { state: "TX", atFault: "No, I was not at fault", attorney: "I have an attorney" });
     await page.getByRole("button", { name: "Submit Claim" }).click();
     await page.waitForURL(/\/mva-claim\/sorry\?lead=/);
@@ -143,7 +140,7 @@ describe("MVA claim in a browser with JavaScript", () => {
 
   it("shows the step's messages next to their fields and keeps the visitor on the step", async () => {
     const page = await browser.newPage();
-    await openWizard(page);
+    await openMva(page);
     await page.getByLabel("First Name").fill("J");
     await page.getByLabel("Last Name").fill("Doe");
     await page.getByLabel("Email Address").fill("jane@");
@@ -163,7 +160,7 @@ describe("MVA claim in a browser with JavaScript", () => {
 
   it("Previous keeps the answers already given", async () => {
     const page = await browser.newPage();
-    await openWizard(page);
+    await openMva(page);
     await page.getByLabel("First Name").fill("Jane");
     await page.getByLabel("Last Name").fill("Doe");
     await page.getByLabel("Email Address").fill("jane@example.com");
@@ -195,7 +192,7 @@ describe("MVA claim with the keyboard alone", () => {
 
   it("reaches the result page using only Tab, typing, Space and Enter", async () => {
     const page = await browser.newPage();
-    await openWizard(page);
+    await openMva(page);
     for (const [id, text] of [["fn", "Kim"], ["ln", "Lee"], ["em", "kim.lee@example.com"], ["ph", "2125550188"]]) {
       await tabTo(page, `#${id}`);
       await page.keyboard.type(text!);

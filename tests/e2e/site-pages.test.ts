@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIM_CARDS } from "../../app/site/claim-cards";
-import { formatBudgetReport, measureBudgets } from "../budgets/budgets";
+import { WIZARD_PAGES, ZERO_JS_PAGES, formatBudgetReport, measureBudgets } from "../budgets/budgets";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { mvaAnswers } from "../support/mva-answers";
@@ -156,14 +156,11 @@ describe("consent certificate page", () => {
 
 describe("accessibility and layout", () => {
   const pages = () => [
-    "/",
-    "/mva-claim-landing",
-    "/mva-claim",
+    ...ZERO_JS_PAGES,
+    ...WIZARD_PAGES,
     `/mva-claim/success?lead=${leadId}`,
     `/mva-claim/sorry?lead=${leadId}`,
     new URL(certificateUrl).pathname + new URL(certificateUrl).search,
-    "/verify-trustedforms-pro",
-    "/no-such-page",
   ];
 
   it("has no axe-core violations on any page", async () => {

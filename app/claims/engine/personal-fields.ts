@@ -24,7 +24,20 @@ export interface PersonalMessages {
   state: string;
 }
 
-export function personalSchemaShape(states: readonly Option[], m: PersonalMessages) {
+/** The messages of forms whose spec gives none of its own (PFAS's texts, with 'is required' for blanks). */
+export const DEFAULT_PERSONAL_MESSAGES: PersonalMessages = {
+  firstNameRequired: "First name is required",
+  firstNameShort: "First name must be at least 2 characters",
+  lastNameRequired: "Last name is required",
+  lastNameShort: "Last name must be at least 2 characters",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number",
+  state: "Please select your state",
+};
+
+export function personalSchemaShape(states: readonly Option[], m: PersonalMessages = DEFAULT_PERSONAL_MESSAGES) {
   return {
     fn: requiredText(m.firstNameRequired, { min: 2, minMessage: m.firstNameShort, max: 100 }),
     ln: requiredText(m.lastNameRequired, { min: 2, minMessage: m.lastNameShort, max: 100 }),

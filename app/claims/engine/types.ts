@@ -70,6 +70,20 @@ export interface SiteIdentity {
 
 export type Gating = "next-disabled-until-complete" | "validate-on-next";
 
+/** One variant of a claim's result screen. */
+export interface ResultCopy {
+  heading: string;
+  message: string;
+}
+
+/** What the server knows when it stores the lead, for claims that keep extra fields in form_data. */
+export interface SubmissionContext {
+  ip: string | null;
+  userAgent: string | null;
+  pageUrl: string | null;
+  certificateUrl: string | null;
+}
+
 export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
   slug: CaseSlug;
   /** Stored in leads.case_type and the certificate's form_type. */
@@ -81,18 +95,33 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
   gating: Gating;
   /** The busy label stays at least this long (the spec's artificial delay, without a server sleep). */
   minBusyMs: number;
-  consentField: string;
   consentText(site: SiteIdentity): string;
   copy: {
     formTitle: string;
     formIntro: string;
+    /** The forward button; 'Next' unless the spec names it otherwise ('Continue'). */
+    next?: string;
     submit: string;
     submitting: string;
     /** Shown above the form when the submission is rejected, e.g. 'Missing required fields'. */
     invalidSummary: string;
+    /** Shown when the lead could not be saved; the answers stay on the form. */
+    submitError: string;
+    /** Shown on the result screen once the lead is saved; `{id}` becomes the lead id. */
+    savedNotice: string;
+    /** 'within 24 hours' or 'within 24-48 hours' (spec section 9). */
+    contactWithin: string;
   };
+  /**
+   * The result screen, by eligibility outcome ('none' for claims without eligibility). Claims whose
+   * results live on their own pages give `resultPath` instead.
+   */
+  results?: Partial<Record<Outcome | "none", ResultCopy>>;
+  resultPath?(outcome: Outcome | null, leadId: string): string;
+  /** After the result: 'Return to Home' (default) or the spec's 'Submit Another Claim'. */
+  resultAction?: "home" | "submit-another";
   eligibility?(answers: z.infer<S>): Eligibility;
   toLead(answers: z.infer<S>): LeadColumns;
-  /** Where the visitor goes once the lead is saved. */
-  resultPath(outcome: Outcome | null, leadId: string): string;
+  /** Extra fields stored in form_data (and its certificate), e.g. a partner's submission fields. */
+  extraFormData?(answers: z.infer<S>, context: SubmissionContext): Record<string, unknown>;
 }

@@ -8,6 +8,8 @@ import {
   validateStep,
   valuesFromFormData,
 } from "./form-values";
+import type { Logger } from "../../../server/logger";
+import type { ClaimOutcome } from "./result-screen";
 import type { ClaimDefinition } from "./types";
 import type { WizardState } from "./wizard";
 
@@ -20,6 +22,7 @@ export async function handleWizardPost(
   formData: FormData,
   leads: LeadService,
   context: LeadRequestContext,
+  logger: Logger,
 ) {
   const values = valuesFromFormData(definition, formData);
   const lastStep = definition.steps.length - 1;
@@ -36,19 +39,26 @@ export async function handleWizardPost(
     return answer({ step: Math.min(lastStep, step + 1), values, errors: {} });
   }
 
-  const result = await leads.submit(
-    definition.slug,
-    {
-      ...answersFromValues(definition, values),
-      [SUBMISSION_KEY_FIELD]: values[SUBMISSION_KEY_FIELD],
-      [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
-    },
-    context,
-  );
+  let result;
+  try {
+    result = await leads.submit(
+      definition.slug,
+      {
+        ...answersFromValues(definition, values),
+        [SUBMISSION_KEY_FIELD]: values[SUBMISSION_KEY_FIELD],
+        [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
+      },
+      context,
+    );
+  } catch (error) {
+    logger.error({ err: error, caseType: definition.caseType }, "lead could not be saved");
+    return answer({ step, values, errors: {}, formError: definition.copy.submitError }, 500);
+  }
   switch (result.status) {
     case "created":
     case "duplicate":
-      return redirect(definition.resultPath(result.outcome, result.leadId));
+      if (definition.resultPath) return redirect(definition.resultPath(result.outcome, result.leadId));
+      return data({ result: { outcome: result.outcome, leadId: result.leadId } satisfies ClaimOutcome });
     case "invalid":
       return answer(
         { step: firstStepWithError(definition, result.fieldErrors), values, errors: result.fieldErrors, formError: result.message },

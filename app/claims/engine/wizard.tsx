@@ -71,7 +71,9 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
   const percent = Math.round(((step + 1) / total) * 100);
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const complete = isStepComplete(definition, step, values);
-  const gated = hydrated && definition.gating === "next-disabled-until-complete" && !complete;
+  // Only Next waits for a complete step; Submit always answers, with the step's messages if needed.
+  const gated = hydrated && !isLast && definition.gating === "next-disabled-until-complete" && !complete;
+  const singlePage = total === 1;
   const currentNames = new Set(stepSpec.fields.map((f) => f.name));
   const errorEntries = stepSpec.fields.filter((f) => errors[f.name]);
 
@@ -125,6 +127,7 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      {singlePage ? null : (
       <div className="mb-6">
         <div className="flex items-baseline justify-between text-sm font-medium text-slate-700">
           <p id="wizard-progress-label">
@@ -139,6 +142,7 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
           aria-labelledby="wizard-progress-label"
         />
       </div>
+      )}
 
       <Form
         ref={formRef}
@@ -217,8 +221,9 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
             Answer every question on this step to continue.
           </p>
         ) : null}
-        <div className="mt-6 flex items-center justify-between gap-3">
+        <div className={`mt-6 flex items-center gap-3 ${singlePage ? "justify-end" : "justify-between"}`}>
           <button
+            hidden={singlePage}
             type="submit"
             name="intent"
             value="previous"
@@ -233,8 +238,7 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
               type="submit"
               name="intent"
               value="submit"
-              disabled={busy || gated}
-              aria-disabled={busy || undefined}
+              disabled={busy}
               className={`${buttonBase} bg-accent text-white hover:bg-accent-strong`}
             >
               {busy ? definition.copy.submitting : definition.copy.submit}
@@ -247,7 +251,7 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
               disabled={gated}
               className={`${buttonBase} bg-accent text-white hover:bg-accent-strong`}
             >
-              Next
+              {definition.copy.next ?? "Next"}
             </button>
           )}
         </div>

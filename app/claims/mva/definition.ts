@@ -52,17 +52,7 @@ const lapse: readonly Option[] = [
 const SELECT_AN_OPTION = "Please select an option";
 
 const schema = z.object({
-  ...personalSchemaShape(US_STATES, {
-    firstNameRequired: "First name is required",
-    firstNameShort: "First name must be at least 2 characters",
-    lastNameRequired: "Last name is required",
-    lastNameShort: "Last name must be at least 2 characters",
-    emailRequired: "Email is required",
-    emailInvalid: "Please enter a valid email address",
-    phoneRequired: "Phone number is required",
-    phoneInvalid: "Please enter a valid phone number",
-    state: "Please select your state",
-  }),
+  ...personalSchemaShape(US_STATES),
   accidentDate: recentDate(ACCIDENT_WINDOW_DAYS, {
     required: "Please choose the date of the accident",
     range: "The accident must have happened within the last 6 months",
@@ -170,7 +160,6 @@ export const mvaClaim: ClaimDefinition<typeof schema> = {
   schema,
   gating: "next-disabled-until-complete",
   minBusyMs: 1500,
-  consentField: "tcpa",
   consentText: tcpaConsentText,
   copy: {
     formTitle: "Car Accident Claim Evaluation",
@@ -178,6 +167,9 @@ export const mvaClaim: ClaimDefinition<typeof schema> = {
     submit: "Submit Claim",
     submitting: "Processing...",
     invalidSummary: "Missing required fields",
+    submitError: "Submission Error: we could not save your claim. Your answers are still here; please try again.",
+    savedNotice: "Lead Saved. Lead ID: {id}",
+    contactWithin: "within 24 hours",
   },
   eligibility: mvaEligibility,
   toLead: mvaToLead,

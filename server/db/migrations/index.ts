@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22-01-initial";
+import * as pageEvents from "./2026-11-22-02-page-events";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   "2026-11-22-01-initial": initial,
+  "2026-11-22-02-page-events": pageEvents,
 };

@@ -1,0 +1,56 @@
+import { CheckIcon, ClockIcon } from "~/components/icons";
+import type { ClaimDefinition, Outcome, SiteIdentity } from "./types";
+
+export interface ClaimOutcome {
+  outcome: Outcome | null;
+  leadId: string;
+}
+
+const button =
+  "inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-6 font-semibold text-white hover:bg-accent-strong";
+
+/** The result screen a claim shows on its form page once the lead is saved. */
+export function ClaimResult({ definition, site, outcome }: { definition: ClaimDefinition; site: SiteIdentity; outcome: ClaimOutcome }) {
+  const copy = definition.results?.[outcome.outcome ?? "none"] ?? definition.results?.none;
+  const declined = outcome.outcome === "ineligible";
+  return (
+    <section aria-labelledby="result-title" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-10">
+      <span
+        className={`mx-auto flex size-14 items-center justify-center rounded-full ${declined ? "bg-slate-100 text-slate-600" : "bg-accent-soft text-accent"}`}
+      >
+        {declined ? <ClockIcon className="size-8" /> : <CheckIcon className="size-8" />}
+      </span>
+      <h2 id="result-title" className="mt-4 text-3xl font-extrabold text-brand">
+        {copy?.heading ?? "Thank You!"}
+      </h2>
+      {copy?.message ? <p className="mx-auto mt-3 max-w-xl text-slate-700">{copy.message}</p> : null}
+      {declined ? null : (
+        <p className="mx-auto mt-3 max-w-xl text-slate-700">
+          Our legal experts will review your information and contact you {definition.copy.contactWithin}.
+        </p>
+      )}
+      <p role="status" className="mt-5 text-sm text-slate-700">
+        {definition.copy.savedNotice.replace("{id}", outcome.leadId)}
+      </p>
+      {definition.resultAction === "submit-another" ? (
+        <>
+          <p className="mt-5 text-sm text-slate-700">
+            Questions? Call <a className="font-semibold underline" href={`tel:${site.phone.replace(/[^\d+]/g, "")}`}>{site.phone}</a> or
+            e-mail <a className="font-semibold underline" href={`mailto:${site.email}`}>{site.email}</a>.
+          </p>
+          <p className="mt-6 flex flex-wrap justify-center gap-3">
+            <a href={definition.routes.form} className={button}>
+              Submit Another Claim
+            </a>
+          </p>
+        </>
+      ) : (
+        <p className="mt-6">
+          <a href="/" className={button}>
+            Return to Home
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
