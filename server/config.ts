@@ -41,6 +41,23 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEBHOOK_PROVIDER_NAME: z.string().trim().min(1).default("Opta.io"),
+  WEBHOOK_COMPANY_ID: z.string().trim().default(""),
+  WEBHOOK_PUBLISHER_ID: z.string().trim().default(""),
+  WEBHOOK_CAMPAIGN_ID: z.string().trim().default(""),
+  WEBHOOK_AUTH_TOKEN: z.string().trim().default(""),
+  LEGAL_BRIDGE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LEGAL_BRIDGE_API_KEY: z.string().trim().optional(),
+  LEGAL_BRIDGE_SRC: z.string().trim().min(1).default("WEB"),
+  RUN_WORKER: booleanish.default(true),
+  DELIVERY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  DELIVERY_RETRY_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^\d+(,\d+)*$/, "must be comma-separated milliseconds")
+    .transform((v) => v.split(",").map(Number))
+    .optional(),
   HSTS: booleanish.optional(),
 });
 
@@ -83,5 +100,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     hsts: e.HSTS ?? isProduction,
+    webhook: {
+      providerName: e.WEBHOOK_PROVIDER_NAME,
+      companyId: e.WEBHOOK_COMPANY_ID,
+      publisherId: e.WEBHOOK_PUBLISHER_ID,
+      campaignId: e.WEBHOOK_CAMPAIGN_ID,
+      authToken: e.WEBHOOK_AUTH_TOKEN,
+    },
+    legalBridge: { url: e.LEGAL_BRIDGE_URL, apiKey: e.LEGAL_BRIDGE_API_KEY || undefined, src: e.LEGAL_BRIDGE_SRC },
+    delivery: {
+      runWorker: e.RUN_WORKER,
+      pollMs: e.DELIVERY_POLL_MS,
+      timeoutMs: e.DELIVERY_TIMEOUT_MS,
+      /** Waits after attempts 1, 2, ...: about a day in all, like Svix's schedule. */
+      retryScheduleMs: e.DELIVERY_RETRY_SCHEDULE ?? [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+    },
   };
 }

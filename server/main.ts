@@ -35,7 +35,8 @@ async function main() {
   server.headersTimeout = 15_000;
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(config.port, config.host, resolve));
 
-  logger.info({ url: config.siteUrl, database: config.database.engine }, "server started");
+  if (config.delivery.runWorker) services.deliveryWorker.start();
+  logger.info({ url: config.siteUrl, database: config.database.engine, deliveryWorker: config.delivery.runWorker }, "server started");
   console.log(`\n  Claim site running at ${config.siteUrl}\n`);
 
   let stopping = false;
@@ -43,7 +44,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    server.close(() => void db.destroy().finally(() => process.exit(0)));
+    server.close(() =>
+      void services.deliveryWorker
+        .stop()
+        .then(() => db.destroy())
+        .finally(() => process.exit(0)),
+    );
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -68,9 +68,53 @@ export interface PageEventsTable {
   created_at: string;
 }
 
+export type DeliveryTarget = "webhook" | "legal-bridge";
+/** pending (due at next_attempt_at) -> sending (claimed) -> delivered | failed (final 4xx) | dead (retries used up). */
+export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "dead";
+
+export interface DeliveriesTable {
+  id: string;
+  lead_id: string;
+  target: DeliveryTarget;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
+export interface DeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: string;
+  ip: string;
+  created_at: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   submission_certificates: SubmissionCertificatesTable;
   settings: SettingsTable;
   page_events: PageEventsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
+  admin_sessions: AdminSessionsTable;
+  login_failures: LoginFailuresTable;
 }

@@ -6,8 +6,10 @@ import type { Attribution } from "../attribution/attribution";
 import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
 import { certificateUrl, newCertificateId } from "../certificates/certificate-id";
 import type { Db } from "../db/database";
-import type { Insertable } from "kysely";
-import type { LeadsTable } from "../db/schema";
+import type { Insertable, Kysely } from "kysely";
+import type { Database, DeliveryTarget, LeadsTable } from "../db/schema";
+import { enqueueDeliveries } from "../delivery/outbox";
+import { WEBHOOK_URL_SETTING } from "../settings/settings";
 import type { Logger } from "../logger";
 
 /** What the server knows about the request a submission came in, never taken from the body. */
@@ -192,6 +194,7 @@ export function createLeadService(deps: LeadServiceDeps) {
           .execute();
       }
       await trx.insertInto("leads").values(row).execute();
+      if (!isSpam) await enqueueDeliveries(trx, leadId, await deliveryTargets(trx, definition), submittedAt);
     });
 
     return {
@@ -201,6 +204,12 @@ export function createLeadService(deps: LeadServiceDeps) {
       certificateId,
       certificateUrl: certUrl,
     };
+  }
+
+  /** The operator's webhook when one is configured, and the claim's partners. Spam goes nowhere. */
+  async function deliveryTargets(trx: Kysely<Database>, definition: ClaimDefinition): Promise<DeliveryTarget[]> {
+    const webhook = await trx.selectFrom("settings").select("value").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
+    return [...(webhook?.value ? (["webhook"] as const) : []), ...(definition.partners ?? [])];
   }
 
   async function findBySubmissionKey(submissionKey: string) {

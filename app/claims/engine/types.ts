@@ -122,6 +122,8 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
   resultAction?: "home" | "submit-another";
   eligibility?(answers: z.infer<S>): Eligibility;
   toLead(answers: z.infer<S>): LeadColumns;
-  /** Extra fields stored in form_data (and its certificate), e.g. a partner's submission fields. */
+  /** Lead-buying partners that receive this claim's leads besides the operator's webhook. */
+  partners?: readonly "legal-bridge"[];
+  /** Extra fields stored in form_data, e.g. a partner's submission fields. */
   extraFormData?(answers: z.infer<S>, context: SubmissionContext): Record<string, unknown>;
 }

@@ -1,9 +1,11 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22-01-initial";
 import * as pageEvents from "./2026-11-22-02-page-events";
+import * as deliveryAndAdmin from "./2026-11-22-03-delivery-and-admin";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   "2026-11-22-01-initial": initial,
   "2026-11-22-02-page-events": pageEvents,
+  "2026-11-22-03-delivery-and-admin": deliveryAndAdmin,
 };

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
+import type { Db } from "../db/database";
+import type { Database, DeliveriesTable, DeliveryTarget } from "../db/schema";
+import type { AttemptResult } from "./http-send";
+import { retryDelayMs } from "./retry-policy";
+
+export type Delivery = Selectable<DeliveriesTable>;
+
+/** Adds one pending delivery per target, inside the caller's transaction (the one that saves the lead). */
+export async function enqueueDeliveries(trx: Kysely<Database>, leadId: string, targets: readonly DeliveryTarget[], now: Date) {
+  if (!targets.length) return;
+  const at = now.toISOString();
+  await trx
+    .insertInto("deliveries")
+    .values(
+      targets.map((target) => ({
+        id: randomUUID(),
+        lead_id: leadId,
+        target,
+        status: "pending" as const,
+        next_attempt_at: at,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+export function createOutbox(db: Db, now: () => Date = () => new Date()) {
+  /**
+   * Claims the next due delivery in one UPDATE, so two workers never send the same row at once. A row
+   * left 'sending' by a worker that died is due again once its lock has expired.
+   */
+  async function claimNext(lockMs: number): Promise<Delivery | undefined> {
+    const at = now().toISOString();
+    const lockedUntil = new Date(now().getTime() + lockMs).toISOString();
+    const due = (eb: ExpressionBuilder<Database, "deliveries">) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", at)]),
+        eb.and([eb("status", "=", "sending"), eb("locked_until", "<", at)]),
+      ]);
+    return db
+      .updateTable("deliveries")
+      .set({ status: "sending", locked_until: lockedUntil, attempts: sql`attempts + 1`, updated_at: at })
+      .where((eb) =>
+        eb.and([
+          eb(
+            "id",
+            "=",
+            eb.selectFrom("deliveries").select("id").where(due).orderBy("next_attempt_at").limit(1),
+          ),
+          due(eb),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Logs the attempt and moves the delivery (and, for the webhook, the lead's webhook columns) on. */
+  async function recordAttempt(delivery: Delivery, result: AttemptResult, retryScheduleMs: readonly number[]) {
+    const at = now();
+    const atIso = at.toISOString();
+    const delay = result.ok || !result.retryable ? null : retryDelayMs(delivery.attempts, retryScheduleMs);
+    const status = result.ok ? "delivered" : !result.retryable ? "failed" : delay === null ? "dead" : "pending";
+
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("delivery_attempts")
+        .values({
+          id: randomUUID(),
+          delivery_id: delivery.id,
+          attempted_at: atIso,
+          duration_ms: result.durationMs,
+          status_code: result.status,
+          error: result.error,
+        })
+        .execute();
+      await trx
+        .updateTable("deliveries")
+        .set({
+          status,
+          locked_until: null,
+          last_status: result.status,
+          last_error: result.error,
+          updated_at: atIso,
+          ...(delay !== null ? { next_attempt_at: new Date(at.getTime() + delay).toISOString() } : {}),
+          ...(result.ok ? { delivered_at: atIso } : {}),
+        })
+        // Only the worker holding the claim may record it.
+        .where("id", "=", delivery.id)
+        .where("status", "=", "sending")
+        .where("attempts", "=", delivery.attempts)
+        .execute();
+      if (delivery.target === "webhook") {
+        await trx
+          .updateTable("leads")
+          .set(result.ok ? { webhook_sent: 1, webhook_sent_at: atIso, webhook_error: null } : { webhook_error: result.error })
+          .where("id", "=", delivery.lead_id)
+          .execute();
+      }
+    });
+    return status;
+  }
+
+  return { claimNext, recordAttempt };
+}

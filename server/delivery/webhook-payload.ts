@@ -1,0 +1,79 @@
+import type { Selectable } from "kysely";
+import type { Config } from "../config";
+import type { LeadsTable } from "../db/schema";
+
+type Lead = Selectable<LeadsTable>;
+type Identifiers = Config["webhook"];
+
+const CQ = ["cq1", "cq2", "cq3", "cq4", "cq5", "cq6", "cq7", "cq8", "cq9", "cq10"] as const;
+/** Answers the setup page lists as available to receivers, copied when a claim has them. */
+const FORM_FIELDS = ["treatmentWithin14Days", "realInjuries", "noTreatmentLapse"] as const;
+
+function envelope(ids: Identifiers) {
+  return { company_id: ids.companyId, publisher_id: ids.publisherId, campaign_id: ids.campaignId, auth_token: ids.authToken };
+}
+
+/** The spec's webhook payload (section 3) for a stored lead, plus case_type and attribution. */
+export function webhookPayload(lead: Lead, ids: Identifiers): Record<string, unknown> {
+  const formData = JSON.parse(lead.form_data) as Record<string, unknown>;
+  const attribution = lead.attribution ? (JSON.parse(lead.attribution) as Record<string, unknown>) : {};
+  const payload: Record<string, unknown> = {
+    ...envelope(ids),
+    em: lead.em,
+    fn: lead.fn,
+    ln: lead.ln,
+    ph: lead.ph,
+    st: lead.st,
+    ...Object.fromEntries(CQ.map((cq) => [cq, lead[cq]])),
+    tcpa: lead.tcpa === 1,
+    tf: formData.certificateUrl ?? null,
+    ua: lead.user_agent,
+    ip: lead.user_ip,
+    test: "false",
+    timestamp: lead.created_at,
+    eligibilityResult: lead.is_eligible === 1,
+    leadId: lead.id,
+    case_type: lead.case_type,
+  };
+  if (lead.accident_date) payload.accidentDate = lead.accident_date;
+  if (Array.isArray(formData.insuranceCoverage)) payload.insuranceCoverage = formData.insuranceCoverage.join(", ");
+  for (const field of FORM_FIELDS) if (formData[field] !== undefined) payload[field] = formData[field];
+  for (const [key, value] of Object.entries(attribution)) payload[key] = value;
+  return payload;
+}
+
+/** 'Send Test Data': fixed sample values, flagged as a test (spec sections 7 and 9). */
+export function testWebhookPayload(ids: Identifiers, now = new Date()): Record<string, unknown> {
+  return {
+    ...envelope(ids),
+    em: "test@example.com",
+    fn: "Test",
+    ln: "Lead",
+    ph: "5555550100",
+    st: "CA",
+    cq1: "No",
+    cq2: "Yes",
+    cq3: "Yes",
+    cq4: now.toISOString().slice(0, 10),
+    cq5: "No",
+    cq6: "No",
+    cq7: "Yes",
+    cq8: "No",
+    cq9: "Defendant Insurance Coverage",
+    cq10: "No",
+    tcpa: true,
+    tf: null,
+    ua: "Admin test",
+    ip: "192.168.1.100",
+    test: "true",
+    timestamp: now.toISOString(),
+    accidentDate: now.toISOString().slice(0, 10),
+    insuranceCoverage: "Defendant Insurance Coverage",
+    treatmentWithin14Days: "Yes",
+    realInjuries: "Yes",
+    noTreatmentLapse: "No",
+    eligibilityResult: true,
+    leadId: "test",
+    case_type: "MVA",
+  };
+}

@@ -1,0 +1,89 @@
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { Logger } from "../logger";
+import type { Settings } from "../settings/settings";
+import { notSent, type AttemptResult } from "./http-send";
+import { sendToLegalBridge } from "./legal-bridge-sender";
+import { createOutbox, type Delivery } from "./outbox";
+import { webhookPayload } from "./webhook-payload";
+import { sendSignedWebhook } from "./webhook-sender";
+
+export interface WorkerDeps {
+  db: Db;
+  config: Pick<Config, "webhook" | "legalBridge" | "delivery">;
+  settings: Settings;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
+
+/** Sends due outbox rows one at a time; any number of these may run against one database. */
+export function createDeliveryWorker({ db, config, settings, logger, now = () => new Date() }: WorkerDeps) {
+  const outbox = createOutbox(db, now);
+  const { timeoutMs, pollMs, retryScheduleMs } = config.delivery;
+  // A claim outlives the request's timeout, so a live worker never loses its row to another.
+  const lockMs = 2 * timeoutMs + 5_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopping = false;
+  let current: Promise<unknown> = Promise.resolve();
+
+  async function send(delivery: Delivery): Promise<AttemptResult> {
+    const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
+    if (delivery.target === "legal-bridge") return sendToLegalBridge(lead, config.legalBridge, timeoutMs);
+    const { url } = await settings.webhook();
+    if (!url) return notSent("Webhook not configured");
+    return sendSignedWebhook({
+      url,
+      secret: await settings.webhookSecret(),
+      messageId: delivery.id,
+      payload: webhookPayload(lead, config.webhook),
+      timeoutMs,
+      now: now(),
+    });
+  }
+
+  /** Sends everything that is due now; returns how many attempts were made. */
+  async function runOnce(): Promise<number> {
+    let attempts = 0;
+    for (;;) {
+      const delivery = await outbox.claimNext(lockMs);
+      if (!delivery) return attempts;
+      attempts++;
+      const result = await send(delivery);
+      const status = await outbox.recordAttempt(delivery, result, retryScheduleMs);
+      logger.info(
+        { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
+        "delivery attempt",
+      );
+      if (stopping) return attempts;
+    }
+  }
+
+  function schedule() {
+    if (!running) return;
+    timer = setTimeout(() => {
+      current = runOnce()
+        .catch((error: unknown) => logger.error({ err: error }, "delivery worker error"))
+        .finally(schedule);
+    }, pollMs);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      stopping = false;
+      schedule();
+    },
+    /** Stops claiming new rows and waits for the attempt in progress to be recorded. */
+    async stop() {
+      running = false;
+      stopping = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

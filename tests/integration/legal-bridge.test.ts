@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { Selectable } from "kysely";
+import type { LeadsTable } from "../../server/db/schema";
+import { MISSING_KEY, sendToLegalBridge } from "../../server/delivery/legal-bridge-sender";
+import { startFakeReceiver } from "../support/fake-receiver";
+
+const SPEC_FIELDS = [
+  "Format", "Key", "API_Action", "TYPE", "IP_Address", "SRC", "Landing_Page", "Sub_ID", "Pub_ID", "First_Name", "Last_Name",
+  "Phone", "Email", "State", "Zip", "TCPA", "User_Agent", "Already_Represented", "Diagnosis", "Case_Notes", "xxTrustedFormCerturl",
+];
+
+function afffLead(): Selectable<LeadsTable> {
+  const formData = {
+    fullName: "Sam Rivera",
+    Format: "JSON",
+    API_Action: "submitLead",
+    TYPE: "75",
+    IP_Address: "203.0.113.9",
+    Landing_Page: "https://claims.example/afff-firefoam-claim",
+    Sub_ID: "12",
+    Pub_ID: "12345",
+    Zip: "10001",
+    TCPA: "Yes",
+    User_Agent: "PartnerTest/1.0",
+    Already_Represented: "no",
+    Diagnosis: "kidney-cancer",
+    Case_Notes: "Age 20-80: yes; exposed: yes; locations: fire-department",
+    xxTrustedFormCerturl: "https://claims.example/verify-trustedforms-pro?cert=tfp_1_abc",
+  };
+  return {
+    id: "lead-1", created_at: "2026-11-22T00:00:00.000Z", case_type: "AFFF", fn: "Sam", ln: "Rivera", em: "sam@example.com",
+    ph: "2125550188", st: "NY", accident_date: null, cq1: "yes", cq2: "yes", cq3: "fire-department", cq4: "kidney-cancer",
+    cq5: null, cq6: null, cq7: null, cq8: null, cq9: null, cq10: null, notes: null, tcpa: 1, is_eligible: null,
+    is_not_eligible: null, eligibility_reason: null, source: "web_form", user_ip: "203.0.113.9", user_agent: "PartnerTest/1.0",
+    form_data: JSON.stringify(formData), attribution: null, certificate_id: null, submission_key: "k", submission_sha256: "s",
+    is_spam: 0, webhook_sent: 0, webhook_sent_at: null, webhook_error: null,
+  };
+}
+
+const partnerConfig = (url: string, apiKey: string | undefined) => ({ url, apiKey, src: "WEB" });
+
+async function formFields(body: string, contentType: string) {
+  const form = await new Request("http://x", { method: "POST", body, headers: { "content-type": contentType } }).formData();
+  return Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+}
+
+describe("Legal Bridge partner delivery (AFFF)", () => {
+  it("posts a multipart form with every field of spec section 7 and the key from configuration", async () => {
+    const partner = await startFakeReceiver({ status: 200, json: { status: "Success", lead_id: "p-1" } });
+    try {
+      const result = await sendToLegalBridge(afffLead(), partnerConfig(partner.url, "secret-key"), 2000);
+      expect(result).toMatchObject({ ok: true, status: 200, error: null });
+      const [request] = partner.received;
+      expect(request!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+      const fields = await formFields(request!.body, String(request!.headers["content-type"]));
+      expect(Object.keys(fields).sort()).toEqual([...SPEC_FIELDS].sort());
+      expect(fields).toMatchObject({
+        Key: "secret-key", SRC: "WEB", TYPE: "75", Sub_ID: "12", Pub_ID: "12345", Zip: "10001", Format: "JSON",
+        API_Action: "submitLead", First_Name: "Sam", Last_Name: "Rivera", Phone: "2125550188", Email: "sam@example.com",
+        State: "NY", TCPA: "Yes", IP_Address: "203.0.113.9", Diagnosis: "kidney-cancer",
+        xxTrustedFormCerturl: "https://claims.example/verify-trustedforms-pro?cert=tfp_1_abc",
+      });
+    } finally {
+      await partner.close();
+    }
+  });
+
+  it("fails without sending when the API key is missing, and the failure is retried", async () => {
+    const partner = await startFakeReceiver("ok");
+    try {
+      const result = await sendToLegalBridge(afffLead(), partnerConfig(partner.url, undefined), 2000);
+      expect(result).toMatchObject({ ok: false, error: MISSING_KEY, retryable: true });
+      expect(MISSING_KEY).toBe("Legal Bridge API key not configured");
+      expect(partner.received).toHaveLength(0);
+    } finally {
+      await partner.close();
+    }
+  });
+
+  it("fails with the partner's error when its answer has status 'Error'", async () => {
+    const partner = await startFakeReceiver({ status: 200, json: { status: "Error", error: "Duplicate lead" } });
+    try {
+      const result = await sendToLegalBridge(afffLead(), partnerConfig(partner.url, "secret-key"), 2000);
+      expect(result).toMatchObject({ ok: false, status: 200, error: "Duplicate lead", retryable: true });
+    } finally {
+      await partner.close();
+    }
+  });
+});

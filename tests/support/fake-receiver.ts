@@ -1,0 +1,56 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type Behaviour = "ok" | "hang" | number | { status: number; json: unknown };
+
+export interface ReceivedRequest {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/**
+ * A local HTTP endpoint standing in for the operator's webhook or a partner: each request takes the
+ * next queued behaviour (then `fallback`), and every request is recorded.
+ */
+export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0) {
+  const queue: Behaviour[] = [];
+  const received: ReceivedRequest[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      const behaviour = queue.shift() ?? fallback;
+      if (behaviour === "hang") return void hanging.add(res);
+      if (behaviour === "ok") return void res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      if (typeof behaviour === "number") return void res.writeHead(behaviour).end();
+      res.writeHead(behaviour.status, { "content-type": "application/json" }).end(JSON.stringify(behaviour.json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actualPort}/hook`,
+    port: actualPort,
+    received,
+    respondNext(...behaviours: Behaviour[]) {
+      queue.push(...behaviours);
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Polls until `check` holds (no fixed sleeps); fails with `what` after `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
