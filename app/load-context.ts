@@ -1,4 +1,6 @@
 import type { SiteIdentity } from "./claims/engine/types";
+import type { AdminAuth } from "../server/admin/admin-auth";
+import type { OperatorConsole } from "../server/admin/operator-console";
 import type { Attribution } from "../server/attribution/attribution";
 import type { CertificateService } from "../server/certificates/certificate-service";
 import type { PageEvents } from "../server/events/page-events";
@@ -15,6 +17,8 @@ export interface ServerContext {
   leads: LeadService;
   certificates: CertificateService;
   events: PageEvents;
+  admin: AdminAuth;
+  operator: OperatorConsole;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }
 

@@ -11,5 +11,10 @@ export default [
   route("mva-claim/success", "routes/mva-claim-success.tsx"),
   route("mva-claim/sorry", "routes/mva-claim-sorry.tsx"),
   route("verify-trustedforms-pro", "routes/verify-certificate.tsx"),
+  route("admin", "routes/admin-index.tsx"),
+  route("admin/login", "routes/admin-login.tsx"),
+  route("admin/logout", "routes/admin-logout.tsx"),
+  route("admin/setup", "routes/admin-setup.tsx"),
+  route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,10 +6,14 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { builtAssets, createApp, type AppDeps } from "./http/app";
+import { createAdminAuth } from "./admin/admin-auth";
+import { createOperatorConsole } from "./admin/operator-console";
 import { createLogger } from "./logger";
 import { createServices } from "./services";
 
-async function loadPages(development: boolean): Promise<NonNullable<AppDeps["pages"]>> {
+type Pages = Pick<NonNullable<AppDeps["pages"]>, "build" | "assets">;
+
+async function loadPages(development: boolean): Promise<Pages> {
   if (development) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     return {
@@ -29,7 +33,10 @@ async function main() {
   await migrateToLatest(db);
 
   const services = createServices(config, db, logger);
-  const app = createApp({ config, logger, db, ...services, pages: await loadPages(config.env === "development") });
+  const admin = await createAdminAuth({ db, settings: services.settings, config, logger });
+  const operator = createOperatorConsole({ db, settings: services.settings, config });
+  const pages = { ...(await loadPages(config.env === "development")), admin, operator };
+  const app = createApp({ config, logger, db, ...services, pages });
   const server = http.createServer(app);
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

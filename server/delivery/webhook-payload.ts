@@ -9,6 +9,13 @@ const CQ = ["cq1", "cq2", "cq3", "cq4", "cq5", "cq6", "cq7", "cq8", "cq9", "cq10
 /** Answers the setup page lists as available to receivers, copied when a claim has them. */
 const FORM_FIELDS = ["treatmentWithin14Days", "realInjuries", "noTreatmentLapse"] as const;
 
+/** Every field a receiver may see (the setup page lists them). */
+export const WEBHOOK_FIELDS = [
+  "company_id", "publisher_id", "campaign_id", "auth_token", "em", "fn", "ln", "ph", "st", ...CQ, "tcpa", "tf", "ua", "ip",
+  "test", "timestamp", "accidentDate", "insuranceCoverage", ...FORM_FIELDS, "eligibilityResult", "leadId", "case_type",
+  "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer",
+] as const;
+
 function envelope(ids: Identifiers) {
   return { company_id: ids.companyId, publisher_id: ids.publisherId, campaign_id: ids.campaignId, auth_token: ids.authToken };
 }

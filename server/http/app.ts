@@ -5,6 +5,8 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ServerContext } from "../../app/load-context";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
+import type { AdminAuth } from "../admin/admin-auth";
+import type { OperatorConsole } from "../admin/operator-console";
 import type { CertificateService } from "../certificates/certificate-service";
 import type { PageEvents } from "../events/page-events";
 import type { Config } from "../config";
@@ -24,8 +26,11 @@ export interface AppDeps {
   leads: LeadService;
   certificates: CertificateService;
   events: PageEvents;
-  /** The pages: a built React Router server bundle (or a loader of one, in development) and how to serve its assets. */
-  pages?: { build: ServerBuild | (() => Promise<ServerBuild>); assets: RequestHandler };
+  /**
+   * The pages: a built React Router server bundle (or a loader of one, in development), how to serve
+   * its assets, and the operator services they use. Absent in API-only tests.
+   */
+  pages?: { build: ServerBuild | (() => Promise<ServerBuild>); assets: RequestHandler; admin: AdminAuth; operator: OperatorConsole };
 }
 
 export function createApp({ config, logger, db, leads, certificates, events, pages }: AppDeps) {
@@ -66,6 +71,8 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
           leads,
           certificates,
           events,
+          admin: pages.admin,
+          operator: pages.operator,
           visitor: {
             ip: req.ip ?? null,
             userAgent: req.get("user-agent") ?? null,

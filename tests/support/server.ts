@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 
+export const ADMIN_TEST_PASSWORD = "correct horse battery staple";
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, "127.0.0.1", () => {
@@ -25,14 +27,17 @@ export interface RunningServer {
   /** A read-only view of the server's real database file. */
   query<T>(sql: string, ...params: unknown[]): T[];
   output(): string;
-  stop(): Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the production build (`npm run build` first) on a free port with its own database file. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production build (`npm run build` first) on a free port with its own database file
+ * (or `dbFile`, to restart on the same data).
+ */
+export async function startServer(env: Record<string, string> = {}, dbFile = path.join(tempDir("claims-e2e"), "app.db")): Promise<RunningServer> {
   const port = await freePort();
-  const dbFile = path.join(tempDir("claims-e2e"), "app.db");
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+  // One process (not the tsx CLI, which forks), so a SIGKILL really kills the server.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -40,6 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       DATABASE_URL: `file:${dbFile}`,
       LOG_LEVEL: "warn",
+      ADMIN_PASSWORD: ADMIN_TEST_PASSWORD,
       HSTS: "false",
       ...env,
     },
@@ -74,11 +80,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
     },
     output: () => output,
-    stop: () =>
+    stop: (signal: NodeJS.Signals = "SIGTERM") =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
-        child.kill("SIGTERM");
+        child.kill(signal);
       }),
   };
 }

@@ -1,0 +1,73 @@
+import { data, redirect } from "react-router";
+import { NOINDEX } from "~/admin/require-operator";
+import { LockIcon } from "~/components/icons";
+import { SiteHeader } from "~/components/site-header";
+import type { Route } from "./+types/admin-login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Operator login" }, NOINDEX];
+
+/** Only our own admin pages may be the destination after login. */
+function safeNext(value: FormDataEntryValue | string | null): string {
+  return typeof value === "string" && /^\/admin(\/[\w\-/?=&%.]*)?$/.test(value) ? value : "/admin/setup";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  if (await context.admin.session(request.headers.get("cookie"))) throw redirect(next);
+  return { next };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const password = form.get("password");
+  const next = safeNext(form.get("next"));
+  if (typeof password !== "string" || !password) return data({ error: "Please enter the password.", next }, { status: 400 });
+  const result = await context.admin.login(password, context.visitor.ip ?? "unknown");
+  if (!result.ok) return data({ error: result.message, next }, { status: result.reason === "throttled" ? 429 : 401 });
+  return redirect(next, { headers: { "Set-Cookie": result.setCookie } });
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const error = actionData?.error;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="mx-auto max-w-md px-4 py-16">
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <h1 className="flex items-center gap-2 text-2xl font-bold text-brand">
+            <LockIcon className="size-6" /> Operator login
+          </h1>
+          <form method="post" className="mt-6 space-y-4">
+            <input type="hidden" name="next" value={actionData?.next ?? loaderData.next} />
+            <div>
+              <label htmlFor="password" className="block font-semibold">
+                Password
+              </label>
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "password-error" : undefined}
+                className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              {error ? (
+                <p id="password-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-5 font-semibold text-white hover:bg-slate-800">
+              Log in
+            </button>
+          </form>
+          <p className="mt-4 text-sm text-slate-600">
+            The password is ADMIN_PASSWORD, or the one printed in the server's start-up log on its first start.
+          </p>
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import { Form } from "react-router";
+import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { Toasts, type Toast } from "~/admin/toasts";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/admin-setup";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Setup" }, NOINDEX];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOperatorPage(request, context);
+  return context.operator.overview();
+}
+
+export async function action({ request, context }: Route.ActionArgs): Promise<{ toast: Toast }> {
+  await requireOperatorAction(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const error = (description: string): { toast: Toast } => ({ toast: { title: "Error", description, tone: "error" } });
+
+  if (intent === "save-webhook") {
+    const saved = await context.operator.saveWebhookUrl(String(form.get("url") ?? ""));
+    if (!saved.ok) return error(saved.message);
+    const provider = (await context.operator.overview()).webhook.providerName;
+    return saved.cleared
+      ? { toast: { title: "Configuration Cleared", description: "Webhook integration has been disabled.", tone: "success" } }
+      : { toast: { title: "Configuration Saved", description: `${provider} webhook integration has been configured successfully.`, tone: "success" } };
+  }
+  if (intent === "send-test") {
+    const sent = await context.operator.sendTestData();
+    if (sent.ok) return { toast: { title: "Test Sent", description: "Test data sent. Check your integration logs.", tone: "success" } };
+    return error(sent.error === "no-url" ? "Please enter a webhook URL first." : "Failed to send test data. Please check your webhook URL.");
+  }
+  if (intent === "rotate-secret") {
+    await context.operator.rotateSecret();
+    return { toast: { title: "Signing Secret Rotated", description: "Give your receiver the new secret; the old one no longer verifies.", tone: "success" } };
+  }
+  return error("Unknown action.");
+}
+
+const card = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
+const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold";
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const { database, webhook, partner, recentLeads, availableFields } = loaderData;
+  const configured = Boolean(webhook.url);
+  return (
+    <>
+      <Toasts latest={actionData?.toast} />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <h1 className="text-2xl font-bold text-brand">Admin Setup</h1>
+          <div className="flex items-center gap-2">
+            <a href="/" className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
+              Back to Home
+            </a>
+            <form method="post" action="/admin/logout">
+              <button type="submit" className={`${button} bg-slate-800 text-white hover:bg-slate-700`}>
+                Log out
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+        <section aria-labelledby="db-title" className={card}>
+          <h2 id="db-title" className="text-lg font-bold">
+            Database
+          </h2>
+          <p className="mt-2 flex items-center gap-2">
+            <span className={`size-2.5 rounded-full ${database.ok ? "bg-emerald-600" : "bg-red-600"}`} aria-hidden="true" />
+            {database.ok ? "Connected and active" : `Not reachable: ${database.error}`} ({database.engine === "sqlite" ? "SQLite" : "PostgreSQL"})
+          </p>
+        </section>
+
+        <section aria-labelledby="webhook-title" className={card}>
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="webhook-title" className="text-lg font-bold">
+              Webhook Integration
+            </h2>
+            <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">Recommended</span>
+          </div>
+          <p className="mt-2 text-sm text-slate-700">
+            Every lead is sent from our server to this URL as signed JSON, with retries for about a day if it is down.
+          </p>
+          <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="font-medium text-slate-600">Status</dt>
+              <dd className={configured ? "font-semibold text-emerald-800" : "font-semibold text-slate-700"}>
+                {configured ? "Configured" : "Not configured"}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-600">Last saved</dt>
+              <dd>{webhook.savedAt ? dateTime(webhook.savedAt) : "Never"}</dd>
+            </div>
+          </dl>
+          <Form method="post" className="mt-4 space-y-3">
+            <label htmlFor="webhook-url" className="block font-semibold">
+              Webhook URL
+            </label>
+            <input
+              id="webhook-url"
+              name="url"
+              type="url"
+              defaultValue={webhook.url ?? ""}
+              placeholder="https://hook.example.com/your-webhook"
+              className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="save-webhook" className={`${button} bg-brand text-white hover:bg-slate-800`}>
+                Save Configuration
+              </button>
+              {configured ? (
+                <button type="submit" name="intent" value="send-test" formNoValidate className={`${button} border border-slate-300 hover:bg-slate-50`}>
+                  Send Test Data
+                </button>
+              ) : null}
+            </div>
+          </Form>
+          <div className="mt-6 rounded-lg bg-slate-50 p-4">
+            <h3 className="font-semibold">Signing secret</h3>
+            <p className="mt-1 text-sm text-slate-700">
+              Requests carry <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> (Standard
+              Webhooks, HMAC-SHA256). Verify them with this secret:
+            </p>
+            <p className="mt-2 break-all rounded bg-white p-2 font-mono text-sm ring-1 ring-slate-200" data-testid="signing-secret">
+              {webhook.secret}
+            </p>
+            <Form method="post" className="mt-3">
+              <button type="submit" name="intent" value="rotate-secret" className={`${button} border border-slate-300 bg-white hover:bg-slate-50`}>
+                Rotate secret
+              </button>
+            </Form>
+          </div>
+        </section>
+
+        <section aria-labelledby="partner-title" className={card}>
+          <h2 id="partner-title" className="text-lg font-bold">
+            Legal Bridge partner (AFFF leads)
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">
+            {partner.configured
+              ? "Configured on the server: AFFF leads are sent to the partner as well."
+              : "Not configured: set LEGAL_BRIDGE_URL and LEGAL_BRIDGE_API_KEY on the server. AFFF deliveries wait and retry until then."}
+          </p>
+        </section>
+
+        <section aria-labelledby="guide-title" className={card}>
+          <h2 id="guide-title" className="text-lg font-bold">
+            Connect an automation service
+          </h2>
+          <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm">
+            <li>Create a scenario that starts with a custom webhook, and paste its URL above.</li>
+            <li>Add a spreadsheet "Add a row" module and map the fields below to columns.</li>
+            <li>Press Send Test Data, check the row arrives, then activate the scenario.</li>
+          </ol>
+          <h3 className="mt-5 font-semibold">Available form fields</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {availableFields.map((field) => (
+              <li key={field}>
+                <code className="rounded bg-slate-100 px-2 py-1 text-xs">{field}</code>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-5 font-semibold">Tips</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            <li>Filter on eligibilityResult = true to route qualified leads.</li>
+            <li>Format dates and phone numbers in the spreadsheet module.</li>
+            <li>Add an e-mail notification for new leads.</li>
+            <li>Use conditional routing by case_type to send each claim type to its own sheet.</li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="leads-title" className={card}>
+          <h2 id="leads-title" className="text-lg font-bold">
+            Recent leads and deliveries
+          </h2>
+          {recentLeads.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">No leads yet.</p>
+          ) : (
+            <div className="mt-3 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200 text-slate-600">
+                    <th scope="col" className="py-2 pr-3">Received</th>
+                    <th scope="col" className="py-2 pr-3">Claim</th>
+                    <th scope="col" className="py-2 pr-3">Outcome</th>
+                    <th scope="col" className="py-2">Delivery</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recentLeads.map((lead) => (
+                    <tr key={lead.id} className="border-b border-slate-100 align-top" data-lead-id={lead.id}>
+                      <td className="py-2 pr-3 whitespace-nowrap">{dateTime(lead.createdAt)}</td>
+                      <td className="py-2 pr-3">{lead.caseType}</td>
+                      <td className="py-2 pr-3">{lead.spam ? "Spam (not delivered)" : (lead.outcome ?? "-")}</td>
+                      <td className="py-2">
+                        {lead.deliveries.length === 0
+                          ? lead.spam ? "-" : "No target configured"
+                          : lead.deliveries.map((d) => (
+                              <p key={d.target}>
+                                {d.target}: <strong>{d.status}</strong> ({d.attempts} attempt{d.attempts === 1 ? "" : "s"})
+                                {d.lastError ? <span className="text-red-800"> {d.lastError}</span> : null}
+                              </p>
+                            ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Config } from "../config";
+import { databaseStatus, type Db } from "../db/database";
+import { WEBHOOK_FIELDS, testWebhookPayload } from "../delivery/webhook-payload";
+import { sendSignedWebhook } from "../delivery/webhook-sender";
+import type { Settings } from "../settings/settings";
+
+export type OperatorConsole = ReturnType<typeof createOperatorConsole>;
+
+export interface RecentLead {
+  id: string;
+  createdAt: string;
+  caseType: string;
+  outcome: string | null;
+  spam: boolean;
+  deliveries: Array<{ target: string; status: string; attempts: number; lastError: string | null }>;
+}
+
+/** What /admin/setup shows and does; every call here is made for a logged-in operator. */
+export function createOperatorConsole(deps: { db: Db; settings: Settings; config: Config }) {
+  const { db, settings, config } = deps;
+
+  async function recentLeads(limit = 15): Promise<RecentLead[]> {
+    const leads = await db
+      .selectFrom("leads")
+      .select(["id", "created_at", "case_type", "eligibility_reason", "is_spam"])
+      .orderBy("created_at", "desc")
+      .limit(limit)
+      .execute();
+    const deliveries = leads.length
+      ? await db
+          .selectFrom("deliveries")
+          .select(["lead_id", "target", "status", "attempts", "last_error"])
+          .where(
+            "lead_id",
+            "in",
+            leads.map((l) => l.id),
+          )
+          .execute()
+      : [];
+    return leads.map((lead) => ({
+      id: lead.id,
+      createdAt: lead.created_at,
+      caseType: lead.case_type,
+      outcome: lead.eligibility_reason,
+      spam: lead.is_spam === 1,
+      deliveries: deliveries
+        .filter((d) => d.lead_id === lead.id)
+        .map((d) => ({ target: d.target, status: d.status, attempts: Number(d.attempts), lastError: d.last_error })),
+    }));
+  }
+
+  return {
+    async overview() {
+      const [database, webhook, secret, leads] = await Promise.all([
+        databaseStatus(db),
+        settings.webhook(),
+        settings.webhookSecret(),
+        recentLeads(),
+      ]);
+      return {
+        database: { engine: config.database.engine, ...database },
+        webhook: { ...webhook, secret, providerName: config.webhook.providerName },
+        partner: { configured: Boolean(config.legalBridge.url && config.legalBridge.apiKey) },
+        recentLeads: leads,
+        availableFields: WEBHOOK_FIELDS,
+      };
+    },
+
+    /** Saves a trimmed URL, or clears the configuration when blank; refuses anything but http(s). */
+    async saveWebhookUrl(raw: string): Promise<{ ok: true; cleared: boolean } | { ok: false; message: string }> {
+      const url = raw.trim();
+      if (url && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : "")) {
+        return { ok: false, message: "Please enter a valid http:// or https:// URL." };
+      }
+      await settings.saveWebhookUrl(url);
+      return { ok: true, cleared: !url };
+    },
+
+    /** Posts the fixed test payload through the same signed sender as real leads. */
+    async sendTestData(): Promise<{ ok: boolean; error?: string }> {
+      const { url } = await settings.webhook();
+      if (!url) return { ok: false, error: "no-url" };
+      const result = await sendSignedWebhook({
+        url,
+        secret: await settings.webhookSecret(),
+        messageId: `test_${Date.now()}`,
+        payload: testWebhookPayload(config.webhook),
+        timeoutMs: config.delivery.timeoutMs,
+      });
+      return result.ok ? { ok: true } : { ok: false, error: result.error ?? "failed" };
+    },
+
+    rotateSecret: () => settings.rotateWebhookSecret(),
+  };
+}
