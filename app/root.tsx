@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { useNonce } from "./components/nonce";
+import { jsonLdText } from "./components/seo";
+import { useRootData } from "./components/use-site";
 import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -14,7 +16,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.site, year: new Date().getFullYear() };
+  return { site: context.site, siteUrl: context.siteUrl, year: new Date().getFullYear() };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -22,12 +24,18 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 /** Route modules that need the browser (wizards, admin) say so with `handle = { hydrate: true }`. */
 export interface RouteHandle {
   hydrate?: boolean;
+  /** The page's canonical path when it differs from its own (a duplicate URL of another page). */
+  canonicalPath?: string;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const matches = useMatches();
+  const { site, siteUrl } = useRootData();
+  const { pathname } = useLocation();
   // Every other page ships no JavaScript at all: links are plain links, forms plain forms.
-  const hydrate = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+  const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+  const canonical = siteUrl + (matches.map((m) => (m.handle as RouteHandle | undefined)?.canonicalPath).findLast(Boolean) ?? pathname);
   return (
     <html lang="en">
       <head>
@@ -35,6 +43,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a4a" />
         <Meta />
+        <link rel="canonical" href={canonical} />
+        <meta property="og:url" content={canonical} />
+        <meta property="og:site_name" content={site.name} />
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{
+            __html: jsonLdText({ "@context": "https://schema.org", "@type": "Organization", name: site.name, url: siteUrl, telephone: site.phone, email: site.email }),
+          }}
+        />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">

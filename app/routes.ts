@@ -16,5 +16,9 @@ export default [
   route("admin/logout", "routes/admin-logout.tsx"),
   route("admin/setup", "routes/admin-setup.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("blog/:slug", "routes/blog-article.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,23 +3,31 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { TrustStrip } from "~/components/trust-strip";
 import { useSite } from "~/components/use-site";
-import { TEASER_ARTICLES } from "~/site/blog-teaser";
+import { articleBySlug, summary } from "~/blog/articles.server";
+import { ArticleCard } from "~/blog/article-card";
+import { seo } from "~/components/seo";
+import { TEASER_SLUGS } from "~/site/blog-teaser";
 import { CLAIM_CARDS } from "~/site/claim-cards";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = (matches[0]?.loaderData as { site?: { name: string } } | undefined)?.site;
-  return [
-    { title: `Get the Compensation You Deserve | ${site?.name ?? "Free Claim Review"}` },
-    {
-      name: "description",
-      content:
-        "Free, confidential case reviews for car accidents, PFAS, mesothelioma, RoundUp, AFFF, rideshare assault, video game addiction and Depo-Provera claims. No upfront fees.",
-    },
-  ];
-};
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Get the Compensation You Deserve | Free Claim Review",
+    description:
+      "Free, confidential case reviews for car accidents, PFAS, mesothelioma, RoundUp, AFFF, rideshare assault, video game addiction and Depo-Provera claims. No upfront fees.",
+  });
 
-export default function Home() {
+export function loader() {
+  return {
+    teaser: TEASER_SLUGS.map((slug) => {
+      const article = articleBySlug(slug);
+      if (!article) throw new Error(`teaser article '${slug}' is missing from content/blog`);
+      return summary(article);
+    }),
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <>
@@ -83,15 +91,9 @@ export default function Home() {
             </a>
           </div>
           <ul className="mt-8 grid gap-5 md:grid-cols-3">
-            {TEASER_ARTICLES.map((article) => (
-              <li key={article.slug} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{article.category}</p>
-                <h3 className="mt-2 text-lg font-bold">
-                  <a href={`/blog/${article.slug}`} className="hover:underline">
-                    {article.title}
-                  </a>
-                </h3>
-                <p className="mt-2 text-sm text-slate-700">{article.excerpt}</p>
+            {loaderData.teaser.map((article) => (
+              <li key={article.slug} className="flex">
+                <ArticleCard article={article} headingLevel={3} />
               </li>
             ))}
           </ul>

@@ -49,7 +49,8 @@ export async function measureBudgets(baseUrl: string): Promise<BudgetLine[]> {
     add(page, "CSP directives missing", strict ? 0 : 1, 0);
     add(page, "HTML gzip bytes", gzipSize(text), HTML_GZIP_BUDGET);
     if (ZERO_JS_PAGES.includes(page)) {
-      add(page, "script tags", (text.match(/<script/g) ?? []).length, 0);
+      // JSON-LD data blocks are not scripts: count only what a browser would run.
+      add(page, "script tags", (text.match(/<script(?![^>]*application\/ld\+json)/g) ?? []).length, 0);
       add(page, "JS files referenced", assetsIn(text, "js").length, 0);
     } else {
       // The wizard's JavaScript: every chunk the page loads, followed through static imports.
