@@ -1,9 +1,11 @@
 import type { ClaimDefinition } from "./engine/types";
 import { mesotheliomaClaim } from "./mesothelioma/definition";
 import { mvaClaim } from "./mva/definition";
+import { rideshareClaim } from "./rideshare/definition";
+import { roundupClaim } from "./roundup/definition";
 
 /** Every claim type. Adding one is a folder with its definition and a line here. */
-export const claims: readonly ClaimDefinition[] = [mvaClaim, mesotheliomaClaim];
+export const claims: readonly ClaimDefinition[] = [mvaClaim, mesotheliomaClaim, rideshareClaim, roundupClaim];
 
 export function claimBySlug(slug: string): ClaimDefinition | undefined {
   return claims.find((c) => c.slug === slug);

@@ -86,3 +86,15 @@ export function recentDate(pastDays: number, messages: { required: string; range
     }),
   );
 }
+
+/**
+ * Like `recentDate`, for a date the visitor may leave blank: blank (or absent) becomes null, anything
+ * else must be a real YYYY-MM-DD day in the window.
+ */
+export function optionalRecentDate(pastDays: number, messages: { invalid: string; range: string; future: string }) {
+  const blankAsNull = z.pipe(
+    z.optional(z.nullable(z.string({ error: messages.invalid }))),
+    z.transform((value) => value?.trim() || null),
+  );
+  return z.pipe(blankAsNull, z.nullable(recentDate(pastDays, { required: messages.invalid, range: messages.range, future: messages.future })));
+}
