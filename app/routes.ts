@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"),
   route("mva-claim-landing", "routes/mva-claim-landing.tsx"),
   route("mesothelioma-claim-landing", "routes/mesothelioma-claim-landing.tsx"),
+  route("afff-firefoam", "routes/afff-firefoam.tsx"),
   route("start/:slug", "routes/claim-start.tsx"),
   // One route module serves every claim form; it finds the claim by its path.
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),
