@@ -6,6 +6,7 @@ export default [
   route("mva-claim-landing", "routes/mva-claim-landing.tsx"),
   route("mesothelioma-claim-landing", "routes/mesothelioma-claim-landing.tsx"),
   route("afff-firefoam", "routes/afff-firefoam.tsx"),
+  route("depo-provera", "routes/depo-provera.tsx"),
   route("start/:slug", "routes/claim-start.tsx"),
   // One route module serves every claim form; it finds the claim by its path.
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),

@@ -1,10 +1,11 @@
 import { afffClaim } from "./afff/definition";
+import { depoProveraClaim } from "./depo-provera/definition";
 import type { ClaimDefinition } from "./engine/types";
 import { mesotheliomaClaim } from "./mesothelioma/definition";
 import { mvaClaim } from "./mva/definition";
 
 /** Every claim type. Adding one is a folder with its definition and a line here. */
-export const claims: readonly ClaimDefinition[] = [mvaClaim, mesotheliomaClaim, afffClaim];
+export const claims: readonly ClaimDefinition[] = [mvaClaim, mesotheliomaClaim, afffClaim, depoProveraClaim];
 
 export function claimBySlug(slug: string): ClaimDefinition | undefined {
   return claims.find((c) => c.slug === slug);
