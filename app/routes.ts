@@ -8,6 +8,8 @@ export default [
   route("ride-share-assault", "routes/ride-share-assault.tsx"),
   route("roundup-claim-landing", "routes/roundup-claim-landing.tsx"),
   route("roundup-cancer", "routes/roundup-claim-landing.tsx", { id: "roundup-cancer" }),
+  route("afff-firefoam", "routes/afff-firefoam.tsx"),
+  route("depo-provera", "routes/depo-provera.tsx"),
   route("start/:slug", "routes/claim-start.tsx"),
   // One route module serves every claim form; it finds the claim by its path.
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),

@@ -48,7 +48,6 @@ const envSchema = z.object({
   WEBHOOK_AUTH_TOKEN: z.string().trim().default(""),
   LEGAL_BRIDGE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LEGAL_BRIDGE_API_KEY: z.string().trim().optional(),
-  LEGAL_BRIDGE_SRC: z.string().trim().min(1).default("WEB"),
   RUN_WORKER: booleanish.default(true),
   DELIVERY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -107,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       campaignId: e.WEBHOOK_CAMPAIGN_ID,
       authToken: e.WEBHOOK_AUTH_TOKEN,
     },
-    legalBridge: { url: e.LEGAL_BRIDGE_URL, apiKey: e.LEGAL_BRIDGE_API_KEY || undefined, src: e.LEGAL_BRIDGE_SRC },
+    legalBridge: { url: e.LEGAL_BRIDGE_URL, apiKey: e.LEGAL_BRIDGE_API_KEY || undefined },
     delivery: {
       runWorker: e.RUN_WORKER,
       pollMs: e.DELIVERY_POLL_MS,

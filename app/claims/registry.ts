@@ -1,3 +1,5 @@
+import { afffClaim } from "./afff/definition";
+import { depoProveraClaim } from "./depo-provera/definition";
 import type { ClaimDefinition } from "./engine/types";
 import { mesotheliomaClaim } from "./mesothelioma/definition";
 import { mvaClaim } from "./mva/definition";
@@ -5,7 +7,7 @@ import { rideshareClaim } from "./rideshare/definition";
 import { roundupClaim } from "./roundup/definition";
 
 /** Every claim type. Adding one is a folder with its definition and a line here. */
-export const claims: readonly ClaimDefinition[] = [mvaClaim, mesotheliomaClaim, rideshareClaim, roundupClaim];
+export const claims: readonly ClaimDefinition[] = [mvaClaim, mesotheliomaClaim, rideshareClaim, roundupClaim, afffClaim, depoProveraClaim];
 
 export function claimBySlug(slug: string): ClaimDefinition | undefined {
   return claims.find((c) => c.slug === slug);

@@ -38,7 +38,6 @@ export function legalBridgeFields(lead: Selectable<LeadsTable>, config: Config["
     const value = formData[name];
     fields[name] = value === undefined || value === null ? "" : String(value);
   }
-  fields.SRC ||= config.src;
   fields.IP_Address ||= lead.user_ip ?? "{ip}";
   return fields;
 }

@@ -12,6 +12,7 @@ const SPEC_FIELDS = [
 function afffLead(): Selectable<LeadsTable> {
   const formData = {
     fullName: "Sam Rivera",
+    SRC: "web_form",
     Format: "JSON",
     API_Action: "submitLead",
     TYPE: "75",
@@ -37,7 +38,7 @@ function afffLead(): Selectable<LeadsTable> {
   };
 }
 
-const partnerConfig = (url: string, apiKey: string | undefined) => ({ url, apiKey, src: "WEB" });
+const partnerConfig = (url: string, apiKey: string | undefined) => ({ url, apiKey });
 
 async function formFields(body: string, contentType: string) {
   const form = await new Request("http://x", { method: "POST", body, headers: { "content-type": contentType } }).formData();
@@ -55,7 +56,7 @@ describe("Legal Bridge partner delivery (AFFF)", () => {
       const fields = await formFields(request!.body, String(request!.headers["content-type"]));
       expect(Object.keys(fields).sort()).toEqual([...SPEC_FIELDS].sort());
       expect(fields).toMatchObject({
-        Key: "secret-key", SRC: "WEB", TYPE: "75", Sub_ID: "12", Pub_ID: "12345", Zip: "10001", Format: "JSON",
+        Key: "secret-key", SRC: "web_form", TYPE: "75", Sub_ID: "12", Pub_ID: "12345", Zip: "10001", Format: "JSON",
         API_Action: "submitLead", First_Name: "Sam", Last_Name: "Rivera", Phone: "2125550188", Email: "sam@example.com",
         State: "NY", TCPA: "Yes", IP_Address: "203.0.113.9", Diagnosis: "kidney-cancer",
         xxTrustedFormCerturl: "https://claims.example/verify-trustedforms-pro?cert=tfp_1_abc",

@@ -98,3 +98,12 @@ export function optionalRecentDate(pastDays: number, messages: { invalid: string
   );
   return z.pipe(blankAsNull, z.nullable(recentDate(pastDays, { required: messages.invalid, range: messages.range, future: messages.future })));
 }
+
+/** A select that may be left on its placeholder: '' (or absent) becomes null, anything else must be an option. */
+export function optionalChoice(options: readonly Option[], message: string) {
+  const values = options.map((o) => o.value) as [string, ...string[]];
+  return z.pipe(
+    z.optional(z.union([z.literal(""), z.enum(values, { error: message })], { error: message })),
+    z.transform((v) => (v ? v : null)),
+  );
+}

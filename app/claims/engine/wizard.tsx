@@ -177,7 +177,7 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
           >
             <p className="font-semibold">{state.formError ?? definition.copy.invalidSummary}</p>
             {errorEntries.length ? (
-              <ul className="mt-2 list-disc pl-5">
+              <ul className="mt-2 list-disc space-y-2 pl-5">
                 {errorEntries.map((f) => (
                   <li key={f.name}>
                     <a className="underline" href={`#${f.kind === "radio" || f.kind === "checkboxes" ? errorId(f.name) : f.name}`}>

@@ -1,0 +1,13 @@
+import { AfffLanding } from "~/claims/afff/landing";
+import type { Route } from "./+types/afff-firefoam";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "AFFF Firefighting Foam Cancer Claims: Free Case Review" },
+  {
+    name: "description",
+    content:
+      "Exposed to AFFF firefighting foam and diagnosed with kidney, testicular or liver cancer, thyroid disease or ulcerative colitis? Settlements of $200K - $600K+. Free, confidential review.",
+  },
+];
+
+export default AfffLanding;
