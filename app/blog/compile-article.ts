@@ -1,11 +1,11 @@
 import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { CATEGORIES } from "./categories";
 
 /** Turns one Markdown article with front-matter into what the blog pages render (run at build time). */
 
-export const CATEGORIES = ["MVA", "RoundUp", "PFAS"] as const;
-export type Category = (typeof CATEGORIES)[number];
+export { CATEGORIES, type Category } from "./categories";
 
 export const WORDS_PER_MINUTE = 200;
 

@@ -1,4 +1,4 @@
-import type { Category } from "./compile-article";
+import type { Category } from "./categories";
 
 /** Where an article's sidebar sends readers (spec section 2, 'Blog'). */
 export function ctaFor(category: Category): { href: string; label: string } {

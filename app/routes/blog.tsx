@@ -1,6 +1,6 @@
 import { ARTICLES, searchArticles, summary } from "~/blog/articles.server";
 import { ArticleCard } from "~/blog/article-card";
-import { CATEGORIES, type Category } from "~/blog/compile-article";
+import { CATEGORIES, type Category } from "~/blog/categories";
 import { seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";

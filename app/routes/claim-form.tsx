@@ -5,6 +5,7 @@ import { ClaimWizard, type WizardState } from "~/claims/engine/wizard";
 import { handleWizardPost } from "~/claims/engine/wizard-action";
 import { claimByFormPath, claimBySlug } from "~/claims/registry";
 import { LockIcon } from "~/components/icons";
+import { seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { RouteHandle } from "~/root";
@@ -18,10 +19,11 @@ function definitionFor(request: Request) {
   return definition;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.title} | Free Case Review` : "Free Case Review" },
-  { name: "description", content: loaderData?.intro ?? "" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: args.loaderData ? `${args.loaderData.title} | Free Case Review` : "Free Case Review",
+    description: args.loaderData?.intro ?? "",
+  });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const definition = definitionFor(request);

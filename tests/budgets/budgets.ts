@@ -5,6 +5,9 @@ import { claims } from "../../app/claims/registry";
 export const ZERO_JS_PAGES = [
   "/",
   ...claims.map((claim) => claim.routes.landing),
+  "/roundup-cancer",
+  "/blog",
+  "/blog/pfas-forever-chemicals-lawsuit-guide-2024",
   "/mva-claim/success",
   "/mva-claim/sorry",
   "/verify-trustedforms-pro",

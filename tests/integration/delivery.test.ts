@@ -7,6 +7,7 @@ import { createDeliveryWorker } from "../../server/delivery/worker";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { afffAnswers } from "../support/afff-answers";
 import { mvaAnswers } from "../support/mva-answers";
 import { tempDir } from "../support/server";
 
@@ -208,5 +209,40 @@ describe("webhook delivery", () => {
       await secondDb.destroy();
       await receiver.close();
     }
+  });
+});
+
+describe("partner delivery of AFFF leads through the outbox", () => {
+  it("sends AFFF leads to Legal Bridge with the configured key, besides the webhook", async () => {
+    const partner = await startFakeReceiver({ status: 200, json: { status: "Success" } });
+    const hook = await startFakeReceiver("ok");
+    const partnerConfig = { ...config, legalBridge: { url: partner.url, apiKey: "key-123" } };
+    const worker = createDeliveryWorker({ db, config: partnerConfig, settings: services.settings, logger });
+    try {
+      await services.settings.saveWebhookUrl(hook.url);
+      const result = await services.leads.submit("afff", afffAnswers(), context);
+      if (result.status !== "created") throw new Error(result.status);
+      await worker.runOnce();
+      const rows = await db.selectFrom("deliveries").select(["target", "status"]).where("lead_id", "=", result.leadId).orderBy("target").execute();
+      expect(rows).toEqual([
+        { target: "legal-bridge", status: "delivered" },
+        { target: "webhook", status: "delivered" },
+      ]);
+      expect(partner.received).toHaveLength(1);
+      expect(partner.received[0]!.body).toContain("key-123");
+      expect(partner.received[0]!.body).toContain(result.certificateUrl!);
+    } finally {
+      await partner.close();
+      await hook.close();
+    }
+  });
+
+  it("without a key, the partner delivery fails with the spec's message and is retried; the lead stays saved", async () => {
+    const result = await services.leads.submit("afff", afffAnswers(), context);
+    if (result.status !== "created") throw new Error(result.status);
+    await services.deliveryWorker.runOnce();
+    const delivery = await deliveryOf(result.leadId);
+    expect(delivery).toMatchObject({ target: "legal-bridge", status: "pending", attempts: 1, last_error: "Legal Bridge API key not configured" });
+    expect(await leadOf(result.leadId)).toMatchObject({ case_type: "AFFF" });
   });
 });
