@@ -5,6 +5,8 @@ export default [
   index("routes/home.tsx"),
   route("mva-claim-landing", "routes/mva-claim-landing.tsx"),
   route("mesothelioma-claim-landing", "routes/mesothelioma-claim-landing.tsx"),
+  route("pfas-claim", "routes/pfas-claim.tsx"),
+  route("video-game-addiction", "routes/video-game-addiction.tsx"),
   route("start/:slug", "routes/claim-start.tsx"),
   // One route module serves every claim form; it finds the claim by its path.
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),

@@ -1,9 +1,11 @@
 import type { ClaimDefinition } from "./engine/types";
 import { mesotheliomaClaim } from "./mesothelioma/definition";
 import { mvaClaim } from "./mva/definition";
+import { pfasClaim } from "./pfas/definition";
+import { videoGameClaim } from "./video-game/definition";
 
 /** Every claim type. Adding one is a folder with its definition and a line here. */
-export const claims: readonly ClaimDefinition[] = [mvaClaim, mesotheliomaClaim];
+export const claims: readonly ClaimDefinition[] = [mvaClaim, mesotheliomaClaim, pfasClaim, videoGameClaim];
 
 export function claimBySlug(slug: string): ClaimDefinition | undefined {
   return claims.find((c) => c.slug === slug);

@@ -1,0 +1,13 @@
+import { VideoGameLanding } from "~/claims/video-game/landing";
+import type { Route } from "./+types/video-game-addiction";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Video Game Addiction Claims: Free Case Review" },
+  {
+    name: "description",
+    content:
+      "Did addictive game design harm you or your child's mental health, finances or relationships? Potential recovery of $10K - $100K+. Free, confidential review.",
+  },
+];
+
+export default VideoGameLanding;
