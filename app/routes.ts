@@ -10,6 +10,8 @@ export default [
   route("roundup-cancer", "routes/roundup-claim-landing.tsx", { id: "roundup-cancer" }),
   route("afff-firefoam", "routes/afff-firefoam.tsx"),
   route("depo-provera", "routes/depo-provera.tsx"),
+  route("pfas-claim", "routes/pfas-claim.tsx"),
+  route("video-game-addiction", "routes/video-game-addiction.tsx"),
   route("start/:slug", "routes/claim-start.tsx"),
   // One route module serves every claim form; it finds the claim by its path.
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),

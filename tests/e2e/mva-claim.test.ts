@@ -97,7 +97,8 @@ describe("MVA claim in a browser with JavaScript", () => {
     await page.getByRole("button", { name: "Processing..." }).waitFor();
     await page.waitForURL(/\/mva-claim\/success\?lead=/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
-    expect(await page.getByRole("heading", { name: "Congratulations!" }).isVisible()).toBe(true);
+    // The URL changes before React renders the page it leads to: wait for the content.
+    await page.getByRole("heading", { name: "Congratulations!" }).waitFor();
     expect(await page.getByText("$15,000 - $150,000+").isVisible()).toBe(true);
 
     const leadId = new URL(page.url()).searchParams.get("lead")!;
@@ -118,7 +119,7 @@ describe("MVA claim in a browser with JavaScript", () => {
     await fillWizard(page, { state: "OR", atFault: "No, I was not at fault", attorney: "No attorney / Seeking change" });
     await page.getByRole("button", { name: "Submit Claim" }).click();
     await page.waitForURL(/\/mva-claim\/success\?lead=/);
-    expect(await page.getByText("$2,500 - $15,000").isVisible()).toBe(true);
+    await page.getByText("$2,500 - $15,000").waitFor();
     const lead = leadById(new URL(page.url()).searchParams.get("lead")!);
     expect(lead).toMatchObject({ is_eligible: 0, is_not_eligible: 0, eligibility_reason: "Partial" });
     expect(certificateOf(lead)).toBeDefined();
@@ -131,7 +132,7 @@ describe("MVA claim in a browser with JavaScript", () => {
     await fillWizard(page, { state: "TX", atFault: "No, I was not at fault", attorney: "I have an attorney" });
     await page.getByRole("button", { name: "Submit Claim" }).click();
     await page.waitForURL(/\/mva-claim\/sorry\?lead=/);
-    expect(await page.getByRole("heading", { name: "We're Sorry" }).isVisible()).toBe(true);
+    await page.getByRole("heading", { name: "We're Sorry" }).waitFor();
     expect(await page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
     const lead = leadById(new URL(page.url()).searchParams.get("lead")!);
     expect(lead).toMatchObject({ is_eligible: 0, is_not_eligible: 1, eligibility_reason: "Ineligible", cq1: "Yes" });

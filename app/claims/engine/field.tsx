@@ -150,6 +150,8 @@ export function Field({ field, value, error, consentText, onChange }: FieldProps
         type={type}
         inputMode={field.kind === "tel" ? "tel" : undefined}
         placeholder={field.placeholder}
+        min={field.min}
+        max={field.max}
       />
     );
   }

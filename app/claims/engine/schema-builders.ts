@@ -107,3 +107,26 @@ export function optionalChoice(options: readonly Option[], message: string) {
     z.transform((v) => (v ? v : null)),
   );
 }
+
+const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
+
+/**
+ * A number between `min` and `max` (inclusive), typed into a form as text or sent as a JSON number.
+ * Blank gives `required`; anything else that is not a plain number in range gives `range`.
+ */
+export function numberBetween(min: number, max: number, messages: { required: string; range: string }) {
+  return z.pipe(
+    z.union([z.number(), z.string()], { error: messages.required }),
+    z.pipe(
+      z.transform((v: number | string) => {
+        if (typeof v === "number") return v;
+        const text = v.trim();
+        if (text === "") return undefined;
+        return PLAIN_NUMBER.test(text) ? Number(text) : Number.NaN;
+      }),
+      z
+        .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.range) })
+        .check(z.gte(min, messages.range), z.lte(max, messages.range)),
+    ),
+  );
+}

@@ -34,11 +34,21 @@ export interface FieldSpec {
   privacy?: Privacy;
   /** date fields: how many days back the calendar reaches (today is the last day). */
   pastDays?: number;
+  /** number fields: the accepted range, also given to the browser's spin button. */
+  min?: number;
+  max?: number;
+}
+
+/** A short information panel shown at the top of a step, e.g. the spec's 'What happens next?'. */
+export interface StepPanel {
+  title: string;
+  points: readonly string[];
 }
 
 export interface StepSpec {
   title: string;
   fields: readonly FieldSpec[];
+  panel?: StepPanel;
 }
 
 export type Outcome = "eligible" | "partial" | "ineligible";

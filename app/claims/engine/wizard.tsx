@@ -13,6 +13,7 @@ import {
   type FieldErrors,
   type FormValues,
 } from "./form-values";
+import { StepPanel } from "./step-panel";
 import type { ClaimDefinition, SiteIdentity } from "./types";
 
 /** What the form route's action answers when it does not redirect; also the wizard's own state. */
@@ -190,6 +191,8 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
           </div>
         ) : null}
 
+        {stepSpec.panel ? <StepPanel panel={stepSpec.panel} /> : null}
+
         <div className="mt-5 space-y-6">
           {stepSpec.fields.map((field) => (
             <Field
@@ -221,7 +224,8 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
             Answer every question on this step to continue.
           </p>
         ) : null}
-        <div className={`mt-6 flex items-center gap-3 ${singlePage ? "justify-end" : "justify-between"}`}>
+        {/* A label too long to share the line (on a phone) moves above Previous instead of squeezing. */}
+        <div className={`mt-6 flex flex-wrap-reverse items-center gap-3 ${singlePage ? "justify-end" : "justify-between"}`}>
           <button
             hidden={singlePage}
             type="submit"
@@ -239,7 +243,7 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
               name="intent"
               value="submit"
               disabled={busy}
-              className={`${buttonBase} bg-accent text-white hover:bg-accent-strong`}
+              className={`${buttonBase} ml-auto bg-accent text-center text-white hover:bg-accent-strong`}
             >
               {busy ? definition.copy.submitting : definition.copy.submit}
             </button>
@@ -249,7 +253,7 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
               name="intent"
               value="next"
               disabled={gated}
-              className={`${buttonBase} bg-accent text-white hover:bg-accent-strong`}
+              className={`${buttonBase} ml-auto bg-accent text-center text-white hover:bg-accent-strong`}
             >
               {definition.copy.next ?? "Next"}
             </button>
