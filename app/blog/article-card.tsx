@@ -10,7 +10,7 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleSum
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{article.category}</p>
         <Heading className="mt-2 text-lg font-bold leading-snug">
-          <a href={`/blog/${article.slug}`} className="hover:underline">
+          <a href={`/blog/${article.slug}`} className="block min-h-11 hover:underline">
             {article.title}
           </a>
         </Heading>

@@ -93,9 +93,9 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             <div className="md:col-span-3">
               <nav aria-label="Breadcrumb" className="text-sm text-slate-300">
                 <ol className="flex flex-wrap gap-2">
-                  <li><a href="/" className="underline">Home</a></li>
+                  <li><a href="/" className="inline-flex min-h-11 items-center underline">Home</a></li>
                   <li aria-hidden="true">/</li>
-                  <li><a href="/blog" className="underline">Blog</a></li>
+                  <li><a href="/blog" className="inline-flex min-h-11 items-center underline">Blog</a></li>
                 </ol>
               </nav>
               <p className="mt-4 inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">{article.category}</p>

@@ -41,11 +41,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
           <ol className="flex gap-2">
             <li>
-              <a href="/" className="underline">Home</a>
+              <a href="/" className="inline-flex min-h-11 items-center underline">Home</a>
             </li>
             <li aria-hidden="true">/</li>
             <li>
-              <a href="/blog" aria-current="page" className="font-semibold text-slate-900">Blog</a>
+              <a href="/blog" aria-current="page" className="inline-flex min-h-11 items-center font-semibold text-slate-900">Blog</a>
             </li>
           </ol>
         </nav>

@@ -133,7 +133,7 @@ describe("operator setup and delivery", () => {
     // Rotating the secret changes what receivers must verify with.
     await page.getByRole("button", { name: "Rotate secret" }).click();
     await page.getByText("Signing Secret Rotated").waitFor();
-    expect((await page.getByTestId("signing-secret").textContent())!.trim()).not.toBe(secret);
+    await waitFor(async () => (await page.getByTestId("signing-secret").textContent())!.trim() !== secret, "the new secret on the page");
 
     // Saving a blank URL clears the configuration.
     await page.getByLabel("Webhook URL").fill("");

@@ -57,7 +57,7 @@ describe("rideshare landing page", () => {
     const starts = page.getByRole("link", { name: /Start (My|Your Confidential) Claim/ });
     expect(await starts.count()).toBeGreaterThanOrEqual(3);
     for (const href of await starts.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) expect(href).toBe(FORM);
-    expect(await page.locator("script").count()).toBe(0);
+    expect(await page.locator("script:not([type=\"application/ld+json\"])").count()).toBe(0);
 
     await page.getByRole("link", { name: "Start Your Confidential Claim" }).click();
     await page.waitForURL(`${server.url}${FORM}`);
