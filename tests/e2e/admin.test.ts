@@ -4,24 +4,34 @@ import { verifyWebhook } from "../../server/delivery/signature";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { answerAfffEligibility, fillAfffContact, fillMvaWizard } from "../support/claim-flows";
 import { mvaAnswers } from "../support/mva-answers";
 import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { openWizard, savedLeadId } from "../support/wizard";
 
 let server: RunningServer;
 let browser: Browser;
 let receiver: Awaited<ReturnType<typeof startFakeReceiver>>;
+let partner: Awaited<ReturnType<typeof startFakeReceiver>>;
 
 beforeAll(async () => {
-  [server, browser, receiver] = await Promise.all([
-    startServer({ DELIVERY_POLL_MS: "100", LEAD_RATE_LIMIT_PER_HOUR: "0" }),
+  [browser, receiver, partner] = await Promise.all([
     launchBrowser(),
     startFakeReceiver("ok"),
+    startFakeReceiver({ status: 200, json: { status: "Success" } }),
   ]);
+  server = await startServer({
+    DELIVERY_POLL_MS: "100",
+    LEAD_RATE_LIMIT_PER_HOUR: "0",
+    LEGAL_BRIDGE_URL: partner.url,
+    LEGAL_BRIDGE_API_KEY: "partner-key-1",
+  });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await receiver?.close();
+  await partner?.close();
 });
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
@@ -114,17 +124,32 @@ describe("operator setup and delivery", () => {
     });
     expect(verifyWebhook(secret, headers(test), test.body)).toBe(true);
 
-    // A visitor's lead arrives, signed, sent by the server.
-    const response = await fetch(`${server.url}/api/leads/mva`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(mvaAnswers()),
-    });
-    const { leadId } = await response.json();
-    await waitFor(() => receiver.received.some((r) => r.body.includes(leadId)), "the lead at the receiver");
-    const delivered = receiver.received.find((r) => r.body.includes(leadId))!;
-    expect(JSON.parse(delivered.body)).toMatchObject({ leadId, test: "false", case_type: "MVA" });
-    expect(verifyWebhook(secret, headers(delivered), delivered.body)).toBe(true);
+    // Visitors' MVA and AFFF claims arrive, signed, sent by the server; AFFF also reaches the partner.
+    const visitor = await browser.newPage();
+    await openWizard(visitor, `${server.url}/mva-claim`);
+    await fillMvaWizard(visitor, { state: "CA", atFault: "No, I was not at fault", attorney: "No attorney / Seeking change" });
+    await visitor.getByRole("button", { name: "Submit Claim" }).click();
+    await visitor.waitForURL(/\/mva-claim\/success\?lead=/);
+    const leadId = new URL(visitor.url()).searchParams.get("lead")!;
+    await openWizard(visitor, `${server.url}/afff-firefoam-claim`);
+    await answerAfffEligibility(visitor);
+    await fillAfffContact(visitor);
+    await visitor.getByRole("button", { name: "Get My Free Case Review" }).click();
+    await visitor.getByRole("heading", { name: "Thank You!" }).waitFor();
+    const afffLeadId = await savedLeadId(visitor);
+    await visitor.close();
+
+    for (const id of [leadId, afffLeadId]) {
+      await waitFor(() => receiver.received.some((r) => r.body.includes(id)), `lead ${id} at the receiver`);
+      const delivered = receiver.received.find((r) => r.body.includes(id))!;
+      expect(JSON.parse(delivered.body)).toMatchObject({ leadId: id, test: "false" });
+      expect(verifyWebhook(secret, headers(delivered), delivered.body)).toBe(true);
+    }
+    expect(JSON.parse(receiver.received.find((r) => r.body.includes(leadId))!.body).case_type).toBe("MVA");
+    expect(JSON.parse(receiver.received.find((r) => r.body.includes(afffLeadId))!.body).case_type).toBe("AFFF");
+    await waitFor(() => partner.received.length === 1, "the AFFF lead at the partner");
+    expect(partner.received[0]!.body).toContain("partner-key-1");
+    expect(partner.received[0]!.body).toContain("Mary");
     await waitFor(() => server.query<{ webhook_sent: number }>("select webhook_sent from leads where id = ?", leadId)[0]?.webhook_sent === 1, "webhook_sent");
 
     await page.reload();

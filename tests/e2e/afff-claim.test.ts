@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
+import { answerAfffEligibility, fillAfffContact } from "../support/claim-flows";
 import { nextStep, openWizard, pick, savedLeadId } from "../support/wizard";
 
 let server: RunningServer;
@@ -22,27 +23,6 @@ const startClicks = () =>
   server.query<{ n: number }>("select count(*) as n from page_events where name = 'afff-landing-start'")[0]!.n;
 const afffLeadCount = () => server.query<{ n: number }>("select count(*) as n from leads where case_type = 'AFFF'")[0]!.n;
 const errorOf = (page: Page, field: string) => page.locator(`#${field}-error`).textContent();
-
-async function answerEligibility(page: Page) {
-  await pick(page, /between 20 and 80/, "Yes");
-  await pick(page, /exposed to AFFF/, "Yes");
-  await nextStep(page, "Step 2 of 4", "Continue");
-  await pick(page, /Where were you exposed/, "Fire department or fire training");
-  await pick(page, /Where were you exposed/, "Navy or other ship");
-  await nextStep(page, "Step 3 of 4", "Continue");
-  await pick(page, /diagnosed with any/, "Kidney cancer");
-  await pick(page, /diagnosed with any/, "Thyroid disease or thyroid cancer");
-  await pick(page, /have an attorney/, "No");
-  await nextStep(page, "Step 4 of 4", "Continue");
-}
-
-async function fillContact(page: Page) {
-  await page.getByLabel("Full Name").fill("Mary Ann Smith");
-  await page.getByLabel("Phone Number", { exact: true }).fill("(415) 555-2671");
-  await page.getByLabel("Email Address").fill("mary.smith@example.com");
-  await page.getByLabel("State").selectOption("CO");
-  await page.getByLabel("I agree to be contacted").check();
-}
 
 function expectStoredLead(row: Record<string, unknown>) {
   expect(row).toMatchObject({
@@ -147,7 +127,7 @@ describe("AFFF claim form", () => {
     expect(await errorOf(page, "tcpa")).toBe("You must agree to be contacted");
     expect(await axeViolations(page)).toEqual([]);
 
-    await fillContact(page);
+    await fillAfffContact(page);
     await page.getByRole("button", { name: "Get My Free Case Review" }).click();
     await page.getByRole("button", { name: "Submitting..." }).waitFor();
     await page.getByRole("heading", { name: "Thank You!" }).waitFor();
@@ -161,8 +141,8 @@ describe("AFFF claim form", () => {
   it("a failed save shows an honest error and keeps the answers; a retry then saves the lead", async () => {
     const page = await browser.newPage();
     await openWizard(page, `${server.url}${FORM}`);
-    await answerEligibility(page);
-    await fillContact(page);
+    await answerAfffEligibility(page);
+    await fillAfffContact(page);
 
     const leadsBefore = afffLeadCount();
     const db = new Database(server.dbFile);
@@ -193,8 +173,8 @@ describe("AFFF claim form", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await page.locator("#age-error").waitFor();
     expect(await errorOf(page, "age")).toBe("Please select an option");
-    await answerEligibility(page);
-    await fillContact(page);
+    await answerAfffEligibility(page);
+    await fillAfffContact(page);
     await page.getByRole("button", { name: "Get My Free Case Review" }).click();
     await page.getByRole("heading", { name: "Thank You!" }).waitFor();
     expectStoredLead(lead(await savedLeadId(page)));

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isoDay } from "../../app/claims/engine/schema-builders";
 import { launchBrowser } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
+import { fillMvaWizard as fillWizard, tenDaysAgo } from "../support/claim-flows";
 import { openWizard } from "../support/wizard";
 
 let server: RunningServer;
@@ -15,46 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Answers {
-  state: string;
-  atFault: "Yes, I was at fault" | "No, I was not at fault";
-  attorney: "No attorney / Seeking change" | "I have an attorney";
-}
-
 const openMva = (page: Page) => openWizard(page, `${server.url}/mva-claim`);
-
-const tenDaysAgo = isoDay(new Date(Date.now() - 10 * 86_400_000));
-
-async function fillWizard(page: Page, answers: Answers) {
-  await page.getByLabel("First Name").fill("Jane");
-  await page.getByLabel("Last Name").fill("Doe");
-  await page.getByLabel("Email Address").fill("jane.doe@example.com");
-  await page.getByLabel("Phone Number").fill("(415) 555-2671");
-  await page.getByLabel("State").selectOption(answers.state);
-  await page.getByRole("button", { name: "Next" }).click();
-
-  await page.getByText("Step 2 of 5").waitFor();
-  await page.getByLabel("Date of the accident").fill(tenDaysAgo);
-  await page.getByLabel(answers.atFault).check();
-  await page.getByRole("button", { name: "Next" }).click();
-
-  await page.getByText("Step 3 of 5").waitFor();
-  await page.getByRole("group", { name: /treatment within 14 days/ }).getByLabel("Yes").check();
-  await page.getByLabel(answers.attorney).check();
-  await page.getByLabel("No moving violations").check();
-  await page.getByRole("button", { name: "Next" }).click();
-
-  await page.getByText("Step 4 of 5").waitFor();
-  await page.getByLabel("No prior settlements").check();
-  await page.getByLabel("Defendant Insurance Coverage").check();
-  await page.getByLabel("Driver UI or UIM Coverage").check();
-  await page.getByRole("group", { name: /real injuries/ }).getByLabel("Yes", { exact: true }).check();
-  await page.getByRole("button", { name: "Next" }).click();
-
-  await page.getByText("Step 5 of 5").waitFor();
-  await page.getByLabel("No, consistent care").check();
-  await page.getByLabel("I agree to be contacted").check();
-}
 
 interface LeadRow {
   id: string;
