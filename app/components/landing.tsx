@@ -14,7 +14,7 @@ export function LandingShell({ theme, startHref, children }: { theme: string; st
     <div className={theme}>
       <SiteHeader
         aside={
-          <a href={startHref} className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
+          <a href={startHref} className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
             Start My Claim
           </a>
         }
