@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema, type PersonalMessages } from "../engine/personal-fields";
+import { contactColumns, TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema, type PersonalMessages } from "../engine/personal-fields";
 import { choice, optionalChoice, optionalText } from "../engine/schema-builders";
 import type { ClaimDefinition, LeadColumns, Option } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
@@ -70,12 +70,7 @@ export type DepoAnswers = z.infer<typeof schema>;
 /** The form's fields are the lead's columns: cq1..cq5 and notes as answered. */
 export function depoToLead(a: DepoAnswers): LeadColumns {
   return {
-    fn: a.fn,
-    ln: a.ln,
-    em: a.em,
-    ph: a.ph,
-    st: a.st,
-    tcpa: a.tcpa,
+    ...contactColumns(a),
     notes: a.notes,
     cq: { 1: a.cq1, 2: a.cq2, 3: a.cq3, 4: a.cq4, 5: a.cq5 },
   };

@@ -47,6 +47,11 @@ export function personalSchemaShape(states: readonly Option[], m: PersonalMessag
   };
 }
 
+/** The lead's contact columns, copied from the answers every claim with personalFields() has. */
+export function contactColumns(a: { fn: string; ln: string; em: string; ph: string; st: string; tcpa: boolean }) {
+  return { fn: a.fn, ln: a.ln, em: a.em, ph: a.ph, st: a.st, tcpa: a.tcpa };
+}
+
 export const TCPA_FIELD: FieldSpec = { name: "tcpa", label: "I agree to be contacted", kind: "consent" };
 
 export const tcpaSchema = (message: string) => consent(message);

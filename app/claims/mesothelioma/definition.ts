@@ -1,14 +1,14 @@
 import * as z from "zod/mini";
-import { TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema } from "../engine/personal-fields";
+import { contactColumns, TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema } from "../engine/personal-fields";
 import { choice } from "../engine/schema-builders";
-import type { ClaimDefinition, Eligibility, LeadColumns, Option } from "../engine/types";
+import type { ClaimDefinition, Eligibility, LeadColumns } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
+import { YES_NO, labelledAsIs } from "../engine/options";
 
-const options = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }));
 
 /** Spec section 3, 'Enumerations'. */
-export const MESO_DIAGNOSES = options(["Mesothelioma", "Lung Cancer", "Asbestosis", "Other Asbestos-Related Disease", "No Diagnosis"]);
-export const MESO_EXPOSURE_TYPES = options([
+export const MESO_DIAGNOSES = labelledAsIs(["Mesothelioma", "Lung Cancer", "Asbestosis", "Other Asbestos-Related Disease", "No Diagnosis"]);
+export const MESO_EXPOSURE_TYPES = labelledAsIs([
   "Occupational (Workplace)",
   "Military Service",
   "Secondary (Family Member)",
@@ -16,8 +16,7 @@ export const MESO_EXPOSURE_TYPES = options([
   "Products/Consumer Goods",
   "Unsure",
 ]);
-export const MESO_AGE_RANGES = options(["Under 40", "40-49", "50-59", "60-69", "70-79", "80+"]);
-const YES_NO = options(["Yes", "No"]);
+export const MESO_AGE_RANGES = labelledAsIs(["Under 40", "40-49", "50-59", "60-69", "70-79", "80+"]);
 
 const SELECT_AN_OPTION = "Please select an option";
 
@@ -46,12 +45,7 @@ export function mesoEligibility(a: MesoAnswers): Eligibility {
 /** cq1 diagnosis; cq2 exposure type; cq3 has-attorney; cq4 age range. */
 export function mesoToLead(a: MesoAnswers): LeadColumns {
   return {
-    fn: a.fn,
-    ln: a.ln,
-    em: a.em,
-    ph: a.ph,
-    st: a.st,
-    tcpa: a.tcpa,
+    ...contactColumns(a),
     cq: { 1: a.diagnosis, 2: a.exposureType, 3: a.hasAttorney, 4: a.ageRange },
   };
 }

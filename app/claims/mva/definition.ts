@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
-import { TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema } from "../engine/personal-fields";
+import { contactColumns, TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema } from "../engine/personal-fields";
 import { choice, choices, recentDate } from "../engine/schema-builders";
 import type { ClaimDefinition, Eligibility, LeadColumns, Option } from "../engine/types";
+import { YES_NO } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
 
 /** States where partner attorneys take car-accident claims (spec section 9). */
@@ -23,10 +24,6 @@ export const INSURANCE_COVERAGE: readonly Option[] = [
 const atFault: readonly Option[] = [
   { value: "No", label: "No, I was not at fault" },
   { value: "Yes", label: "Yes, I was at fault" },
-];
-const yesNo: readonly Option[] = [
-  { value: "Yes", label: "Yes" },
-  { value: "No", label: "No" },
 ];
 const attorney: readonly Option[] = [
   { value: "No", label: "No attorney / Seeking change" },
@@ -59,7 +56,7 @@ const schema = z.object({
     future: "The accident date cannot be in the future",
   }),
   driverNotAtFault: choice(atFault, SELECT_AN_OPTION),
-  treatmentWithin14Days: choice(yesNo, SELECT_AN_OPTION),
+  treatmentWithin14Days: choice(YES_NO, SELECT_AN_OPTION),
   noAttorney: choice(attorney, SELECT_AN_OPTION),
   noMovingViolation: choice(violations, SELECT_AN_OPTION),
   noPriorSettlement: choice(settlements, SELECT_AN_OPTION),
@@ -74,12 +71,7 @@ export type MvaAnswers = z.infer<typeof schema>;
 /** cq2 is the at-fault answer inverted: 'Yes' means the driver was not at fault. */
 export function mvaToLead(a: MvaAnswers): LeadColumns {
   return {
-    fn: a.fn,
-    ln: a.ln,
-    em: a.em,
-    ph: a.ph,
-    st: a.st,
-    tcpa: a.tcpa,
+    ...contactColumns(a),
     accident_date: a.accidentDate,
     cq: {
       1: a.noAttorney,
@@ -130,7 +122,7 @@ export const mvaClaim: ClaimDefinition<typeof schema> = {
     {
       title: "Legal & Treatment",
       fields: [
-        { name: "treatmentWithin14Days", label: "Did you receive medical treatment within 14 days of the accident?", kind: "radio", options: yesNo },
+        { name: "treatmentWithin14Days", label: "Did you receive medical treatment within 14 days of the accident?", kind: "radio", options: YES_NO },
         { name: "noAttorney", label: "Do you currently have an attorney for this accident?", kind: "radio", options: attorney },
         { name: "noMovingViolation", label: "Did you receive any moving violations related to the accident?", kind: "radio", options: violations },
       ],

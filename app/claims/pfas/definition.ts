@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema, type PersonalMessages } from "../engine/personal-fields";
+import { contactColumns, TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema, type PersonalMessages } from "../engine/personal-fields";
 import { optionalText, requiredText } from "../engine/schema-builders";
 import type { ClaimDefinition, LeadColumns } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
@@ -45,12 +45,7 @@ export type PfasAnswers = z.infer<typeof schema>;
 /** Spec section 3, 'PFAS lead': cq1 exposure location; cq2 health conditions or null; cq3 additional info or null. */
 export function pfasToLead(a: PfasAnswers): LeadColumns {
   return {
-    fn: a.fn,
-    ln: a.ln,
-    em: a.em,
-    ph: a.ph,
-    st: a.st,
-    tcpa: a.tcpa,
+    ...contactColumns(a),
     cq: { 1: a.exposureLocation, 2: a.healthConditions, 3: a.additionalInfo },
   };
 }

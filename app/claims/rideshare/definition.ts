@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import {
+  contactColumns,
   DEFAULT_PERSONAL_MESSAGES,
   TCPA_FIELD,
   personalFields,
@@ -83,12 +84,7 @@ export function rideshareEligibility(a: RideshareAnswers): Eligibility {
 /** cq1 incident type; cq2 service; cq3 police report; cq4 has attorney; cq5 incident date or empty. */
 export function rideshareToLead(a: RideshareAnswers): LeadColumns {
   return {
-    fn: a.fn,
-    ln: a.ln,
-    em: a.em,
-    ph: a.ph,
-    st: a.st,
-    tcpa: a.tcpa,
+    ...contactColumns(a),
     cq: { 1: a.incidentType, 2: a.service, 3: a.policeReport, 4: a.hasAttorney, 5: a.incidentDate ?? "" },
   };
 }

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import {
+  contactColumns,
   DEFAULT_PERSONAL_MESSAGES,
   TCPA_FIELD,
   personalFields,
@@ -8,14 +9,14 @@ import {
   tcpaSchema,
 } from "../engine/personal-fields";
 import { choice } from "../engine/schema-builders";
-import type { ClaimDefinition, Eligibility, LeadColumns, Option } from "../engine/types";
+import type { ClaimDefinition, Eligibility, LeadColumns } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
+import { YES_NO, labelledAsIs } from "../engine/options";
 
-const options = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }));
 
 /** Spec section 3, 'Enumerations'. */
-export const ROUNDUP_YEARS_OF_USE = options(["Less than 1 year", "1-2 years", "3-5 years", "6-10 years", "More than 10 years"]);
-export const ROUNDUP_DIAGNOSES = options([
+export const ROUNDUP_YEARS_OF_USE = labelledAsIs(["Less than 1 year", "1-2 years", "3-5 years", "6-10 years", "More than 10 years"]);
+export const ROUNDUP_DIAGNOSES = labelledAsIs([
   "Non-Hodgkin's Lymphoma",
   "Hairy Cell Leukemia",
   "Multiple Myeloma",
@@ -25,7 +26,7 @@ export const ROUNDUP_DIAGNOSES = options([
   "Other Cancer",
   "No Diagnosis",
 ]);
-export const ROUNDUP_YES_NO = options(["Yes", "No"]);
+export const ROUNDUP_YES_NO = YES_NO;
 
 export const ROUNDUP_MESSAGES = {
   selectAnOption: "Please select an option",
@@ -60,12 +61,7 @@ export function roundupEligibility(a: RoundupAnswers): Eligibility {
 /** cq1 used weed killer; cq2 years of use; cq3 diagnosis; cq4 has attorney. */
 export function roundupToLead(a: RoundupAnswers): LeadColumns {
   return {
-    fn: a.fn,
-    ln: a.ln,
-    em: a.em,
-    ph: a.ph,
-    st: a.st,
-    tcpa: a.tcpa,
+    ...contactColumns(a),
     cq: { 1: a.usedWeedKiller, 2: a.yearsOfUse, 3: a.diagnosis, 4: a.hasAttorney },
   };
 }

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import {
+  contactColumns,
   DEFAULT_PERSONAL_MESSAGES,
   TCPA_FIELD,
   personalFields,
@@ -62,12 +63,7 @@ export type VideoGameAnswers = z.infer<typeof schema>;
  */
 export function videoGameToLead(a: VideoGameAnswers): LeadColumns {
   return {
-    fn: a.fn,
-    ln: a.ln,
-    em: a.em,
-    ph: a.ph,
-    st: a.st,
-    tcpa: a.tcpa,
+    ...contactColumns(a),
     cq: {
       1: a.gamesPlayed,
       2: a.gamingPeriod,
