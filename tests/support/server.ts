@@ -35,6 +35,17 @@ export interface RunningServer {
  * (or `dbFile`, to restart on the same data).
  */
 export async function startServer(env: Record<string, string> = {}, dbFile = path.join(tempDir("claims-e2e"), "app.db")): Promise<RunningServer> {
+  try {
+    return await startServerOnce(env, dbFile);
+  } catch (error) {
+    // A free port can be taken by another test's server between the probe and the listen; say why
+    // the first attempt failed (so a real crash stays visible) and try once more on another port.
+    console.warn(`retrying server start: ${(error as Error).message}`);
+    return startServerOnce(env, dbFile);
+  }
+}
+
+async function startServerOnce(env: Record<string, string>, dbFile: string): Promise<RunningServer> {
   const port = await freePort();
   // One process (not the tsx CLI, which forks), so a SIGKILL really kills the server.
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
@@ -52,13 +63,18 @@ export async function startServer(env: Record<string, string> = {}, dbFile = pat
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let closed = false;
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
+  // 'close' comes after the process's output has been read to the end.
+  child.once("close", () => (closed = true));
   const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (closed) {
+      throw new Error(`server exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
