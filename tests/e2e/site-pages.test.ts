@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIM_CARDS } from "../../app/site/claim-cards";
 import { WIZARD_PAGES, ZERO_JS_PAGES, formatBudgetReport, measureBudgets } from "../budgets/budgets";
 import { axeViolations } from "../support/axe";
+import { LEGACY_REDIRECTS } from "../../server/http/legacy-redirects";
 import { launchBrowser } from "../support/browser";
 import { mvaAnswers } from "../support/mva-answers";
 import { startServer, type RunningServer } from "../support/server";
@@ -115,6 +116,18 @@ describe("errors", () => {
       body: "intent=next&step=0",
     });
     expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("legacy paths", () => {
+  it("redirect permanently from LEGACY_PREFIX to their pages, keeping the query string", async () => {
+    for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {
+      const response = await fetch(`${server.url}/claims${from}?utm_source=old`, { redirect: "manual" });
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get("location"), from).toBe(`${to}?utm_source=old`);
+      expect((await fetch(server.url + to)).status, to).toBe(200);
+    }
+    expect(Object.keys(LEGACY_REDIRECTS)).toHaveLength(5);
   });
 });
 
