@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
 import type { DatabaseTarget } from "../config";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
@@ -10,7 +11,7 @@ export type Db = Kysely<Database>;
 
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.engine === "postgres") {
-    throw new Error("DATABASE_URL points at PostgreSQL, which this version does not support yet; use file:PATH or leave it unset.");
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }) });
   }
   fs.mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);

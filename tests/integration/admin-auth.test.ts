@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, createAdminAuth } from "../../server/admin/admin-auth";
 import { hashPassword, verifyPassword } from "../../server/admin/passwords";
@@ -6,7 +5,7 @@ import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { createSettings } from "../../server/settings/settings";
-import { tempDir } from "../support/server";
+import { testDatabaseUrl } from "../support/test-database";
 
 let db: Db;
 let clock: number;
@@ -14,7 +13,7 @@ const now = () => new Date(clock);
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 
 async function auth(env: Record<string, string> = { ADMIN_PASSWORD: "a very good password" }) {
-  const config = loadConfig({ DATABASE_URL: `file:${path.join(tempDir("claims-admin"), "app.db")}`, NODE_ENV: "test", ...env });
+  const config = loadConfig({ DATABASE_URL: await testDatabaseUrl("claims-admin"), NODE_ENV: "test", ...env });
   db = openDatabase(config.database);
   await migrateToLatest(db);
   return createAdminAuth({ db, settings: createSettings(db, now), config, logger: createLogger("silent"), now });

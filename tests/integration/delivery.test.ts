@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
@@ -9,20 +8,18 @@ import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { afffAnswers } from "../support/afff-answers";
 import { mvaAnswers } from "../support/mva-answers";
-import { tempDir } from "../support/server";
+import { testDatabaseUrl } from "../support/test-database";
 
 const context = { ip: "203.0.113.7", userAgent: "DeliveryTest/1.0", pageUrl: null, attribution: { utm_source: "tv" } };
 
-let dbFile: string;
 let db: Db;
 let services: Services;
 let config: ReturnType<typeof loadConfig>;
 const logger = createLogger("silent");
 
 beforeEach(async () => {
-  dbFile = path.join(tempDir("claims-delivery"), "app.db");
   config = loadConfig({
-    DATABASE_URL: `file:${dbFile}`,
+    DATABASE_URL: await testDatabaseUrl("claims-delivery"),
     NODE_ENV: "test",
     LEAD_RATE_LIMIT_PER_HOUR: "0",
     DELIVERY_RETRY_SCHEDULE: "20,20,20",

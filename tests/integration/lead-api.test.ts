@@ -204,7 +204,7 @@ describe("service endpoints", () => {
   it("GET /healthz reports the database", async () => {
     const response = await fetch(`${api.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: { engine: "sqlite", ok: true } });
+    expect(await response.json()).toEqual({ status: "ok", database: { engine: api.config.database.engine, ok: true } });
   });
 
   it("GET /api/openapi.json describes the lead API from the zod schemas", async () => {

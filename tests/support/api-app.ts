@@ -1,17 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createApp } from "../../server/http/app";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
-import { tempDir } from "./server";
+import { testDatabaseUrl } from "./test-database";
 
 /** The real Express app (API and health check, no pages) on a real SQLite file and a free port. */
 export async function startApiApp(env: Record<string, string> = {}) {
-  const dbFile = path.join(tempDir("claims-api"), "app.db");
-  const config = loadConfig({ DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
+  const config = loadConfig({ DATABASE_URL: await testDatabaseUrl("claims-api"), LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
