@@ -19,8 +19,13 @@ interface MetaArgsLike {
  * A page's title, description, Open Graph and Twitter tags and JSON-LD. The canonical URL, og:url,
  * og:site_name and the Organization data come from the layout (app/root.tsx) for every page.
  */
+/** The root loader's data (site identity and URL) as a meta function sees it. */
+export function rootDataOf(args: MetaArgsLike): RootData | undefined {
+  return args.matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+}
+
 export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
-  const root = args.matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const root = rootDataOf(args);
   const siteUrl = root?.siteUrl ?? "";
   const image = page.image ? (page.image.startsWith("http") ? page.image : `${siteUrl}${page.image}`) : `${siteUrl}/images/share.jpg`;
   return [

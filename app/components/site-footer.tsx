@@ -1,4 +1,4 @@
-import { useRootData } from "./use-site";
+import { telHref, useRootData } from "./use-site";
 
 export function SiteFooter() {
   const root = useRootData();
@@ -10,7 +10,7 @@ export function SiteFooter() {
           <a className="inline-flex min-h-11 items-center" href="/">Home</a>
           <a className="inline-flex min-h-11 items-center" href="/blog">Blog</a>
           {root.site.phone ? (
-            <a className="inline-flex min-h-11 items-center" href={`tel:${root.site.phone.replace(/[^\d+]/g, "")}`}>
+            <a className="inline-flex min-h-11 items-center" href={telHref(root.site.phone)}>
               {root.site.phone}
             </a>
           ) : null}

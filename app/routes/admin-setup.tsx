@@ -22,10 +22,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
   if (intent === "save-webhook") {
     const saved = await context.operator.saveWebhookUrl(String(form.get("url") ?? ""));
     if (!saved.ok) return error(saved.message);
-    const provider = (await context.operator.overview()).webhook.providerName;
     return saved.cleared
       ? { toast: { title: "Configuration Cleared", description: "Webhook integration has been disabled.", tone: "success" } }
-      : { toast: { title: "Configuration Saved", description: `${provider} webhook integration has been configured successfully.`, tone: "success" } };
+      : { toast: { title: "Configuration Saved", description: `${context.operator.providerName} webhook integration has been configured successfully.`, tone: "success" } };
   }
   if (intent === "send-test") {
     const sent = await context.operator.sendTestData();

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { articleBySlug } from "~/blog/articles.server";
 import { CATEGORY_LABELS, ctaFor, formatDate } from "~/blog/sidebar-cta";
 import { CheckIcon, ClockIcon, ShieldIcon, StarIcon } from "~/components/icons";
-import { seo } from "~/components/seo";
+import { rootDataOf, seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { Route } from "./+types/blog-article";
@@ -20,7 +20,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const article = args.loaderData?.article;
   if (!article) return [{ title: "Article Not Found" }, { name: "robots", content: "noindex" }];
-  const root = args.matches.find((m) => m?.id === "root")?.loaderData as { siteUrl: string; site: { name: string } } | undefined;
+  const root = rootDataOf(args);
   const url = `${root?.siteUrl}/blog/${article.slug}`;
   const publisher = { "@type": "Organization", name: root?.site.name, url: root?.siteUrl };
   return seo(args, {

@@ -50,6 +50,8 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
   }
 
   return {
+    providerName: config.webhook.providerName,
+
     async overview() {
       const [database, webhook, secret, leads] = await Promise.all([
         databaseStatus(db),
@@ -59,7 +61,7 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
       ]);
       return {
         database: { engine: config.database.engine, ...database },
-        webhook: { ...webhook, secret, providerName: config.webhook.providerName },
+        webhook: { ...webhook, secret },
         partner: { configured: Boolean(config.legalBridge.url && config.legalBridge.apiKey) },
         recentLeads: leads,
         availableFields: WEBHOOK_FIELDS,

@@ -10,6 +10,7 @@ import {
 } from "../engine/personal-fields";
 import { choice, choices, requiredText } from "../engine/schema-builders";
 import type { ClaimDefinition, LeadColumns, Option, SubmissionContext } from "../engine/types";
+import { YES_NO_IDS } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
 
 /** Spec section 3, 'Enumerations': the ids are stored; the labels are what visitors read. */
@@ -27,10 +28,7 @@ export const AFFF_DIAGNOSES: readonly Option[] = [
   { value: "ulcerative-colitis", label: "Ulcerative colitis" },
   { value: "none", label: "None of these" },
 ];
-export const AFFF_YES_NO: readonly Option[] = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-];
+export const AFFF_YES_NO = YES_NO_IDS;
 
 /** Spec section 5, 'AFFF'. */
 export const AFFF_MESSAGES = {

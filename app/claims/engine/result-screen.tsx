@@ -1,4 +1,5 @@
 import { CheckIcon, ClockIcon } from "~/components/icons";
+import { telHref } from "~/components/use-site";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "./types";
 
 export interface ClaimOutcome {
@@ -35,7 +36,7 @@ export function ClaimResult({ definition, site, outcome }: { definition: ClaimDe
       {definition.resultAction === "submit-another" ? (
         <>
           <p className="mt-5 text-sm text-slate-700">
-            Questions? Call <a className="font-semibold underline" href={`tel:${site.phone.replace(/[^\d+]/g, "")}`}>{site.phone}</a> or
+            Questions? Call <a className="font-semibold underline" href={telHref(site.phone)}>{site.phone}</a> or
             e-mail <a className="font-semibold underline" href={`mailto:${site.email}`}>{site.email}</a>.
           </p>
           <p className="mt-6 flex flex-wrap justify-center gap-3">

@@ -10,6 +10,7 @@ import {
 } from "../engine/personal-fields";
 import { choice, optionalRecentDate } from "../engine/schema-builders";
 import type { ClaimDefinition, Eligibility, LeadColumns, Option } from "../engine/types";
+import { YES_NO_IDS } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
 
 /** Spec section 3, 'Enumerations': the values are stored as given; the labels are what visitors read. */
@@ -32,10 +33,7 @@ export const RIDESHARE_POLICE_REPORT: readonly Option[] = [
   { value: "no", label: "No" },
   { value: "planning_to", label: "Not yet, but I plan to" },
 ];
-export const RIDESHARE_HAS_ATTORNEY: readonly Option[] = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-];
+export const RIDESHARE_HAS_ATTORNEY = YES_NO_IDS;
 
 /** A national, free and confidential hotline, for visitors who need support more than a lawyer. */
 export const SUPPORT_HOTLINE = { name: "National Sexual Assault Hotline", number: "800-656-4673", tel: "+18006564673" } as const;
