@@ -13,6 +13,49 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
   },
+  // Layers (DESIGN.md section 3): claims/ is the domain both sides import; app/ reaches server/ for types
+  // only (services arrive through the load context); server/ never imports app/. No cycle can form.
+  {
+    files: ["claims/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["react", "react-dom", "react-dom/*", "react-router", "@react-router/*"], message: "claims/ holds no React: render it in app/." },
+            { group: ["express", "kysely", "better-sqlite3", "pg", "pino", "node:*"], message: "claims/ holds no server code." },
+            { group: ["~/*", "**/app/**", "**/server/**"], message: "claims/ imports nothing from app/ or server/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**"],
+              allowTypeImports: true,
+              message: "app/ reaches services through the load context; import their types only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },

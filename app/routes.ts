@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { claims } from "./claims/registry";
+import { claims } from "#claims/registry";
 
 export default [
   index("routes/home.tsx"),

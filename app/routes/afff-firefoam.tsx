@@ -1,4 +1,4 @@
-import { AfffLanding } from "~/claims/afff/landing";
+import { AfffLanding } from "~/landings/afff";
 import { seo } from "~/components/seo";
 import type { Route } from "./+types/afff-firefoam";
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { emptyValues, valuesFromFormData } from "~/claims/engine/form-values";
-import { ClaimResult } from "~/claims/engine/result-screen";
-import { ClaimWizard, type WizardState } from "~/claims/engine/wizard";
-import { handleWizardPost } from "~/claims/engine/wizard-action";
-import { claimByFormPath, claimBySlug } from "~/claims/registry";
+import { emptyValues, valuesFromFormData } from "#claims/engine/form-values";
+import { ClaimResult } from "~/wizard/result-screen";
+import { ClaimWizard, type WizardState } from "~/wizard/wizard";
+import { handleWizardPost } from "~/wizard/wizard-action";
+import { claimByFormPath, claimBySlug } from "#claims/registry";
 import { LockIcon } from "~/components/icons";
 import { seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";

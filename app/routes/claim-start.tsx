@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { claimBySlug } from "~/claims/registry";
+import { claimBySlug } from "#claims/registry";
 import type { Route } from "./+types/claim-start";
 
 /**

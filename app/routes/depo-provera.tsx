@@ -1,4 +1,4 @@
-import { DepoProveraLanding } from "~/claims/depo-provera/landing";
+import { DepoProveraLanding } from "~/landings/depo-provera";
 import { seo } from "~/components/seo";
 import type { Route } from "./+types/depo-provera";
 

@@ -1,4 +1,4 @@
-import { MesotheliomaLanding } from "~/claims/mesothelioma/landing";
+import { MesotheliomaLanding } from "~/landings/mesothelioma";
 import { seo } from "~/components/seo";
 import type { Route } from "./+types/mesothelioma-claim-landing";
 

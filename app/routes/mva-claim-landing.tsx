@@ -1,4 +1,4 @@
-import { MvaLanding } from "~/claims/mva/landing";
+import { MvaLanding } from "~/landings/mva";
 import { seo } from "~/components/seo";
 import type { Route } from "./+types/mva-claim-landing";
 

@@ -1,4 +1,4 @@
-import { MvaSorry } from "~/claims/mva/result-pages";
+import { MvaSorry } from "~/landings/mva-result-pages";
 import type { Route } from "./+types/mva-claim-sorry";
 
 export const meta: Route.MetaFunction = () => [

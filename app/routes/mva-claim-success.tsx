@@ -1,4 +1,4 @@
-import { MvaSuccess } from "~/claims/mva/result-pages";
+import { MvaSuccess } from "~/landings/mva-result-pages";
 import type { Route } from "./+types/mva-claim-success";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,4 +1,4 @@
-import { PfasLanding } from "~/claims/pfas/landing";
+import { PfasLanding } from "~/landings/pfas";
 import { seo } from "~/components/seo";
 import type { Route } from "./+types/pfas-claim";
 

@@ -1,4 +1,4 @@
-import { RideshareLanding } from "~/claims/rideshare/landing";
+import { RideshareLanding } from "~/landings/rideshare";
 import { seo } from "~/components/seo";
 import type { Route } from "./+types/ride-share-assault";
 

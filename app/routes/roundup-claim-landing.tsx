@@ -1,5 +1,5 @@
-import { RoundupLanding } from "~/claims/roundup/landing";
-import { roundupClaim } from "~/claims/roundup/definition";
+import { RoundupLanding } from "~/landings/roundup";
+import { roundupClaim } from "#claims/roundup/definition";
 import { seo } from "~/components/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/roundup-claim-landing";

@@ -1,6 +1,6 @@
 import { ARTICLES } from "~/blog/articles.server";
 import { xmlEscape } from "~/blog/xml";
-import { claims } from "~/claims/registry";
+import { claims } from "#claims/registry";
 import type { Route } from "./+types/sitemap-xml";
 
 declare const __BUILD_DATE__: string;

@@ -1,4 +1,4 @@
-import { VideoGameLanding } from "~/claims/video-game/landing";
+import { VideoGameLanding } from "~/landings/video-game";
 import { seo } from "~/components/seo";
 import type { Route } from "./+types/video-game-addiction";
 

@@ -1,6 +1,6 @@
-import type { FieldSpec } from "../../app/claims/engine/types";
-import { allFields } from "../../app/claims/engine/form-values";
-import { claimByCaseType } from "../../app/claims/registry";
+import type { FieldSpec } from "#claims/engine/types";
+import { allFields } from "#claims/engine/form-values";
+import { claimByCaseType } from "#claims/registry";
 import type { Db } from "../db/database";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "./mask";

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
-import { claimBySlug } from "../../app/claims/registry";
+import { claimBySlug } from "#claims/registry";
 import { attributionSchema, ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
 import type { LeadService, SubmitLeadResult } from "../leads/submit-lead";
 import type { Logger } from "../logger";

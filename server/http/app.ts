@@ -3,7 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import type { ServerContext } from "../../app/load-context";
+import type { ServerContext } from "./load-context";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";

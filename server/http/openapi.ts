@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "../../app/claims/engine/form-values";
-import { claims } from "../../app/claims/registry";
+import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
+import { claims } from "#claims/registry";
 import { attributionSchema } from "../attribution/attribution";
 
 const errorBody = { type: "object", properties: { error: { type: "string" } }, required: ["error"] };

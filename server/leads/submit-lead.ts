@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { fieldErrorsOf, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, type FieldErrors } from "../../app/claims/engine/form-values";
-import type { ClaimDefinition, Outcome, SiteIdentity } from "../../app/claims/engine/types";
-import { claimBySlug } from "../../app/claims/registry";
+import { fieldErrorsOf, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, type FieldErrors } from "#claims/engine/form-values";
+import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
+import { claimBySlug } from "#claims/registry";
 import type { Attribution } from "../attribution/attribution";
 import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
 import { certificateUrl, newCertificateId } from "../certificates/certificate-id";

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { claims } from "../../app/claims/registry";
+import { claims } from "#claims/registry";
 
 /** DESIGN section 8, measured against a running server. Every claim's landing and form is included. */
 export const ZERO_JS_PAGES = [

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isoDay } from "../../app/claims/engine/schema-builders";
+import { isoDay } from "#claims/engine/schema-builders";
 import { launchBrowser } from "../support/browser";
 import { failLeadSaves } from "../support/lead-save-failure";
 import { pageProblems } from "../support/page-checks";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AFFF_PARTNER_FIELDS } from "../../app/claims/afff/definition";
+import { AFFF_PARTNER_FIELDS } from "#claims/afff/definition";
 import { afffAnswers } from "../support/afff-answers";
 import { startApiApp } from "../support/api-app";
 

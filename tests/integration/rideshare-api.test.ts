@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isoDay } from "../../app/claims/engine/schema-builders";
+import { isoDay } from "#claims/engine/schema-builders";
 import { startApiApp } from "../support/api-app";
 
 let api: Awaited<ReturnType<typeof startApiApp>>;

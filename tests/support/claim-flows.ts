@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { isoDay } from "../../app/claims/engine/schema-builders";
+import { isoDay } from "#claims/engine/schema-builders";
 import { nextStep, pick } from "./wizard";
 
 /** Claim forms filled the way a visitor does, shared by the claim tests and the delivery test. */

@@ -1,4 +1,4 @@
-import { isoDay } from "../../app/claims/engine/schema-builders";
+import { isoDay } from "#claims/engine/schema-builders";
 
 /** A complete, valid MVA submission (eligible); tests override what they exercise. */
 export function mvaAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -9,8 +9,8 @@ import {
   afffToLead,
   splitFullName,
   type AfffAnswers,
-} from "../../app/claims/afff/definition";
-import { fieldErrorsOf, isStepComplete, validateStep } from "../../app/claims/engine/form-values";
+} from "#claims/afff/definition";
+import { fieldErrorsOf, isStepComplete, validateStep } from "#claims/engine/form-values";
 import { afffAnswers } from "../support/afff-answers";
 
 const parse = (overrides: Record<string, unknown> = {}) => afffClaim.schema.parse(afffAnswers(overrides)) as AfffAnswers;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ARTICLES, articleBySlug, searchArticles } from "../../app/blog/articles.server";
 import { CATEGORIES, compileArticle } from "../../app/blog/compile-article";
 import { ctaFor } from "../../app/blog/sidebar-cta";
-import { claims } from "../../app/claims/registry";
+import { claims } from "#claims/registry";
 import { TEASER_SLUGS } from "../../app/site/blog-teaser";
 
 const SITE_PATHS = new Set(["/", "/blog", ...claims.flatMap((c) => [c.routes.landing, c.routes.form])]);

@@ -8,8 +8,8 @@ import {
   depoProveraClaim,
   depoToLead,
   type DepoAnswers,
-} from "../../app/claims/depo-provera/definition";
-import { fieldErrorsOf } from "../../app/claims/engine/form-values";
+} from "#claims/depo-provera/definition";
+import { fieldErrorsOf } from "#claims/engine/form-values";
 import { depoProveraAnswers } from "../support/depo-provera-answers";
 
 const parse = (overrides: Record<string, unknown> = {}) => depoProveraClaim.schema.parse(depoProveraAnswers(overrides)) as DepoAnswers;

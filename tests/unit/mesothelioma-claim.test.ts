@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf } from "../../app/claims/engine/form-values";
-import { MESO_AGE_RANGES, MESO_DIAGNOSES, MESO_EXPOSURE_TYPES, mesoEligibility, mesoToLead, mesotheliomaClaim, type MesoAnswers } from "../../app/claims/mesothelioma/definition";
+import { fieldErrorsOf } from "#claims/engine/form-values";
+import { MESO_AGE_RANGES, MESO_DIAGNOSES, MESO_EXPOSURE_TYPES, mesoEligibility, mesoToLead, mesotheliomaClaim, type MesoAnswers } from "#claims/mesothelioma/definition";
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   fn: "Jane",

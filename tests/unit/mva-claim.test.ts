@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { answersFromValues, fieldErrorsOf, validateStep } from "../../app/claims/engine/form-values";
-import { isoDay } from "../../app/claims/engine/schema-builders";
-import { MVA_ALLOWED_STATES, mvaClaim, mvaEligibility, mvaToLead, type MvaAnswers } from "../../app/claims/mva/definition";
+import { answersFromValues, fieldErrorsOf, validateStep } from "#claims/engine/form-values";
+import { isoDay } from "#claims/engine/schema-builders";
+import { MVA_ALLOWED_STATES, mvaClaim, mvaEligibility, mvaToLead, type MvaAnswers } from "#claims/mva/definition";
 import { mvaAnswers } from "../support/mva-answers";
 
 const parse = (overrides: Record<string, unknown> = {}) => mvaClaim.schema.parse(mvaAnswers(overrides)) as MvaAnswers;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { emptyValues, fieldErrorsOf, validateStep } from "../../app/claims/engine/form-values";
-import { TCPA_FIELD } from "../../app/claims/engine/personal-fields";
-import { PFAS_MESSAGES, pfasClaim, pfasToLead, type PfasAnswers } from "../../app/claims/pfas/definition";
+import { emptyValues, fieldErrorsOf, validateStep } from "#claims/engine/form-values";
+import { TCPA_FIELD } from "#claims/engine/personal-fields";
+import { PFAS_MESSAGES, pfasClaim, pfasToLead, type PfasAnswers } from "#claims/pfas/definition";
 
 const valid = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   fn: "Jane",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf, isStepComplete, validateStep, type FormValues } from "../../app/claims/engine/form-values";
-import { isoDay } from "../../app/claims/engine/schema-builders";
+import { fieldErrorsOf, isStepComplete, validateStep, type FormValues } from "#claims/engine/form-values";
+import { isoDay } from "#claims/engine/schema-builders";
 import {
   INCIDENT_WINDOW_YEARS,
   RIDESHARE_HAS_ATTORNEY,
@@ -11,7 +11,7 @@ import {
   rideshareEligibility,
   rideshareToLead,
   type RideshareAnswers,
-} from "../../app/claims/rideshare/definition";
+} from "#claims/rideshare/definition";
 
 const daysAgo = (days: number) => isoDay(new Date(Date.now() - days * 86_400_000));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf, isStepComplete } from "../../app/claims/engine/form-values";
+import { fieldErrorsOf, isStepComplete } from "#claims/engine/form-values";
 import {
   ROUNDUP_DIAGNOSES,
   ROUNDUP_YEARS_OF_USE,
@@ -7,7 +7,7 @@ import {
   roundupEligibility,
   roundupToLead,
   type RoundupAnswers,
-} from "../../app/claims/roundup/definition";
+} from "#claims/roundup/definition";
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   fn: "Jane",

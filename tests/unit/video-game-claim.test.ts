@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { emptyValues, fieldErrorsOf, validateStep } from "../../app/claims/engine/form-values";
-import { TCPA_FIELD } from "../../app/claims/engine/personal-fields";
-import { VIDEO_GAME_MESSAGES, videoGameClaim, videoGameToLead, type VideoGameAnswers } from "../../app/claims/video-game/definition";
+import { emptyValues, fieldErrorsOf, validateStep } from "#claims/engine/form-values";
+import { TCPA_FIELD } from "#claims/engine/personal-fields";
+import { VIDEO_GAME_MESSAGES, videoGameClaim, videoGameToLead, type VideoGameAnswers } from "#claims/video-game/definition";
 
 const valid = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   fn: "Sam",

@@ -1,6 +1,6 @@
 import { ClockIcon, DollarIcon, ShieldIcon, UsersIcon } from "~/components/icons";
 import { CtaBanner, LandingHero, LandingShell, StepsCard, TileSection } from "~/components/landing";
-import { videoGameClaim } from "./definition";
+import { videoGameClaim } from "#claims/video-game/definition";
 
 const FORM = videoGameClaim.routes.form;
 const START = "Start Your Free Gaming Addiction Claim";

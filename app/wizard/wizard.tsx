@@ -12,9 +12,9 @@ import {
   valuesFromFormData,
   type FieldErrors,
   type FormValues,
-} from "./form-values";
+} from "#claims/engine/form-values";
 import { StepPanel } from "./step-panel";
-import type { ClaimDefinition, SiteIdentity } from "./types";
+import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 
 /** What the form route's action answers when it does not redirect; also the wizard's own state. */
 export interface WizardState {

@@ -1,6 +1,6 @@
 import { ClockIcon, DollarIcon, ShieldIcon, UsersIcon } from "~/components/icons";
 import { CtaBanner, LandingHero, LandingShell, StepsCard, TileSection } from "~/components/landing";
-import { depoProveraClaim } from "./definition";
+import { depoProveraClaim } from "#claims/depo-provera/definition";
 
 const FORM = depoProveraClaim.routes.form;
 

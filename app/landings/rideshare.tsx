@@ -1,6 +1,6 @@
 import { ClockIcon, DollarIcon, LockIcon, UsersIcon } from "~/components/icons";
 import { CtaBanner, LandingHero, LandingShell, StepsCard, TileSection } from "~/components/landing";
-import { SUPPORT_HOTLINE, rideshareClaim } from "./definition";
+import { SUPPORT_HOTLINE, rideshareClaim } from "#claims/rideshare/definition";
 
 const FORM = rideshareClaim.routes.form;
 

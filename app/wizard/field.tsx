@@ -1,6 +1,6 @@
 import type { ChangeEvent } from "react";
-import { pastDateWindow } from "./schema-builders";
-import type { FieldSpec } from "./types";
+import { pastDateWindow } from "#claims/engine/schema-builders";
+import type { FieldSpec } from "#claims/engine/types";
 
 interface FieldProps {
   field: FieldSpec;

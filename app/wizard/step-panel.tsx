@@ -1,5 +1,5 @@
 import { CheckIcon } from "~/components/icons";
-import type { StepPanel as StepPanelSpec } from "./types";
+import type { StepPanel as StepPanelSpec } from "#claims/engine/types";
 
 /** A step's information panel (the spec's 'What happens next?' and 'Next Steps'). */
 export function StepPanel({ panel }: { panel: StepPanelSpec }) {

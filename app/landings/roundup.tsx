@@ -1,6 +1,6 @@
 import { CheckIcon, ClockIcon, DollarIcon, ShieldIcon, UsersIcon } from "~/components/icons";
 import { CtaBanner, LandingHero, LandingShell, StepsCard, TileSection } from "~/components/landing";
-import { roundupClaim } from "./definition";
+import { roundupClaim } from "#claims/roundup/definition";
 
 const FORM = roundupClaim.routes.form;
 

@@ -1,6 +1,6 @@
 import { CheckIcon, ClockIcon } from "~/components/icons";
 import { telHref } from "~/components/use-site";
-import type { ClaimDefinition, Outcome, SiteIdentity } from "./types";
+import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
 
 export interface ClaimOutcome {
   outcome: Outcome | null;

@@ -1,6 +1,6 @@
 import { ClockIcon, DollarIcon, ShieldIcon, UsersIcon } from "~/components/icons";
 import { CtaBanner, LandingHero, LandingShell, StepsCard, TileSection } from "~/components/landing";
-import { pfasClaim } from "./definition";
+import { pfasClaim } from "#claims/pfas/definition";
 
 const FORM = pfasClaim.routes.form;
 const START = "Start Your Free PFAS Claim Today";

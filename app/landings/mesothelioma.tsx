@@ -1,6 +1,6 @@
 import { DollarIcon, ShieldIcon, UsersIcon, ClockIcon } from "~/components/icons";
 import { CtaBanner, LandingHero, LandingShell, StepsCard, TileSection } from "~/components/landing";
-import { mesotheliomaClaim } from "./definition";
+import { mesotheliomaClaim } from "#claims/mesothelioma/definition";
 
 const FORM = mesotheliomaClaim.routes.form;
 

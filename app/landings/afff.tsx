@@ -1,6 +1,6 @@
 import { ClockIcon, DollarIcon, ShieldIcon, UsersIcon } from "~/components/icons";
 import { CtaBanner, LandingHero, LandingShell, StepsCard, TileSection } from "~/components/landing";
-import { afffClaim } from "./definition";
+import { afffClaim } from "#claims/afff/definition";
 
 // Start buttons go through the first-party click counter (app/routes/claim-start.tsx), then to the form.
 const START = `/start/${afffClaim.slug}`;

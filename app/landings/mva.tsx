@@ -1,6 +1,6 @@
 import { ClockIcon, DollarIcon, ShieldIcon, UsersIcon } from "~/components/icons";
 import { LandingHero, LandingShell, StepsCard, TileSection } from "~/components/landing";
-import { mvaClaim } from "./definition";
+import { mvaClaim } from "#claims/mva/definition";
 
 const FORM = mvaClaim.routes.form;
 

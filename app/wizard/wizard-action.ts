@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { LeadRequestContext, LeadService } from "../../../server/leads/submit-lead";
+import type { LeadRequestContext, LeadService } from "../../server/leads/submit-lead";
 import {
   HONEYPOT_FIELD,
   SUBMISSION_KEY_FIELD,
@@ -7,10 +7,10 @@ import {
   firstStepWithError,
   validateStep,
   valuesFromFormData,
-} from "./form-values";
-import type { Logger } from "../../../server/logger";
+} from "#claims/engine/form-values";
+import type { Logger } from "../../server/logger";
 import type { ClaimOutcome } from "./result-screen";
-import type { ClaimDefinition } from "./types";
+import type { ClaimDefinition } from "#claims/engine/types";
 import type { WizardState } from "./wizard";
 
 /**

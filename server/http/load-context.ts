@@ -1,0 +1,23 @@
+import type { SiteIdentity } from "#claims/engine/types";
+import type { AdminAuth } from "../admin/admin-auth";
+import type { OperatorConsole } from "../admin/operator-console";
+import type { Attribution } from "../attribution/attribution";
+import type { CertificateService } from "../certificates/certificate-service";
+import type { PageEvents } from "../events/page-events";
+import type { LeadService } from "../leads/submit-lead";
+import type { Logger } from "../logger";
+
+/** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
+export interface ServerContext {
+  nonce: string;
+  site: SiteIdentity;
+  siteUrl: string;
+  legacyPrefix: string;
+  logger: Logger;
+  leads: LeadService;
+  certificates: CertificateService;
+  events: PageEvents;
+  admin: AdminAuth;
+  operator: OperatorConsole;
+  visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
+}
