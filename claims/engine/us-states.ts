@@ -13,4 +13,3 @@ export const US_STATES: readonly Option[] = [
   ["VA", "Virginia"], ["WA", "Washington"], ["WV", "West Virginia"], ["WI", "Wisconsin"], ["WY", "Wyoming"],
 ].map(([value, name]) => ({ value: value!, label: `${name} (${value})` }));
 
-export const US_STATE_CODES = US_STATES.map((s) => s.value);

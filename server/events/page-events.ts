@@ -9,13 +9,5 @@ export function createPageEvents(db: Db, now: () => Date = () => new Date()) {
     async record(name: string, path: string | null): Promise<void> {
       await db.insertInto("page_events").values({ id: randomUUID(), name, path, created_at: now().toISOString() }).execute();
     },
-    async count(name: string): Promise<number> {
-      const row = await db
-        .selectFrom("page_events")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("name", "=", name)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
   };
 }
