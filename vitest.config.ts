@@ -1,12 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { articlesPlugin } from "./app/blog/vite-plugin-articles";
+import { claimAliases } from "./vite.config";
 
 // Separate from vite.config.ts: the React Router plugin is for building the app, not for tests.
 export default defineConfig({
   plugins: [articlesPlugin()],
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // Tests run on the test registry: the site's claims plus the fixture claim.
+  resolve: {
+    alias: { ...claimAliases, "#claims/registry": fileURLToPath(new URL("./tests/fixtures/claims/registry.ts", import.meta.url)) },
+  },
   test: {
     projects: [
       {

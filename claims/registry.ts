@@ -1,6 +1,6 @@
 import { afffClaim } from "./afff/definition";
 import { depoProveraClaim } from "./depo-provera/definition";
-import type { ClaimDefinition } from "./engine/types";
+import { registryOf } from "./engine/registry-of";
 import { mesotheliomaClaim } from "./mesothelioma/definition";
 import { mvaClaim } from "./mva/definition";
 import { pfasClaim } from "./pfas/definition";
@@ -8,8 +8,8 @@ import { rideshareClaim } from "./rideshare/definition";
 import { roundupClaim } from "./roundup/definition";
 import { videoGameClaim } from "./video-game/definition";
 
-/** Every claim type. Adding one is a folder with its definition and a line here. */
-export const claims: readonly ClaimDefinition[] = [
+/** Every claim type the site serves, in the home page's order. Adding one is a folder and a line here. */
+export const productionClaims = [
   mvaClaim,
   pfasClaim,
   depoProveraClaim,
@@ -18,17 +18,7 @@ export const claims: readonly ClaimDefinition[] = [
   rideshareClaim,
   afffClaim,
   roundupClaim,
-];
+] as const;
 
-export function claimBySlug(slug: string): ClaimDefinition | undefined {
-  return claims.find((c) => c.slug === slug);
-}
-
-export function claimByFormPath(pathname: string): ClaimDefinition | undefined {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  return claims.find((c) => c.routes.form === path);
-}
-
-export function claimByCaseType(caseType: string): ClaimDefinition | undefined {
-  return claims.find((c) => c.caseType === caseType);
-}
+// Test builds replace this module with tests/fixtures/claims/registry.ts (see vite.config.ts).
+export const { claims, claimBySlug, claimByFormPath, claimByCaseType } = registryOf(productionClaims);
