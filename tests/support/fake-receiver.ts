@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Behaviour = "ok" | "hang" | number | { status: number; json: unknown };
+/** "ok", never answer, a status, a status with a JSON body, or "ok" after holding the request for `delayMs`. */
+export type Behaviour = "ok" | "hang" | number | { status: number; json: unknown } | { delayMs: number };
 
 export interface ReceivedRequest {
   headers: http.IncomingHttpHeaders;
@@ -26,6 +27,13 @@ export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0) {
       if (behaviour === "hang") return void hanging.add(res);
       if (behaviour === "ok") return void res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
       if (typeof behaviour === "number") return void res.writeHead(behaviour).end();
+      if ("delayMs" in behaviour) {
+        hanging.add(res);
+        return void setTimeout(() => {
+          hanging.delete(res);
+          res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+        }, behaviour.delayMs);
+      }
       res.writeHead(behaviour.status, { "content-type": "application/json" }).end(JSON.stringify(behaviour.json));
     });
   });
