@@ -79,13 +79,13 @@ const deliveryOf = (process: RunningProcess, leadId: string) =>
 describe("SIGTERM drains", () => {
   it("the web server refuses new connections, finishes the request and the delivery in flight, closes the database and exits 0", { timeout: 60_000 }, async () => {
     receiver = await startFakeReceiver("ok");
-    receiver.respondNext({ delayMs: 1_000 });
+    receiver.respondNext("hold");
     const server = await startServer({ DELIVERY_POLL_MS: "50", LEAD_RATE_LIMIT_PER_HOUR: "0" });
     running.push(server);
     saveWebhookUrl(server.dbFile, receiver.url);
 
     const delivered = await postLead(server.url, "drain-delivered");
-    await waitFor(() => receiver!.received.length === 1, "the delivery to reach the receiver, which holds it for a second");
+    await waitFor(() => receiver!.received.length === 1, "the delivery to reach the receiver, which holds it");
     const request = requestInFlight(server.url, JSON.stringify(mvaAnswers({ submissionKey: "drain-in-flight" })));
     await request.accepted;
 
@@ -97,6 +97,8 @@ describe("SIGTERM drains", () => {
     const response = await request.response;
     expect(response.status).toBe(201);
     expect(JSON.parse(response.body)).toMatchObject({ leadId: expect.any(String), outcome: expect.any(String) });
+    // Only now does the receiver answer the delivery that was in flight when SIGTERM came.
+    receiver.release();
     await stopped;
     expect(await server.exited).toEqual({ code: 0, signal: null });
     // The delivery held by the receiver was answered and recorded before the database closed.
@@ -108,19 +110,35 @@ describe("SIGTERM drains", () => {
 
   it("the standalone worker finishes the delivery it is sending and exits 0", { timeout: 60_000 }, async () => {
     receiver = await startFakeReceiver("ok");
-    receiver.respondNext({ delayMs: 1_000 });
+    receiver.respondNext("hold");
     const web = await startServer({ RUN_WORKER: "false", LEAD_RATE_LIMIT_PER_HOUR: "0" });
     running.push(web);
     saveWebhookUrl(web.dbFile, receiver.url);
     const lead = await postLead(web.url, "drain-worker");
 
-    const worker = await startWorker({ DELIVERY_POLL_MS: "50" }, web.dbFile);
+    const worker = await startWorker({ DELIVERY_POLL_MS: "50", LOG_LEVEL: "info" }, web.dbFile);
     running.push(worker);
-    await waitFor(() => receiver!.received.length === 1, "the worker's delivery to reach the receiver");
-    await worker.stop("SIGTERM");
+    await waitFor(() => receiver!.received.length === 1, "the worker's delivery to reach the receiver, which holds it");
+    const stopped = worker.stop("SIGTERM");
+    await waitFor(() => worker.output().includes('"msg":"draining"'), "the worker to start draining");
+    receiver.release();
+    await stopped;
 
     expect(await worker.exited).toEqual({ code: 0, signal: null });
     expect(receiver.received).toHaveLength(1);
     expect(deliveryOf(web, lead.leadId)).toEqual({ status: "delivered", webhook_sent: 1 });
+  });
+
+  it("a request that never finishes cannot hold it: the deadline (DELIVERY_TIMEOUT_MS + 5 s) ends it with exit 1", { timeout: 30_000 }, async () => {
+    const server = await startServer({ DELIVERY_TIMEOUT_MS: "100" });
+    running.push(server);
+    const stuck = requestInFlight(server.url, "{}");
+    stuck.response.catch(() => {}); // its body never comes; the server's exit resets it
+    await stuck.accepted;
+    const started = Date.now();
+    await server.stop("SIGTERM");
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    expect(server.output()).toContain("shutdown deadline passed");
   });
 });
