@@ -12,9 +12,13 @@ export const claimAliases = {
   ...(testBuild ? { "#claims/registry": fileURLToPath(new URL("./tests/fixtures/claims/registry.ts", import.meta.url)) } : {}),
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [articlesPlugin(), tailwindcss(), reactRouter()],
+  // The server build bundles the whole server, as React Router's node-custom-server template does: the
+  // web entry imports the pages (virtual:react-router/server-build), so pages, Express app, services and
+  // the claim registry are one module graph. The worker entry shares its chunks. Packages stay external.
+  build: isSsrBuild ? { rollupOptions: { input: { index: "./server/main.ts", worker: "./server/worker-main.ts" } } } : {},
   // The sitemap's lastmod for pages that are not articles.
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
   resolve: { alias: claimAliases },
-});
+}));

@@ -1,8 +1,8 @@
-// Measures the DESIGN section 8 budgets on the production build: `npm run budgets`.
+// Measures the DESIGN section 8 budgets on the production build (build/, not the test build): `npm run budgets`.
 import { formatBudgetReport, measureBudgets } from "../tests/budgets/budgets";
 import { startServer } from "../tests/support/server";
 
-const server = await startServer();
+const server = await startServer({}, undefined, { buildDir: "build" });
 try {
   const lines = await measureBudgets(server.url);
   console.log(formatBudgetReport(lines));

@@ -114,5 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Waits after attempts 1, 2, ...: about a day in all, like Svix's schedule. */
       retryScheduleMs: e.DELIVERY_RETRY_SCHEDULE ?? [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
     },
+    /** How long SIGTERM waits for in-flight requests and deliveries: a delivery ends by its timeout. */
+    shutdownDeadlineMs: e.DELIVERY_TIMEOUT_MS + 5_000,
   };
 }

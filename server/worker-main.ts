@@ -1,29 +1,23 @@
-// `npm run worker`: the delivery worker alone (run web instances with RUN_WORKER=false).
-import { ConfigError, loadConfig } from "./config";
+// `npm run worker`: the delivery worker alone (then run web instances with RUN_WORKER=false). The build
+// bundles it into build/server/worker.js next to the web server (vite.config.ts).
+import { loadConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { createLogger } from "./logger";
+import { exitAfterDrain, runProcess } from "./process";
 import { createServices } from "./services";
 
-async function main() {
+runProcess(async () => {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.database);
+  const db = await openDatabase(config.database);
   await migrateToLatest(db);
   const { deliveryWorker } = createServices(config, db, logger);
   deliveryWorker.start();
   logger.info({ database: config.database.engine }, "delivery worker started");
+  console.log(`\n  Delivery worker running on ${config.database.engine}\n`);
 
-  const stop = async (signal: string) => {
-    logger.info({ signal }, "delivery worker stopping");
+  exitAfterDrain(logger, config.shutdownDeadlineMs, async () => {
     await deliveryWorker.stop();
     await db.destroy();
-    process.exit(0);
-  };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  });
 });

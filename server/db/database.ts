@@ -2,15 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
 import type { DatabaseTarget } from "../config";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
 
-export function openDatabase(target: DatabaseTarget): Db {
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.engine === "postgres") {
+    // Loaded only here, so a SQLite site never loads the PostgreSQL driver.
+    const { default: pg } = await import("pg");
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }) });
   }
   fs.mkdirSync(path.dirname(target.file), { recursive: true });

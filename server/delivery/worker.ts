@@ -27,7 +27,8 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let stopping = false;
-  let current: Promise<unknown> = Promise.resolve();
+  // Every run in progress (scheduled or called directly), so stop() can wait for what is being sent.
+  const inFlight = new Set<Promise<number>>();
 
   async function send(delivery: Delivery): Promise<AttemptResult> {
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
@@ -45,9 +46,17 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
   }
 
   /** Sends everything that is due now; returns how many attempts were made. */
-  async function runOnce(): Promise<number> {
+  function runOnce(): Promise<number> {
+    const run = sendDue();
+    inFlight.add(run);
+    const settled = () => inFlight.delete(run);
+    run.then(settled, settled);
+    return run;
+  }
+
+  async function sendDue(): Promise<number> {
     let attempts = 0;
-    for (;;) {
+    while (!stopping) {
       const delivery = await outbox.claimNext(lockMs);
       if (!delivery) return attempts;
       attempts++;
@@ -57,14 +66,14 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
         { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
         "delivery attempt",
       );
-      if (stopping) return attempts;
     }
+    return attempts;
   }
 
   function schedule() {
     if (!running) return;
     timer = setTimeout(() => {
-      current = runOnce()
+      runOnce()
         .catch((error: unknown) => logger.error({ err: error }, "delivery worker error"))
         .finally(schedule);
     }, pollMs);
@@ -78,12 +87,12 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
       stopping = false;
       schedule();
     },
-    /** Stops claiming new rows and waits for the attempt in progress to be recorded. */
+    /** Stops claiming new rows and waits until the attempt being sent, if any, is recorded. */
     async stop() {
       running = false;
       stopping = true;
       clearTimeout(timer);
-      await current;
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

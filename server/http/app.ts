@@ -19,6 +19,12 @@ import { legacyRedirects } from "./legacy-redirects";
 import { pagePostGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 
+/** The pages: React Router's server build (or, in development, a loader of it) and how its assets are served. */
+export interface Pages {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  assets: RequestHandler;
+}
+
 export interface AppDeps {
   config: Config;
   logger: Logger;
@@ -26,11 +32,8 @@ export interface AppDeps {
   leads: LeadService;
   certificates: CertificateService;
   events: PageEvents;
-  /**
-   * The pages: a built React Router server bundle (or a loader of one, in development), how to serve
-   * its assets, and the operator services they use. Absent in API-only tests.
-   */
-  pages?: { build: ServerBuild | (() => Promise<ServerBuild>); assets: RequestHandler; admin: AdminAuth; operator: OperatorConsole };
+  /** The pages and the operator services they use. Absent in API-only tests. */
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole };
 }
 
 export function createApp({ config, logger, db, leads, certificates, events, pages }: AppDeps) {
@@ -88,7 +91,7 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
 }
 
 /** Production assets: fingerprinted files cached for a year, the rest (favicon, images) for an hour. */
-export function builtAssets(clientDir = path.resolve("build/client")): RequestHandler {
+export function builtAssets(clientDir: string): RequestHandler {
   const router = express.Router();
   router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   router.use(express.static(clientDir, { maxAge: "1h", index: false }));

@@ -14,7 +14,7 @@ const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 
 async function auth(env: Record<string, string> = { ADMIN_PASSWORD: "a very good password" }) {
   const config = loadConfig({ DATABASE_URL: await testDatabaseUrl("claims-admin"), NODE_ENV: "test", ...env });
-  db = openDatabase(config.database);
+  db = await openDatabase(config.database);
   await migrateToLatest(db);
   return createAdminAuth({ db, settings: createSettings(db, now), config, logger: createLogger("silent"), now });
 }

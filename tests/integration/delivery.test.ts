@@ -27,7 +27,7 @@ beforeEach(async () => {
     WEBHOOK_COMPANY_ID: "co-1",
     WEBHOOK_CAMPAIGN_ID: "camp-9",
   });
-  db = openDatabase(config.database);
+  db = await openDatabase(config.database);
   await migrateToLatest(db);
   services = createServices(config, db, logger);
 });
@@ -190,7 +190,7 @@ describe("webhook delivery", () => {
 
   it("two workers on one database deliver each lead exactly once", async () => {
     const receiver = await startFakeReceiver("ok");
-    const secondDb = openDatabase(config.database);
+    const secondDb = await openDatabase(config.database);
     try {
       await services.settings.saveWebhookUrl(receiver.url);
       const leadIds = [];

@@ -11,7 +11,7 @@ import { testDatabaseUrl } from "./test-database";
 export async function startApiApp(env: Record<string, string> = {}) {
   const config = loadConfig({ DATABASE_URL: await testDatabaseUrl("claims-api"), LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.database);
+  const db = await openDatabase(config.database);
   await migrateToLatest(db);
   const server = http.createServer(createApp({ config, logger, db, ...createServices(config, db, logger) }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

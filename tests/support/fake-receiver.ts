@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Behaviour = "ok" | "hang" | number | { status: number; json: unknown };
+/** "ok", never answer, answer "ok" only when the test calls `release()`, a status, or a status with a JSON body. */
+export type Behaviour = "ok" | "hang" | "hold" | number | { status: number; json: unknown };
 
 export interface ReceivedRequest {
   headers: http.IncomingHttpHeaders;
@@ -17,6 +18,7 @@ export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0) {
   const queue: Behaviour[] = [];
   const received: ReceivedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
+  const held = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -24,6 +26,7 @@ export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0) {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
       const behaviour = queue.shift() ?? fallback;
       if (behaviour === "hang") return void hanging.add(res);
+      if (behaviour === "hold") return void held.add(res);
       if (behaviour === "ok") return void res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
       if (typeof behaviour === "number") return void res.writeHead(behaviour).end();
       res.writeHead(behaviour.status, { "content-type": "application/json" }).end(JSON.stringify(behaviour.json));
@@ -38,8 +41,13 @@ export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0) {
     respondNext(...behaviours: Behaviour[]) {
       queue.push(...behaviours);
     },
+    /** Answers every request held by "hold" with 200. */
+    release() {
+      for (const res of held) res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      held.clear();
+    },
     async close() {
-      for (const res of hanging) res.destroy();
+      for (const res of [...hanging, ...held]) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

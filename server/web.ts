@@ -1,0 +1,42 @@
+import http from "node:http";
+import { createAdminAuth } from "./admin/admin-auth";
+import { createOperatorConsole } from "./admin/operator-console";
+import type { Config } from "./config";
+import { migrateToLatest, openDatabase } from "./db/database";
+import { createApp, type Pages } from "./http/app";
+import { createLogger } from "./logger";
+import { exitAfterDrain } from "./process";
+import { createServices } from "./services";
+
+/** The web process: migrations, the Express app, the in-process delivery worker, and a draining shutdown. */
+export async function runWeb(config: Config, pages: Pages): Promise<void> {
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase(config.database);
+  await migrateToLatest(db);
+
+  const services = createServices(config, db, logger);
+  const admin = await createAdminAuth({ db, settings: services.settings, config, logger });
+  const operator = createOperatorConsole({ db, settings: services.settings, config });
+  const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator } });
+  const server = http.createServer(app);
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(config.port, config.host, resolve));
+
+  if (config.delivery.runWorker) services.deliveryWorker.start();
+  logger.info({ url: config.siteUrl, database: config.database.engine, deliveryWorker: config.delivery.runWorker }, "server started");
+  console.log(`\n  Claim site running at ${config.siteUrl}\n`);
+
+  exitAfterDrain(logger, config.shutdownDeadlineMs, async () => {
+    // close() refuses new connections at once and calls back when the open ones have ended.
+    const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    // A keep-alive connection goes as soon as its request has been answered, not after its idle timeout.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    try {
+      await Promise.all([closed, services.deliveryWorker.stop()]);
+    } finally {
+      clearInterval(sweep);
+    }
+    await db.destroy();
+  });
+}
