@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { PartnerId } from "#claims/engine/types";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -66,6 +67,14 @@ export type DatabaseTarget =
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Where a partner takes leads, and the key it expects; `settings` names the variables that set them. */
+export interface PartnerEndpoint {
+  name: string;
+  url: string | undefined;
+  apiKey: string | undefined;
+  settings: readonly string[];
+}
+
 export class ConfigError extends Error {}
 
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
@@ -106,7 +115,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       campaignId: e.WEBHOOK_CAMPAIGN_ID,
       authToken: e.WEBHOOK_AUTH_TOKEN,
     },
-    legalBridge: { url: e.LEGAL_BRIDGE_URL, apiKey: e.LEGAL_BRIDGE_API_KEY || undefined },
+    /** Endpoints and keys of the partners that claim definitions deliver to, by partner id. */
+    partners: {
+      "legal-bridge": {
+        name: "Legal Bridge",
+        url: e.LEGAL_BRIDGE_URL,
+        apiKey: e.LEGAL_BRIDGE_API_KEY || undefined,
+        settings: ["LEGAL_BRIDGE_URL", "LEGAL_BRIDGE_API_KEY"],
+      },
+    } satisfies Record<PartnerId, PartnerEndpoint>,
     delivery: {
       runWorker: e.RUN_WORKER,
       pollMs: e.DELIVERY_POLL_MS,

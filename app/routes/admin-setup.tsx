@@ -44,7 +44,7 @@ const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
-  const { database, webhook, partner, recentLeads, availableFields } = loaderData;
+  const { database, webhook, partners, recentLeads, availableFields } = loaderData;
   const configured = Boolean(webhook.url);
   return (
     <>
@@ -137,16 +137,21 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
           </div>
         </section>
 
-        <section aria-labelledby="partner-title" className={card}>
-          <h2 id="partner-title" className="text-lg font-bold">
-            Legal Bridge partner (AFFF leads)
-          </h2>
-          <p className="mt-2 text-sm text-slate-700">
-            {partner.configured
-              ? "Configured on the server: AFFF leads are sent to the partner as well."
-              : "Not configured: set LEGAL_BRIDGE_URL and LEGAL_BRIDGE_API_KEY on the server. AFFF deliveries wait and retry until then."}
-          </p>
-        </section>
+        {partners.map((partner) => {
+          const leads = partner.caseTypes.join(" and ");
+          return (
+            <section key={partner.id} aria-labelledby={`partner-${partner.id}`} className={card}>
+              <h2 id={`partner-${partner.id}`} className="text-lg font-bold">
+                {partner.name} partner ({leads} leads)
+              </h2>
+              <p className="mt-2 text-sm text-slate-700">
+                {partner.configured
+                  ? `Configured on the server: ${leads} leads are sent to the partner as well.`
+                  : `Not configured: set ${partner.settings.join(" and ")} on the server. ${leads} deliveries wait and retry until then.`}
+              </p>
+            </section>
+          );
+        })}
 
         <section aria-labelledby="guide-title" className={card}>
           <h2 id="guide-title" className="text-lg font-bold">

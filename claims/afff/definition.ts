@@ -9,7 +9,7 @@ import {
   type PersonalMessages,
 } from "../engine/personal-fields";
 import { choice, choices, requiredText } from "../engine/schema-builders";
-import type { ClaimDefinition, LeadColumns, Option, SubmissionContext } from "../engine/types";
+import type { ClaimDefinition, LeadColumns, Option, PartnerDelivery } from "../engine/types";
 import { YES_NO_IDS } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
 
@@ -109,23 +109,43 @@ export const AFFF_UNKNOWN_IP = "{ip}";
 const yesNo = (value: string) => (value === "yes" ? "Yes" : "No");
 const labelsOf = (options: readonly Option[], values: readonly string[]) =>
   values.map((v) => options.find((o) => o.value === v)?.label ?? v).join(", ");
+const fixed = (name: keyof typeof AFFF_PARTNER_FIELDS) => ({ value: AFFF_PARTNER_FIELDS[name] });
 
-/** The partner-submission fields kept in form_data (spec section 3, 'AFFF lead'); sending them comes later. */
-export function afffPartnerFields(a: AfffAnswers, context: SubmissionContext) {
-  return {
-    ...AFFF_PARTNER_FIELDS,
-    Landing_Page: context.pageUrl ?? "",
-    IP_Address: context.ip ?? AFFF_UNKNOWN_IP,
-    User_Agent: context.userAgent ?? "",
-    TCPA: a.tcpa ? "Yes" : "No",
-    Already_Represented: yesNo(a.hasAttorney),
-    Diagnosis: labelsOf(AFFF_DIAGNOSES, a.diagnosis),
-    Case_Notes:
+/**
+ * What the lead-buying partner receives for an AFFF lead: spec section 7's fields in its order, as a
+ * multipart form; an answer with status 'Error' carries the partner's error. Everything but the key
+ * is also recorded in the lead's form_data (spec section 3, 'AFFF lead').
+ */
+export const AFFF_LEGAL_BRIDGE: PartnerDelivery<AfffAnswers> = {
+  partner: "legal-bridge",
+  format: "multipart",
+  fields: {
+    Format: fixed("Format"),
+    Key: { apiKey: true },
+    API_Action: fixed("API_Action"),
+    TYPE: fixed("TYPE"),
+    IP_Address: (_, lead) => lead.ip ?? AFFF_UNKNOWN_IP,
+    SRC: fixed("SRC"),
+    Landing_Page: "pageUrl",
+    Sub_ID: fixed("Sub_ID"),
+    Pub_ID: fixed("Pub_ID"),
+    First_Name: "fn",
+    Last_Name: "ln",
+    Phone: "ph",
+    Email: "em",
+    State: "st",
+    Zip: fixed("Zip"),
+    TCPA: (a) => (a.tcpa ? "Yes" : "No"),
+    User_Agent: "userAgent",
+    Already_Represented: (a) => yesNo(a.hasAttorney),
+    Diagnosis: (a) => labelsOf(AFFF_DIAGNOSES, a.diagnosis),
+    Case_Notes: (a) =>
       `Age 20-80: ${yesNo(a.age)}; Exposed to AFFF: ${yesNo(a.exposedToAFFF)}; ` +
       `Exposure locations: ${labelsOf(AFFF_EXPOSURE_LOCATIONS, a.exposureLocation)}`,
-    xxTrustedFormCerturl: context.certificateUrl ?? "",
-  };
-}
+    xxTrustedFormCerturl: "certificateUrl",
+  },
+  rejection: { field: "status", value: "Error", messageField: "error" },
+};
 
 // The spec's order on step 4: full name, phone, email, state.
 const personal = personalFields(US_STATES);
@@ -199,6 +219,5 @@ export const afffClaim: ClaimDefinition<typeof schema> = {
     },
   },
   toLead: afffToLead,
-  extraFormData: afffPartnerFields,
-  partners: ["legal-bridge"],
+  partners: [AFFF_LEGAL_BRIDGE],
 };

@@ -86,12 +86,47 @@ export interface ResultCopy {
   message: string;
 }
 
-/** What the server knows when it stores the lead, for claims that keep extra fields in form_data. */
+/** What the server knows about the request when it stores the lead. */
 export interface SubmissionContext {
   ip: string | null;
   userAgent: string | null;
   pageUrl: string | null;
   certificateUrl: string | null;
+}
+
+/** A submission as it is stored: the lead's contact columns and consent, and the request. */
+export type SubmittedLead = Pick<LeadColumns, "fn" | "ln" | "em" | "ph" | "st" | "tcpa"> & SubmissionContext;
+
+// Method syntax keeps a definition of specific answers assignable to ClaimDefinition (as toLead is).
+type Bivariant<F extends (...args: never[]) => unknown> = { fn(...args: Parameters<F>): ReturnType<F> }["fn"];
+
+/** A lead-buying partner; its endpoint, API key and display name are server configuration. */
+export type PartnerId = "legal-bridge";
+
+/**
+ * Where one field sent to a partner comes from: a fact of the submitted lead (`"fn"`), a constant
+ * (`{ value }`), the partner's API key from server configuration (`{ apiKey: true }`, filled in when
+ * sending and never stored), or a small pure function of the answers and the submitted lead.
+ */
+export type PartnerFieldSource<A> =
+  | keyof SubmittedLead
+  | { value: string }
+  | { apiKey: true }
+  | Bivariant<(answers: A, lead: SubmittedLead) => string>;
+
+/** One partner that receives a claim's leads, and the fields it gets, in the order they are sent. */
+export interface PartnerDelivery<A = Record<string, unknown>> {
+  partner: PartnerId;
+  /** A multipart form POST, or a JSON body. */
+  format: "multipart" | "json";
+  fields: Readonly<Record<string, PartnerFieldSource<A>>>;
+  /** A 2xx JSON answer whose `field` equals `value` is a rejection, with its message in `messageField`. */
+  rejection?: { field: string; value: string; messageField: string };
+}
+
+/** The fields a claim adds to the common webhook payload, each computed from the stored answers. */
+export interface WebhookExtras<A = Record<string, unknown>> {
+  extraFields: Readonly<Record<string, Bivariant<(answers: A) => unknown>>>;
 }
 
 export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
@@ -132,8 +167,11 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
   resultAction?: "home" | "submit-another";
   eligibility?(answers: z.infer<S>): Eligibility;
   toLead(answers: z.infer<S>): LeadColumns;
-  /** Lead-buying partners that receive this claim's leads besides the operator's webhook. */
-  partners?: readonly "legal-bridge"[];
-  /** Extra fields stored in form_data, e.g. a partner's submission fields. */
-  extraFormData?(answers: z.infer<S>, context: SubmissionContext): Record<string, unknown>;
+  /** Fields this claim adds to the operator's webhook payload (after the common ones). */
+  webhook?: WebhookExtras<z.infer<S>>;
+  /**
+   * Lead-buying partners that receive this claim's leads besides the operator's webhook: one outbox
+   * row each. Their fields (all but the API key) are also recorded in the lead's form_data.
+   */
+  partners?: readonly PartnerDelivery<z.infer<S>>[];
 }

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { contactColumns, TCPA_FIELD, personalFields, personalSchemaShape, tcpaConsentText, tcpaSchema } from "../engine/personal-fields";
 import { choice, choices, recentDate } from "../engine/schema-builders";
-import type { ClaimDefinition, Eligibility, LeadColumns, Option } from "../engine/types";
+import type { ClaimDefinition, Eligibility, LeadColumns, Option, WebhookExtras } from "../engine/types";
 import { YES_NO } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
 
@@ -100,6 +100,18 @@ export function mvaEligibility(a: MvaAnswers): Eligibility {
   return { outcome: "partial", reason: "Partial" };
 }
 
+/**
+ * What MVA adds to the webhook payload (spec section 3, 'Webhook payload'): the accident date, the
+ * coverage choices joined, and the answers the setup page lists.
+ */
+export const MVA_WEBHOOK_FIELDS: WebhookExtras<MvaAnswers>["extraFields"] = {
+  accidentDate: (a) => a.accidentDate,
+  insuranceCoverage: (a) => a.insuranceCoverage.join(", "),
+  treatmentWithin14Days: (a) => a.treatmentWithin14Days,
+  realInjuries: (a) => a.realInjuries,
+  noTreatmentLapse: (a) => a.noTreatmentLapse,
+};
+
 export const mvaClaim: ClaimDefinition<typeof schema> = {
   slug: "mva",
   caseType: "MVA",
@@ -165,6 +177,7 @@ export const mvaClaim: ClaimDefinition<typeof schema> = {
   },
   eligibility: mvaEligibility,
   toLead: mvaToLead,
+  webhook: { extraFields: MVA_WEBHOOK_FIELDS },
   resultPath: (outcome, leadId) =>
     outcome === "ineligible" ? `/mva-claim/sorry?lead=${leadId}` : `/mva-claim/success?lead=${leadId}`,
 };

@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import { databaseStatus, type Db } from "../db/database";
-import { WEBHOOK_FIELDS, testWebhookPayload } from "../delivery/webhook-payload";
+import { claims } from "#claims/registry";
+import { testWebhookPayload, webhookFields } from "../delivery/webhook-payload";
 import { sendSignedWebhook } from "../delivery/webhook-sender";
 import type { Settings } from "../settings/settings";
 
@@ -49,6 +50,21 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
     }));
   }
 
+  /** Each partner some claim delivers to: whether the server has its endpoint and key, and for which claims. */
+  function partnersOverview() {
+    const ids = [...new Set(claims.flatMap((c) => (c.partners ?? []).map((p) => p.partner)))];
+    return ids.map((id) => {
+      const endpoint = config.partners[id];
+      return {
+        id,
+        name: endpoint.name,
+        configured: Boolean(endpoint.url && endpoint.apiKey),
+        settings: endpoint.settings,
+        caseTypes: claims.filter((c) => c.partners?.some((p) => p.partner === id)).map((c) => c.caseType),
+      };
+    });
+  }
+
   return {
     providerName: config.webhook.providerName,
 
@@ -62,9 +78,9 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
       return {
         database: { engine: config.database.engine, ...database },
         webhook: { ...webhook, secret },
-        partner: { configured: Boolean(config.legalBridge.url && config.legalBridge.apiKey) },
+        partners: partnersOverview(),
         recentLeads: leads,
-        availableFields: WEBHOOK_FIELDS,
+        availableFields: webhookFields(),
       };
     },
 

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { PartnerId } from "#claims/engine/types";
 
 /** Booleans are stored as 0/1 and timestamps as ISO-8601 text, so both engines read back the same. */
 export interface LeadsTable {
@@ -68,7 +69,8 @@ export interface PageEventsTable {
   created_at: string;
 }
 
-export type DeliveryTarget = "webhook" | "legal-bridge";
+/** The operator's webhook, or a lead-buying partner named in a claim definition. */
+export type DeliveryTarget = "webhook" | PartnerId;
 /** pending (due at next_attempt_at) -> sending (claimed) -> delivered | failed (final 4xx) | dead (retries used up). */
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "dead";
 

@@ -1,4 +1,7 @@
 import type { Selectable } from "kysely";
+import { webhookExtraFieldNames, webhookExtraFields } from "#claims/engine/deliveries";
+import type { ClaimDefinition } from "#claims/engine/types";
+import { claimByCaseType, claims } from "#claims/registry";
 import type { Config } from "../config";
 import type { LeadsTable } from "../db/schema";
 
@@ -6,25 +9,31 @@ type Lead = Selectable<LeadsTable>;
 type Identifiers = Config["webhook"];
 
 const CQ = ["cq1", "cq2", "cq3", "cq4", "cq5", "cq6", "cq7", "cq8", "cq9", "cq10"] as const;
-/** Answers the setup page lists as available to receivers, copied when a claim has them. */
-const FORM_FIELDS = ["treatmentWithin14Days", "realInjuries", "noTreatmentLapse"] as const;
+const ATTRIBUTION = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer"];
 
-/** Every field a receiver may see (the setup page lists them). */
-export const WEBHOOK_FIELDS = [
+/** The fields every lead's payload has, whatever its claim. */
+export const COMMON_WEBHOOK_FIELDS = [
   "company_id", "publisher_id", "campaign_id", "auth_token", "em", "fn", "ln", "ph", "st", ...CQ, "tcpa", "tf", "ua", "ip",
-  "test", "timestamp", "accidentDate", "insuranceCoverage", ...FORM_FIELDS, "eligibilityResult", "leadId", "case_type",
-  "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer",
+  "test", "timestamp", "eligibilityResult", "leadId", "case_type",
 ] as const;
+
+/** Every field a receiver may see (the setup page lists them): the common ones, each claim's extras, attribution. */
+export function webhookFields(definitions: readonly ClaimDefinition[] = claims): string[] {
+  return [...COMMON_WEBHOOK_FIELDS, ...webhookExtraFieldNames(definitions), ...ATTRIBUTION];
+}
 
 function envelope(ids: Identifiers) {
   return { company_id: ids.companyId, publisher_id: ids.publisherId, campaign_id: ids.campaignId, auth_token: ids.authToken };
 }
 
-/** The spec's webhook payload (section 3) for a stored lead, plus case_type and attribution. */
+/**
+ * The spec's webhook payload (section 3) for a stored lead: the common fields, then the fields its
+ * claim's definition adds (computed from the stored answers), then the lead's attribution.
+ */
 export function webhookPayload(lead: Lead, ids: Identifiers): Record<string, unknown> {
   const formData = JSON.parse(lead.form_data) as Record<string, unknown>;
   const attribution = lead.attribution ? (JSON.parse(lead.attribution) as Record<string, unknown>) : {};
-  const payload: Record<string, unknown> = {
+  return {
     ...envelope(ids),
     em: lead.em,
     fn: lead.fn,
@@ -41,12 +50,9 @@ export function webhookPayload(lead: Lead, ids: Identifiers): Record<string, unk
     eligibilityResult: lead.is_eligible === 1,
     leadId: lead.id,
     case_type: lead.case_type,
+    ...webhookExtraFields(claimByCaseType(lead.case_type), formData),
+    ...attribution,
   };
-  if (lead.accident_date) payload.accidentDate = lead.accident_date;
-  if (Array.isArray(formData.insuranceCoverage)) payload.insuranceCoverage = formData.insuranceCoverage.join(", ");
-  for (const field of FORM_FIELDS) if (formData[field] !== undefined) payload[field] = formData[field];
-  for (const [key, value] of Object.entries(attribution)) payload[key] = value;
-  return payload;
 }
 
 /** 'Send Test Data': fixed sample values, flagged as a test (spec sections 7 and 9). */

@@ -1,16 +1,17 @@
+import { claimByCaseType } from "#claims/registry";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { Settings } from "../settings/settings";
 import { notSent, type AttemptResult } from "./http-send";
-import { sendToLegalBridge } from "./legal-bridge-sender";
 import { createOutbox, type Delivery } from "./outbox";
+import { partnerRequest, sendToPartner } from "./partner-sender";
 import { webhookPayload } from "./webhook-payload";
 import { sendSignedWebhook } from "./webhook-sender";
 
 export interface WorkerDeps {
   db: Db;
-  config: Pick<Config, "webhook" | "legalBridge" | "delivery">;
+  config: Pick<Config, "webhook" | "partners" | "delivery">;
   settings: Settings;
   logger: Logger;
   now?: () => Date;
@@ -32,7 +33,13 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
 
   async function send(delivery: Delivery): Promise<AttemptResult> {
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
-    if (delivery.target === "legal-bridge") return sendToLegalBridge(lead, config.legalBridge, timeoutMs);
+    if (delivery.target !== "webhook") {
+      const target = delivery.target;
+      const mapping = claimByCaseType(lead.case_type)?.partners?.find((p) => p.partner === target);
+      // A claim that no longer names this partner: nothing to send, and retrying will not change that.
+      if (!mapping) return { ...notSent(`${lead.case_type} leads have no ${target} mapping`), retryable: false };
+      return sendToPartner(config.partners[target], partnerRequest(lead, mapping), timeoutMs);
+    }
     const { url } = await settings.webhook();
     if (!url) return notSent("Webhook not configured");
     return sendSignedWebhook({

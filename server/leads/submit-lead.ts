@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { fieldErrorsOf, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, type FieldErrors } from "#claims/engine/form-values";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
 import { claimBySlug } from "#claims/registry";
@@ -117,7 +118,13 @@ export function createLeadService(deps: LeadServiceDeps) {
 
     const formData = {
       ...answers,
-      ...definition.extraFormData?.(answers, {
+      ...recordedPartnerFields(definition, answers, {
+        fn: columns.fn,
+        ln: columns.ln,
+        em: columns.em,
+        ph: columns.ph,
+        st: columns.st,
+        tcpa: columns.tcpa,
         ip: context.ip,
         userAgent: context.userAgent,
         pageUrl: context.pageUrl,
@@ -209,7 +216,7 @@ export function createLeadService(deps: LeadServiceDeps) {
   /** The operator's webhook when one is configured, and the claim's partners. Spam goes nowhere. */
   async function deliveryTargets(trx: Kysely<Database>, definition: ClaimDefinition): Promise<DeliveryTarget[]> {
     const webhook = await trx.selectFrom("settings").select("value").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
-    return [...(webhook?.value ? (["webhook"] as const) : []), ...(definition.partners ?? [])];
+    return [...(webhook?.value ? (["webhook"] as const) : []), ...(definition.partners ?? []).map((p) => p.partner)];
   }
 
   async function findBySubmissionKey(submissionKey: string) {

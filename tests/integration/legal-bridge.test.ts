@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Selectable } from "kysely";
 import type { LeadsTable } from "../../server/db/schema";
-import { MISSING_KEY, sendToLegalBridge } from "../../server/delivery/legal-bridge-sender";
+import { AFFF_LEGAL_BRIDGE } from "#claims/afff/definition";
+import type { PartnerDelivery } from "#claims/engine/types";
+import type { PartnerEndpoint } from "../../server/config";
+import { partnerRequest, sendToPartner } from "../../server/delivery/partner-sender";
 import { startFakeReceiver } from "../support/fake-receiver";
 
 const SPEC_FIELDS = [
@@ -38,14 +41,22 @@ function afffLead(): Selectable<LeadsTable> {
   };
 }
 
-const partnerConfig = (url: string, apiKey: string | undefined) => ({ url, apiKey });
+const partnerConfig = (url: string, apiKey: string | undefined): PartnerEndpoint => ({
+  name: "Legal Bridge",
+  url,
+  apiKey,
+  settings: ["LEGAL_BRIDGE_URL", "LEGAL_BRIDGE_API_KEY"],
+});
+const sendToLegalBridge = (lead: Selectable<LeadsTable>, endpoint: PartnerEndpoint, timeoutMs: number) =>
+  sendToPartner(endpoint, partnerRequest(lead, AFFF_LEGAL_BRIDGE), timeoutMs);
+const MISSING_KEY = "Legal Bridge API key not configured";
 
 async function formFields(body: string, contentType: string) {
   const form = await new Request("http://x", { method: "POST", body, headers: { "content-type": contentType } }).formData();
   return Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
 }
 
-describe("Legal Bridge partner delivery (AFFF)", () => {
+describe("Legal Bridge partner delivery (AFFF), through the generic partner sender", () => {
   it("posts a multipart form with every field of spec section 7 and the key from configuration", async () => {
     const partner = await startFakeReceiver({ status: 200, json: { status: "Success", lead_id: "p-1" } });
     try {
@@ -71,7 +82,6 @@ describe("Legal Bridge partner delivery (AFFF)", () => {
     try {
       const result = await sendToLegalBridge(afffLead(), partnerConfig(partner.url, undefined), 2000);
       expect(result).toMatchObject({ ok: false, error: MISSING_KEY, retryable: true });
-      expect(MISSING_KEY).toBe("Legal Bridge API key not configured");
       expect(partner.received).toHaveLength(0);
     } finally {
       await partner.close();
@@ -83,6 +93,44 @@ describe("Legal Bridge partner delivery (AFFF)", () => {
     try {
       const result = await sendToLegalBridge(afffLead(), partnerConfig(partner.url, "secret-key"), 2000);
       expect(result).toMatchObject({ ok: false, status: 200, error: "Duplicate lead", retryable: true });
+    } finally {
+      await partner.close();
+    }
+  });
+});
+
+describe("the partner sender knows no partner", () => {
+  const acme: PartnerDelivery<{ colour: string }> = {
+    partner: "legal-bridge",
+    format: "json",
+    fields: { name: "fn", shade: (a) => a.colour.toUpperCase(), token: { apiKey: true }, channel: { value: "web" } },
+    rejection: { field: "result", value: "rejected", messageField: "reason" },
+  };
+  const lead = () => ({ ...afffLead(), form_data: JSON.stringify({ colour: "teal" }) });
+  const acmeEndpoint = (url: string): PartnerEndpoint => ({ name: "Acme", url, apiKey: "acme-key", settings: [] });
+
+  it("posts JSON in the mapping's order, computing fields the record does not hold from the stored row", async () => {
+    const partner = await startFakeReceiver({ status: 200, json: { result: "accepted" } });
+    try {
+      const result = await sendToPartner(acmeEndpoint(partner.url), partnerRequest(lead(), acme as PartnerDelivery), 2000);
+      expect(result).toMatchObject({ ok: true, status: 200 });
+      expect(partner.received[0]!.headers["content-type"]).toBe("application/json");
+      expect(partner.received[0]!.body).toBe('{"name":"Sam","shade":"TEAL","token":"acme-key","channel":"web"}');
+    } finally {
+      await partner.close();
+    }
+  });
+
+  it("reads the partner's own rejection, and names the partner when its key is missing", async () => {
+    const partner = await startFakeReceiver({ status: 200, json: { result: "rejected", reason: "Out of area" } });
+    try {
+      const request = partnerRequest(lead(), acme as PartnerDelivery);
+      expect(await sendToPartner(acmeEndpoint(partner.url), request, 2000)).toMatchObject({ ok: false, error: "Out of area" });
+      expect(await sendToPartner({ ...acmeEndpoint(partner.url), apiKey: undefined }, request, 2000)).toMatchObject({
+        ok: false,
+        error: "Acme API key not configured",
+      });
+      expect(partner.received).toHaveLength(1);
     } finally {
       await partner.close();
     }

@@ -2,14 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   AFFF_DIAGNOSES,
   AFFF_EXPOSURE_LOCATIONS,
+  AFFF_LEGAL_BRIDGE,
   AFFF_PARTNER_FIELDS,
   AFFF_YES_NO,
   afffClaim,
-  afffPartnerFields,
   afffToLead,
   splitFullName,
   type AfffAnswers,
 } from "#claims/afff/definition";
+import { apiKeyFields, partnerFields } from "#claims/engine/deliveries";
+import type { SubmittedLead } from "#claims/engine/types";
 import { fieldErrorsOf, isStepComplete, validateStep } from "#claims/engine/form-values";
 import { afffAnswers } from "../support/afff-answers";
 
@@ -18,7 +20,13 @@ const errorsOf = (overrides: Record<string, unknown>) => {
   const result = afffClaim.schema.safeParse(afffAnswers(overrides));
   return result.success ? {} : fieldErrorsOf(result.error);
 };
-const context = {
+const context: SubmittedLead = {
+  fn: "Jane",
+  ln: "Doe",
+  em: "jane.doe@example.com",
+  ph: "4155552671",
+  st: "CO",
+  tcpa: true,
   ip: "203.0.113.7",
   userAgent: "UnitTest/1.0",
   pageUrl: "https://claims.example/afff-firefoam-claim",
@@ -70,15 +78,30 @@ describe("AFFF lead mapping (spec section 3, 'AFFF lead')", () => {
   });
 });
 
-describe("AFFF partner-submission fields in form_data (spec sections 3 and 9)", () => {
+describe("AFFF partner submission (spec sections 3, 7 and 9)", () => {
+  const afffPartnerFields = (a: AfffAnswers, lead: SubmittedLead) => partnerFields(AFFF_LEGAL_BRIDGE, a, lead);
   it("has the fixed values: type code '75', Sub_ID '12', Pub_ID '12345', zip '10001', action 'submitLead', format 'JSON'", () => {
     expect(AFFF_PARTNER_FIELDS).toMatchObject({ TYPE: "75", Sub_ID: "12", Pub_ID: "12345", Zip: "10001", API_Action: "submitLead", Format: "JSON" });
     expect(AFFF_PARTNER_FIELDS.SRC).toEqual(expect.any(String));
   });
-  it("carries the landing page, IP, user agent, TCPA, representation, diagnosis, case notes and the certificate URL", () => {
+  it("maps spec section 7's fields in its order, the key from configuration, as a multipart form", () => {
+    expect(Object.keys(AFFF_LEGAL_BRIDGE.fields)).toEqual([
+      "Format", "Key", "API_Action", "TYPE", "IP_Address", "SRC", "Landing_Page", "Sub_ID", "Pub_ID", "First_Name", "Last_Name",
+      "Phone", "Email", "State", "Zip", "TCPA", "User_Agent", "Already_Represented", "Diagnosis", "Case_Notes", "xxTrustedFormCerturl",
+    ]);
+    expect(apiKeyFields(AFFF_LEGAL_BRIDGE)).toEqual(["Key"]);
+    expect(AFFF_LEGAL_BRIDGE).toMatchObject({ partner: "legal-bridge", format: "multipart" });
+    expect(afffClaim.partners).toEqual([AFFF_LEGAL_BRIDGE]);
+  });
+  it("carries the names, contact, landing page, IP, user agent, TCPA, representation, diagnosis, case notes and the certificate URL", () => {
     const fields = afffPartnerFields(parse({ hasAttorney: "no", diagnosis: ["kidney-cancer", "liver-cancer"] }), context);
     expect(fields).toEqual({
       ...AFFF_PARTNER_FIELDS,
+      First_Name: "Jane",
+      Last_Name: "Doe",
+      Phone: "4155552671",
+      Email: "jane.doe@example.com",
+      State: "CO",
       Landing_Page: context.pageUrl,
       IP_Address: "203.0.113.7",
       User_Agent: "UnitTest/1.0",
@@ -88,6 +111,7 @@ describe("AFFF partner-submission fields in form_data (spec sections 3 and 9)", 
       Case_Notes: "Age 20-80: Yes; Exposed to AFFF: Yes; Exposure locations: Fire department or fire training, Military base or airfield",
       xxTrustedFormCerturl: context.certificateUrl,
     });
+    expect(fields).not.toHaveProperty("Key");
   });
   it("'IP address (default '{ip}')' when the visitor's IP is unknown", () => {
     expect(afffPartnerFields(parse(), { ...context, ip: null }).IP_Address).toBe("{ip}");
