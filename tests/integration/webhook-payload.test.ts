@@ -35,7 +35,7 @@ beforeAll(async () => {
     WEBHOOK_CAMPAIGN_ID: "camp-3",
     WEBHOOK_AUTH_TOKEN: "tok-4",
   });
-  db = openDatabase(config.database);
+  db = await openDatabase(config.database);
   await migrateToLatest(db);
   leads = createLeadService({
     db,
