@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { claims } from "#claims/registry";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/toasts";
 import type { RouteHandle } from "~/root";
@@ -10,7 +11,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Setup" }, NOINDEX
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperatorPage(request, context);
-  return context.operator.overview();
+  // The claims whose leads also go to the Legal Bridge partner, as their definitions declare.
+  const partnerCaseTypes = claims.filter((claim) => claim.partners?.includes("legal-bridge")).map((claim) => claim.caseType);
+  return { ...(await context.operator.overview()), partnerCaseTypes: partnerCaseTypes.join(", ") };
 }
 
 export async function action({ request, context }: Route.ActionArgs): Promise<{ toast: Toast }> {
@@ -44,7 +47,7 @@ const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
-  const { database, webhook, partner, recentLeads, availableFields } = loaderData;
+  const { database, webhook, partner, partnerCaseTypes, recentLeads, availableFields } = loaderData;
   const configured = Boolean(webhook.url);
   return (
     <>
@@ -139,12 +142,12 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
 
         <section aria-labelledby="partner-title" className={card}>
           <h2 id="partner-title" className="text-lg font-bold">
-            Legal Bridge partner (AFFF leads)
+            Legal Bridge partner ({partnerCaseTypes} leads)
           </h2>
           <p className="mt-2 text-sm text-slate-700">
             {partner.configured
-              ? "Configured on the server: AFFF leads are sent to the partner as well."
-              : "Not configured: set LEGAL_BRIDGE_URL and LEGAL_BRIDGE_API_KEY on the server. AFFF deliveries wait and retry until then."}
+              ? `Configured on the server: ${partnerCaseTypes} leads are sent to the partner as well.`
+              : `Not configured: set LEGAL_BRIDGE_URL and LEGAL_BRIDGE_API_KEY on the server. ${partnerCaseTypes} deliveries wait and retry until then.`}
           </p>
         </section>
 
