@@ -8,6 +8,8 @@ import { useRootData } from "./components/use-site";
 import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { themeCss } from "./landing/theme-css";
+import { claims } from "#claims/registry";
 import "./load-context";
 
 export const links: Route.LinksFunction = () => [
@@ -16,7 +18,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.site, siteUrl: context.siteUrl, year: new Date().getFullYear() };
+  return { site: context.site, siteUrl: context.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims) };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -25,17 +27,17 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export interface RouteHandle {
   hydrate?: boolean;
   /** The page's canonical path when it differs from its own (a duplicate URL of another page). */
-  canonicalPath?: string;
+  canonicalPath?(pathname: string): string | undefined;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
-  const { site, siteUrl } = useRootData();
+  const { site, siteUrl, themeCss } = useRootData();
   const { pathname } = useLocation();
   // Every other page ships no JavaScript at all: links are plain links, forms plain forms.
   const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
-  const canonical = siteUrl + (matches.map((m) => (m.handle as RouteHandle | undefined)?.canonicalPath).findLast(Boolean) ?? pathname);
+  const canonical = siteUrl + (matches.map((m) => (m.handle as RouteHandle | undefined)?.canonicalPath?.(pathname)).findLast(Boolean) ?? pathname);
   return (
     <html lang="en">
       <head>
@@ -53,6 +55,8 @@ export function Layout({ children }: { children: ReactNode }) {
           }}
         />
         <Links />
+        {/* The claims' accent colours (claims/<slug>/landing.ts); the CSP admits it by the response's nonce. */}
+        {themeCss ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss }} /> : null}
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}

@@ -1,22 +1,18 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { landingPaths } from "#claims/engine/pages";
 import { claims } from "#claims/registry";
 
 export default [
   index("routes/home.tsx"),
-  route("mva-claim-landing", "routes/mva-claim-landing.tsx"),
-  route("mesothelioma-claim-landing", "routes/mesothelioma-claim-landing.tsx"),
-  route("ride-share-assault", "routes/ride-share-assault.tsx"),
-  route("roundup-claim-landing", "routes/roundup-claim-landing.tsx"),
-  route("roundup-cancer", "routes/roundup-claim-landing.tsx", { id: "roundup-cancer" }),
-  route("afff-firefoam", "routes/afff-firefoam.tsx"),
-  route("depo-provera", "routes/depo-provera.tsx"),
-  route("pfas-claim", "routes/pfas-claim.tsx"),
-  route("video-game-addiction", "routes/video-game-addiction.tsx"),
+  // One route module per kind of claim page; each finds its claim by its path.
+  ...claims.flatMap((claim) =>
+    landingPaths(claim).map((path, i) => route(path, "routes/claim-landing.tsx", { id: `claim-landing-${claim.slug}${i ? `-${i}` : ""}` })),
+  ),
   route("start/:slug", "routes/claim-start.tsx"),
-  // One route module serves every claim form; it finds the claim by its path.
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),
-  route("mva-claim/success", "routes/mva-claim-success.tsx"),
-  route("mva-claim/sorry", "routes/mva-claim-sorry.tsx"),
+  ...claims.flatMap((claim) =>
+    (claim.resultPages ?? []).map((page, i) => route(page.path, "routes/claim-result.tsx", { id: `claim-result-${claim.slug}-${i}` })),
+  ),
   route("verify-trustedforms-pro", "routes/verify-certificate.tsx"),
   route("admin", "routes/admin-index.tsx"),
   route("admin/login", "routes/admin-login.tsx"),

@@ -21,4 +21,4 @@ export const productionClaims = [
 ] as const;
 
 // Test builds replace this module with tests/fixtures/claims/registry.ts (see vite.config.ts).
-export const { claims, claimBySlug, claimByFormPath, claimByCaseType } = registryOf(productionClaims);
+export const { claims, claimBySlug, claimByFormPath, claimByLandingPath, resultPageByPath, claimByCaseType } = registryOf(productionClaims);

@@ -1,10 +1,13 @@
+import { claims } from "#claims/registry";
 import type { Category } from "./categories";
 
-/** Where an article's sidebar sends readers (spec section 2, 'Blog'). */
+/**
+ * Where an article's sidebar sends readers (spec section 2, 'Blog'): the landing page of the claim
+ * that names the article's category, or else the first claim that names one.
+ */
 export function ctaFor(category: Category): { href: string; label: string } {
-  if (category === "PFAS") return { href: "/pfas-claim", label: "Start Your PFAS Claim" };
-  if (category === "RoundUp") return { href: "/roundup-claim-landing", label: "Start Your RoundUp Claim" };
-  return { href: "/mva-claim-landing", label: "Start Your Car Accident Claim" };
+  const claim = claims.find((c) => c.landing.articleCta?.category === category) ?? claims.find((c) => c.landing.articleCta)!;
+  return { href: claim.routes.landing, label: claim.landing.articleCta!.label };
 }
 
 export const CATEGORY_LABELS: Record<Category, string> = { MVA: "Car Accidents", RoundUp: "RoundUp", PFAS: "PFAS" };

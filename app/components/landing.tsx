@@ -133,3 +133,44 @@ export function CtaBanner({ title, text, cta }: { title: string; text: ReactNode
     </section>
   );
 }
+
+/** A titled list of short items, each with a check mark. */
+export function ChecklistSection({ id, title, intro, items }: { id: string; title: string; intro?: ReactNode; items: readonly string[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id={id} className="text-2xl font-bold text-brand">
+          {title}
+        </h2>
+        {intro ? <p className="mt-2 max-w-3xl text-slate-700">{intro}</p> : null}
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          {items.map((item) => (
+            <li key={item} className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-4 font-semibold">
+              <CheckIcon className="size-5 shrink-0 text-accent" /> {item}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** A panel pointing to help outside the claim, with a phone link. */
+export function SupportPanel({ id, title, text, call }: { id: string; title: string; text: ReactNode; call: { label: string; tel: string } }) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 pt-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id={id} className="text-xl font-bold text-brand">
+          {title}
+        </h2>
+        <p className="mt-2 text-slate-700">{text}</p>
+        <a
+          href={`tel:${call.tel}`}
+          className="mt-4 inline-flex min-h-11 items-center rounded-lg border border-accent px-4 font-semibold text-accent-strong hover:bg-accent-soft"
+        >
+          {call.label}
+        </a>
+      </div>
+    </section>
+  );
+}

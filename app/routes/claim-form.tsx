@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { emptyValues, valuesFromFormData } from "#claims/engine/form-values";
 import { ClaimResult } from "~/wizard/result-screen";
 import { ClaimWizard, type WizardState } from "~/wizard/wizard";
@@ -13,11 +12,8 @@ import type { Route } from "./+types/claim-form";
 
 export const handle: RouteHandle = { hydrate: true };
 
-function definitionFor(request: Request) {
-  const definition = claimByFormPath(new URL(request.url).pathname);
-  if (!definition) throw data(null, { status: 404 });
-  return definition;
-}
+// app/routes.ts registers this module only for the registry's form paths, so the look-up always finds the claim.
+const definitionFor = (request: Request) => claimByFormPath(new URL(request.url).pathname)!;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

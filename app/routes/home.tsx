@@ -7,7 +7,8 @@ import { articleBySlug, summary } from "~/blog/articles.server";
 import { ArticleCard } from "~/blog/article-card";
 import { seo } from "~/components/seo";
 import { TEASER_SLUGS } from "~/site/blog-teaser";
-import { CLAIM_CARDS } from "~/site/claim-cards";
+import { cardHref } from "#claims/engine/pages";
+import { claims } from "#claims/registry";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -19,6 +20,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export function loader() {
   return {
+    // One card per claim, in the registry's order (the spec's card order).
+    cards: claims.map((claim) => ({ ...claim.landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
     teaser: TEASER_SLUGS.map((slug) => {
       const article = articleBySlug(slug);
       if (!article) throw new Error(`teaser article '${slug}' is missing from content/blog`);
@@ -60,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-slate-700">Each review is free and takes about two minutes.</p>
           <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {CLAIM_CARDS.map((card) => (
+            {loaderData.cards.map((card) => (
               <li key={card.href} className={`${card.theme} flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm`}>
                 <span className="h-1.5 w-12 rounded-full bg-accent" aria-hidden="true" />
                 <h3 className="mt-4 text-lg font-bold text-slate-900">{card.title}</h3>

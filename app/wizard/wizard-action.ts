@@ -8,6 +8,7 @@ import {
   validateStep,
   valuesFromFormData,
 } from "#claims/engine/form-values";
+import { resultPagePath } from "#claims/engine/pages";
 import type { Logger } from "../../server/logger";
 import type { ClaimOutcome } from "./result-screen";
 import type { ClaimDefinition } from "#claims/engine/types";
@@ -56,9 +57,11 @@ export async function handleWizardPost(
   }
   switch (result.status) {
     case "created":
-    case "duplicate":
-      if (definition.resultPath) return redirect(definition.resultPath(result.outcome, result.leadId));
+    case "duplicate": {
+      const resultPage = resultPagePath(definition, result.outcome, result.leadId);
+      if (resultPage) return redirect(resultPage);
       return data({ result: { outcome: result.outcome, leadId: result.leadId } satisfies ClaimOutcome });
+    }
     case "invalid":
       return answer(
         { step: firstStepWithError(definition, result.fieldErrors), values, errors: result.fieldErrors, formError: result.message },

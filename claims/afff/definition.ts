@@ -12,6 +12,7 @@ import { choice, choices, requiredText } from "../engine/schema-builders";
 import type { ClaimDefinition, LeadColumns, Option, PartnerDelivery } from "../engine/types";
 import { YES_NO_IDS } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
+import { afffLanding } from "./landing";
 
 /** Spec section 3, 'Enumerations': the ids are stored; the labels are what visitors read. */
 export const AFFF_EXPOSURE_LOCATIONS: readonly Option[] = [
@@ -155,6 +156,7 @@ export const afffClaim: ClaimDefinition<typeof schema> = {
   slug: "afff",
   caseType: "AFFF",
   routes: { landing: "/afff-firefoam", form: "/afff-firefoam-claim" },
+  landing: afffLanding,
   steps: [
     {
       title: "Basic Eligibility",

@@ -3,6 +3,7 @@ import { contactColumns, TCPA_FIELD, personalFields, personalSchemaShape, tcpaCo
 import { choice, optionalChoice, optionalText } from "../engine/schema-builders";
 import type { ClaimDefinition, LeadColumns, Option } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
+import { depoProveraLanding } from "./landing";
 
 /** Spec section 3, 'Enumerations' (Depo-Provera): the values are stored; the labels are what visitors read. */
 export const DEPO_USED: readonly Option[] = [
@@ -82,6 +83,7 @@ export const depoProveraClaim: ClaimDefinition<typeof schema> = {
   slug: "depo-provera",
   caseType: "Depo-Provera",
   routes: { landing: "/depo-provera", form: "/depo-provera-claim" },
+  landing: depoProveraLanding,
   steps: [
     {
       title: "Your Free Claim Review",

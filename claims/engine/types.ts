@@ -1,6 +1,5 @@
 import type * as z from "zod/mini";
-
-export type CaseSlug = "mva" | "pfas" | "mesothelioma" | "video-game" | "rideshare" | "afff" | "roundup" | "depo-provera";
+import type { LandingContent, ResultPage } from "./landing-types";
 
 export type FieldKind =
   | "text"
@@ -130,10 +129,13 @@ export interface WebhookExtras<A = Record<string, unknown>> {
 }
 
 export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
-  slug: CaseSlug;
+  /** The claim's name in URLs (/start/<slug>, /api/leads/<slug>) and its theme class (theme-<slug>). */
+  slug: string;
   /** Stored in leads.case_type and the certificate's form_type. */
   caseType: string;
-  routes: { landing: string; form: string };
+  /** `landingAliases`: other addresses of the landing page, which name `landing` as canonical. */
+  routes: { landing: string; landingAliases?: readonly string[]; form: string };
+  landing: LandingContent;
   steps: readonly StepSpec[];
   /** The whole submission; each step validates with the part of it that holds its fields. */
   schema: S;
@@ -159,10 +161,10 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
   };
   /**
    * The result screen, by eligibility outcome ('none' for claims without eligibility). Claims whose
-   * results live on their own pages give `resultPath` instead.
+   * results live on pages of their own give `resultPages` instead.
    */
   results?: Partial<Record<Outcome | "none", ResultCopy>>;
-  resultPath?(outcome: Outcome | null, leadId: string): string;
+  resultPages?: readonly ResultPage[];
   /** After the result: 'Return to Home' (default) or the spec's 'Submit Another Claim'. */
   resultAction?: "home" | "submit-another";
   eligibility?(answers: z.infer<S>): Eligibility;

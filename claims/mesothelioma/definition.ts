@@ -4,6 +4,7 @@ import { choice } from "../engine/schema-builders";
 import type { ClaimDefinition, Eligibility, LeadColumns } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
 import { YES_NO, labelledAsIs } from "../engine/options";
+import { mesotheliomaLanding } from "./landing";
 
 
 /** Spec section 3, 'Enumerations'. */
@@ -54,6 +55,7 @@ export const mesotheliomaClaim: ClaimDefinition<typeof schema> = {
   slug: "mesothelioma",
   caseType: "Mesothelioma",
   routes: { landing: "/mesothelioma-claim-landing", form: "/mesothelioma-claim" },
+  landing: mesotheliomaLanding,
   steps: [
     { title: "Personal Information", fields: personalFields(US_STATES) },
     {

@@ -4,6 +4,8 @@ import { choice, choices, recentDate } from "../engine/schema-builders";
 import type { ClaimDefinition, Eligibility, LeadColumns, Option, WebhookExtras } from "../engine/types";
 import { YES_NO } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
+import { mvaLanding } from "./landing";
+import { mvaResultPages } from "./result-pages";
 
 /** States where partner attorneys take car-accident claims (spec section 9). */
 export const MVA_ALLOWED_STATES = [
@@ -116,6 +118,7 @@ export const mvaClaim: ClaimDefinition<typeof schema> = {
   slug: "mva",
   caseType: "MVA",
   routes: { landing: "/mva-claim-landing", form: "/mva-claim" },
+  landing: mvaLanding,
   steps: [
     { title: "Personal Information", fields: personalFields(US_STATES) },
     {
@@ -178,6 +181,5 @@ export const mvaClaim: ClaimDefinition<typeof schema> = {
   eligibility: mvaEligibility,
   toLead: mvaToLead,
   webhook: { extraFields: MVA_WEBHOOK_FIELDS },
-  resultPath: (outcome, leadId) =>
-    outcome === "ineligible" ? `/mva-claim/sorry?lead=${leadId}` : `/mva-claim/success?lead=${leadId}`,
+  resultPages: mvaResultPages,
 };

@@ -3,6 +3,7 @@ import { contactColumns, TCPA_FIELD, personalFields, personalSchemaShape, tcpaCo
 import { optionalText, requiredText } from "../engine/schema-builders";
 import type { ClaimDefinition, LeadColumns } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
+import { pfasLanding } from "./landing";
 
 /**
  * Spec section 5, 'PFAS form'. Each rule has one message, so a blank field gets the same text as a
@@ -54,6 +55,7 @@ export const pfasClaim: ClaimDefinition<typeof schema> = {
   slug: "pfas",
   caseType: "PFAS",
   routes: { landing: "/pfas-claim", form: "/pfas-claim-form" },
+  landing: pfasLanding,
   steps: [
     { title: "Personal Information", fields: personalFields(US_STATES) },
     {

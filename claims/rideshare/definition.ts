@@ -12,6 +12,7 @@ import { choice, optionalRecentDate } from "../engine/schema-builders";
 import type { ClaimDefinition, Eligibility, LeadColumns, Option } from "../engine/types";
 import { YES_NO_IDS } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
+import { SUPPORT_HOTLINE, rideshareLanding } from "./landing";
 
 /** Spec section 3, 'Enumerations': the values are stored as given; the labels are what visitors read. */
 export const RIDESHARE_INCIDENT_TYPES: readonly Option[] = [
@@ -34,9 +35,6 @@ export const RIDESHARE_POLICE_REPORT: readonly Option[] = [
   { value: "planning_to", label: "Not yet, but I plan to" },
 ];
 export const RIDESHARE_HAS_ATTORNEY = YES_NO_IDS;
-
-/** A national, free and confidential hotline, for visitors who need support more than a lawyer. */
-export const SUPPORT_HOTLINE = { name: "National Sexual Assault Hotline", number: "800-656-4673", tel: "+18006564673" } as const;
 
 /** How far back the incident date may go: claims can be brought years later, but not decades. */
 export const INCIDENT_WINDOW_YEARS = 10;
@@ -93,6 +91,7 @@ export const rideshareClaim: ClaimDefinition<typeof schema> = {
   slug: "rideshare",
   caseType: "Rideshare",
   routes: { landing: "/ride-share-assault", form: "/rideshare-assault-claim" },
+  landing: rideshareLanding,
   steps: [
     {
       title: "What Happened",

@@ -12,6 +12,7 @@ import { choice } from "../engine/schema-builders";
 import type { ClaimDefinition, Eligibility, LeadColumns } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
 import { YES_NO, labelledAsIs } from "../engine/options";
+import { roundupLanding } from "./landing";
 
 
 /** Spec section 3, 'Enumerations'. */
@@ -71,7 +72,8 @@ const CONTACT_PROMISE = "Our legal experts will review your information and cont
 export const roundupClaim: ClaimDefinition<typeof schema> = {
   slug: "roundup",
   caseType: "RoundUp",
-  routes: { landing: "/roundup-claim-landing", form: "/roundup-claim" },
+  routes: { landing: "/roundup-claim-landing", landingAliases: ["/roundup-cancer"], form: "/roundup-claim" },
+  landing: roundupLanding,
   steps: [
     { title: "Personal Information", fields: personalFields(US_STATES) },
     {

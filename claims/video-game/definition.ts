@@ -11,6 +11,7 @@ import {
 import { numberBetween, optionalText, requiredText } from "../engine/schema-builders";
 import type { ClaimDefinition, LeadColumns } from "../engine/types";
 import { US_STATES } from "../engine/us-states";
+import { videoGameLanding } from "./landing";
 
 /** Spec section 5, 'Video game form' (the required-field messages), plus our range check for hours. */
 export const VIDEO_GAME_MESSAGES = {
@@ -83,6 +84,7 @@ export const videoGameClaim: ClaimDefinition<typeof schema> = {
   slug: "video-game",
   caseType: "Video Game Addiction",
   routes: { landing: "/video-game-addiction", form: "/video-game-addiction-claim" },
+  landing: videoGameLanding,
   steps: [
     { title: "Personal Information", fields: personalFields(US_STATES) },
     {

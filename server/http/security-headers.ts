@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 
 /**
  * Headers on every response. Scripts run only with this response's nonce ('strict-dynamic' lets
- * them load their own chunks); nothing may come from another origin.
+ * them load their own chunks), and inline styles only with it; nothing may come from another origin.
  */
 export function securityHeaders({ hsts, development }: { hsts: boolean; development: boolean }): RequestHandler {
   return (_req, res, next) => {
@@ -12,8 +12,9 @@ export function securityHeaders({ hsts, development }: { hsts: boolean; developm
     const csp = [
       "default-src 'self'",
       `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-      // Vite's dev server injects styles from JavaScript; production serves stylesheet files only.
-      development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+      // Vite's dev server injects styles from JavaScript; production serves stylesheet files and the
+      // claims' theme colours in one <style> element carrying the nonce (app/root.tsx).
+      development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
       "img-src 'self' data:",
       "font-src 'self'",
       development ? "connect-src 'self' ws:" : "connect-src 'self'",

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLAIM_CARDS } from "../../app/site/claim-cards";
+import { productionClaims } from "../../claims/registry";
 import { WIZARD_PAGES, ZERO_JS_PAGES, formatBudgetReport, measureBudgets } from "../budgets/budgets";
 import { axeViolations } from "../support/axe";
 import { LEGACY_REDIRECTS } from "../../server/http/legacy-redirects";
@@ -52,7 +52,8 @@ describe("home page", () => {
     for (const [label, href] of Object.entries(expected)) {
       expect(await page.getByRole("link", { name: label, exact: true }).getAttribute("href")).toBe(href);
     }
-    expect(CLAIM_CARDS).toHaveLength(8);
+    expect(productionClaims).toHaveLength(8);
+    expect(await page.locator("#claims li").count()).toBe(8);
     for (const figure of ["$25K - $500K+", "$50K - $1M+", "Significant", "$1M - $2.4M+", "$10K - $100K+", "$100K - $1M+", "$200K - $600K+", "$80K - $289M"]) {
       expect(await page.getByText(figure, { exact: true }).count()).toBe(1);
     }

@@ -122,7 +122,7 @@ describe("RoundUp form (spec sections 2, 5, 8 and 9)", () => {
       ["diagnosis", "hasAttorney"],
       ["tcpa"],
     ]);
-    expect(roundupClaim.routes).toEqual({ landing: "/roundup-claim-landing", form: "/roundup-claim" });
+    expect(roundupClaim.routes).toEqual({ landing: "/roundup-claim-landing", landingAliases: ["/roundup-cancer"], form: "/roundup-claim" });
   });
 
   it("Next is disabled until the step's fields are filled", () => {

@@ -1,0 +1,29 @@
+import type { ResultPage } from "./landing-types";
+import type { ClaimDefinition, Outcome } from "./types";
+
+/** Where a claim's home-page card leads. */
+export function cardHref(claim: ClaimDefinition): string {
+  return claim.landing.card.target === "form" ? claim.routes.form : claim.routes.landing;
+}
+
+/** Where a landing page's start buttons lead: the form, or the first-party click counter in front of it. */
+export function startHref(claim: ClaimDefinition): string {
+  return claim.landing.countStarts ? `/start/${claim.slug}` : claim.routes.form;
+}
+
+/** Every address the landing page answers on; the first is its canonical one. */
+export function landingPaths(claim: ClaimDefinition): readonly string[] {
+  return [claim.routes.landing, ...(claim.routes.landingAliases ?? [])];
+}
+
+/** The result page that shows an outcome (the first page when the claim has no eligibility). */
+export function resultPageFor(claim: ClaimDefinition, outcome: Outcome | null): ResultPage | undefined {
+  const pages = claim.resultPages ?? [];
+  return outcome ? pages.find((page) => page.variants[outcome]) : pages[0];
+}
+
+/** Where the wizard sends the visitor once the lead is saved, for claims with result pages of their own. */
+export function resultPagePath(claim: ClaimDefinition, outcome: Outcome | null, leadId: string): string | undefined {
+  const page = resultPageFor(claim, outcome);
+  return page && `${page.path}?lead=${encodeURIComponent(leadId)}`;
+}
