@@ -104,3 +104,42 @@ async function startServerOnce(env: Record<string, string>, dbFile: string): Pro
       }),
   };
 }
+
+export interface RunningWorker {
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts the standalone delivery worker (`npm run worker`) with `env` (give it DATABASE_URL), and
+ * waits until it has migrated and started polling.
+ */
+export async function startWorker(env: Record<string, string>): Promise<RunningWorker> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/worker-main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let closed = false;
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  child.once("close", () => (closed = true));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes("delivery worker started")) {
+    if (closed) throw new Error(`worker exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`worker did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    output: () => output,
+    stop: (signal: NodeJS.Signals = "SIGTERM") =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
