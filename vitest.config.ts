@@ -3,6 +3,17 @@ import { defineConfig } from "vitest/config";
 import { articlesPlugin } from "./app/blog/vite-plugin-articles";
 import { claimAliases } from "./vite.config";
 
+// The integration tests run twice: on SQLite files ('unit') and on PostgreSQL ('integration-postgres',
+// the server scripts/ensure-postgres.mjs makes sure of; TEST_DATABASE_URL names another). Databases
+// they create on PostgreSQL are named after this run and dropped (tests/support/postgres-*.ts).
+const run = `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}`;
+/** Each project has a tag of its own, so that its end-of-run sweep cannot touch another's databases. */
+const onPostgres = (project: string) => ({
+  env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test", TEST_DATABASE_RUN: `${run}${project}` },
+  globalSetup: ["tests/support/postgres-global-setup.ts"],
+  setupFiles: ["tests/support/postgres-setup.ts"],
+});
+
 // Separate from vite.config.ts: the React Router plugin is for building the app, not for tests.
 export default defineConfig({
   plugins: [articlesPlugin()],
@@ -15,7 +26,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          env: { TEST_DATABASE_URL: "" },
+        },
+      },
+      {
+        extends: true,
+        test: { name: "integration-postgres", include: ["tests/integration/**/*.test.ts"], ...onPostgres("i") },
+      },
+      {
+        // Two web processes and two delivery workers on one PostgreSQL database (DESIGN section 10).
+        extends: true,
+        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 60_000, ...onPostgres("s") },
       },
       {
         extends: true,

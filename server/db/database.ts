@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { DatabaseTarget } from "../config";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
@@ -12,7 +12,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.engine === "postgres") {
     // Loaded only here, so a SQLite site never loads the PostgreSQL driver.
     const { default: pg } = await import("pg");
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection that drops (a database restart) is discarded by the pool; without a listener
+    // the 'error' event would end the process. Queries on a broken connection still fail and are retried.
+    pool.on("error", () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);
@@ -22,6 +26,43 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * A transaction that may read and then write on what it read (check-then-insert). On PostgreSQL it is
+ * an ordinary transaction: the caller serialises with an advisory lock (`lockForTransaction`). On
+ * SQLite it is opened with BEGIN IMMEDIATE, which takes the write lock first, so no other connection
+ * (or process) can write between the check and the write; Kysely's plain BEGIN is deferred and would
+ * let two connections read the same state. Inside one process the dialect's single connection already
+ * runs one transaction at a time.
+ */
+export async function writeTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) return db.transaction().execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      // SQLite may already have rolled back on its own (then this throws); the first error is the one to report.
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Inside a `writeTransaction`: waits until no other transaction holds `key`, and holds it until this
+ * one ends (PostgreSQL's pg_advisory_xact_lock on a 64-bit hash of the key). On SQLite the
+ * transaction already holds the database's only write lock, so there is nothing more to take.
+ */
+export async function lockForTransaction(trx: Kysely<Database>, key: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -6,7 +6,7 @@ import { claimBySlug } from "#claims/registry";
 import type { Attribution } from "../attribution/attribution";
 import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
 import { certificateUrl, newCertificateId } from "../certificates/certificate-id";
-import type { Db } from "../db/database";
+import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Insertable, Kysely } from "kysely";
 import type { Database, DeliveryTarget, LeadsTable } from "../db/schema";
 import { enqueueDeliveries } from "../delivery/outbox";
@@ -81,12 +81,11 @@ export function createLeadService(deps: LeadServiceDeps) {
     const existing = await findBySubmissionKey(submissionKey);
     if (existing) return replay(existing, submissionSha256);
 
-    if (await overRateLimit(context.ip)) return { status: "rate-limited", message: RATE_LIMIT_MESSAGE };
-
     const honeypot = body[HONEYPOT_FIELD];
     const isSpam = typeof honeypot === "string" && honeypot.trim() !== "";
     try {
       const created = await insertLead(definition, answers, submissionKey, submissionSha256, isSpam, context);
+      if (created.status === "rate-limited") return created;
       deps.logger.info(
         { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam },
         "lead saved",
@@ -181,7 +180,10 @@ export function createLeadService(deps: LeadServiceDeps) {
       webhook_error: null,
     };
 
-    await deps.db.transaction().execute(async (trx) => {
+    // The rate-limit check and the insert are one transaction, serialised per IP, so that concurrent
+    // submissions (in this process or in other instances) cannot all pass the check before any inserts.
+    const inserted = await writeTransaction(deps.db, async (trx) => {
+      if (await overRateLimit(trx, context.ip, submittedAt)) return false;
       if (certificateId) {
         await trx
           .insertInto("submission_certificates")
@@ -202,7 +204,9 @@ export function createLeadService(deps: LeadServiceDeps) {
       }
       await trx.insertInto("leads").values(row).execute();
       if (!isSpam) await enqueueDeliveries(trx, leadId, await deliveryTargets(trx, definition), submittedAt);
+      return true;
     });
+    if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };
 
     return {
       status: "created" as const,
@@ -243,10 +247,12 @@ export function createLeadService(deps: LeadServiceDeps) {
     };
   }
 
-  async function overRateLimit(ip: string | null): Promise<boolean> {
+  /** Inside the insert's transaction: takes the IP's lock, then counts its leads of the last hour. */
+  async function overRateLimit(trx: Kysely<Database>, ip: string | null, at: Date): Promise<boolean> {
     if (!ip || deps.leadRateLimitPerHour === 0) return false;
-    const since = new Date(now().getTime() - 3_600_000).toISOString();
-    const { count } = await deps.db
+    await lockForTransaction(trx, `lead-rate-limit:${ip}`);
+    const since = new Date(at.getTime() - 3_600_000).toISOString();
+    const { count } = await trx
       .selectFrom("leads")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("user_ip", "=", ip)

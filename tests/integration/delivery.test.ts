@@ -160,7 +160,15 @@ describe("webhook delivery", () => {
     await first.close();
     await services.settings.saveWebhookUrl(`http://127.0.0.1:${port}/hook`);
     const leadId = await submitLead();
-    await services.deliveryWorker.runOnce();
+    // A first retry after 1 s, so that runOnce (which goes on while anything is due) stops after one
+    // attempt even on a slow machine; the 20 ms schedule could make it retry at once.
+    const patient = createDeliveryWorker({
+      db,
+      config: { ...config, delivery: { ...config.delivery, retryScheduleMs: [1_000, 20, 20] } },
+      settings: services.settings,
+      logger,
+    });
+    await patient.runOnce();
     const afterFirst = await deliveryOf(leadId);
     expect(afterFirst).toMatchObject({ status: "pending", attempts: 1 });
     expect(afterFirst.last_error).toMatch(/^Network error/);

@@ -7,9 +7,12 @@ import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 import { testDatabaseUrl } from "./test-database";
 
-/** The real Express app (API and health check, no pages) on a real SQLite file and a free port. */
+/**
+ * The real Express app (API and health check, no pages) on a fresh test database (or `env.DATABASE_URL`)
+ * and a free port.
+ */
 export async function startApiApp(env: Record<string, string> = {}) {
-  const config = loadConfig({ DATABASE_URL: await testDatabaseUrl("claims-api"), LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
+  const config = loadConfig({ DATABASE_URL: env.DATABASE_URL ?? (await testDatabaseUrl("claims-api")), LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config.database);
   await migrateToLatest(db);

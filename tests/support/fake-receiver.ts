@@ -11,10 +11,10 @@ export interface ReceivedRequest {
 }
 
 /**
- * A local HTTP endpoint standing in for the operator's webhook or a partner: each request takes the
- * next queued behaviour (then `fallback`), and every request is recorded.
+ * A local HTTP endpoint standing in for the operator's webhook or a partner: each request takes what
+ * `decide` says for it, else the next queued behaviour, else `fallback`; every request is recorded.
  */
-export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0) {
+export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0, decide?: (request: ReceivedRequest) => Behaviour | undefined) {
   const queue: Behaviour[] = [];
   const received: ReceivedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -23,8 +23,9 @@ export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0) {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
-      const behaviour = queue.shift() ?? fallback;
+      const request = { headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      received.push(request);
+      const behaviour = decide?.(request) ?? queue.shift() ?? fallback;
       if (behaviour === "hang") return void hanging.add(res);
       if (behaviour === "hold") return void held.add(res);
       if (behaviour === "ok") return void res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');

@@ -66,7 +66,11 @@ export async function startServer(
 }
 
 /** Starts the built standalone delivery worker (`npm run worker`) on `dbFile` (or a DATABASE_URL in `env`). */
-export async function startWorker(env: Record<string, string> = {}, dbFile: string, options: StartOptions = {}): Promise<RunningProcess> {
+export async function startWorker(
+  env: Record<string, string> = {},
+  dbFile = path.join(tempDir("claims-worker"), "app.db"),
+  options: StartOptions = {},
+): Promise<RunningProcess> {
   const running = spawnBuilt("worker.js", env, dbFile, options);
   await running.until(() => running.process.output().includes("Delivery worker running"), "worker");
   return running.process;
