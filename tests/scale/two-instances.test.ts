@@ -39,7 +39,7 @@ beforeAll(async () => {
   const databaseUrl = await testDatabaseUrl("scale");
   const shared = { DATABASE_URL: databaseUrl, LEAD_RATE_LIMIT_PER_HOUR: String(RATE_LIMIT) };
   const web = { ...shared, RUN_WORKER: "false", TRUST_PROXY: "true" };
-  const worker = { ...shared, DELIVERY_POLL_MS: "50", DELIVERY_RETRY_SCHEDULE: String(RETRY_AFTER_MS), DELIVERY_TIMEOUT_MS: "5000" };
+  const worker = { ...shared, DELIVERY_POLL_MS: "50", DELIVERY_RETRY_SCHEDULE: String(RETRY_AFTER_MS), DELIVERY_TIMEOUT_MS: "5000", LOG_LEVEL: "info" };
   const started = await Promise.allSettled([startServer(web), startServer(web), startWorker(worker), startWorker(worker)]);
   webs = started.slice(0, 2).flatMap((s) => (s.status === "fulfilled" ? [s.value as RunningServer] : []));
   workers = started.slice(2).flatMap((s) => (s.status === "fulfilled" ? [s.value as RunningProcess] : []));
