@@ -1,7 +1,5 @@
 import type * as z from "zod/mini";
 
-export type CaseSlug = "mva" | "pfas" | "mesothelioma" | "video-game" | "rideshare" | "afff" | "roundup" | "depo-provera";
-
 export type FieldKind =
   | "text"
   | "email"
@@ -95,7 +93,8 @@ export interface SubmissionContext {
 }
 
 export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
-  slug: CaseSlug;
+  /** Names the claim in URLs (/api/leads/{slug}, /start/{slug}) and its theme; a new claim adds its own. */
+  slug: string;
   /** Stored in leads.case_type and the certificate's form_type. */
   caseType: string;
   routes: { landing: string; form: string };
