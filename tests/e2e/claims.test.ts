@@ -179,22 +179,18 @@ describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("t
     }
   });
 
-  it.concurrent("without JavaScript: the server checks each step and shows the result of every example", async () => {
+  it.concurrent("without JavaScript: the server checks the first step, then every step posts to it, up to the result", async () => {
     const page = await noScript.newPage();
     try {
-      for (const [index, example] of examples.entries()) {
-        await page.goto(server.url + claim.routes.form);
-        const key = await submissionKeyOf(page);
-        if (index === 0) {
-          // An empty first step comes back from the server with its messages, on the same step.
-          await (last > 0 ? nextButton(page, claim) : submitButton(page, claim)).click();
-          await page.getByRole("alert").waitFor();
-          expect(await shownErrors(page, claim.steps[0]!.fields)).toEqual(blankStepMessages(claim, 0));
-          await waitForStep(page, claim, 0);
-        }
-        await answerAllSteps(page, claim, example.answers);
-        await submitAndCheckResult(page, claim, example, key, false);
-      }
+      await page.goto(server.url + claim.routes.form);
+      const key = await submissionKeyOf(page);
+      // An empty first step comes back from the server with its messages, on the same step.
+      await (last > 0 ? nextButton(page, claim) : submitButton(page, claim)).click();
+      await page.getByRole("alert").waitFor();
+      expect(await shownErrors(page, claim.steps[0]!.fields)).toEqual(blankStepMessages(claim, 0));
+      await waitForStep(page, claim, 0);
+      await answerAllSteps(page, claim, examples[0].answers);
+      await submitAndCheckResult(page, claim, examples[0], key, false);
     } finally {
       await page.close();
     }

@@ -65,7 +65,10 @@ describe("/admin/login", () => {
     const context = routes.context(visitor());
     const attempt = (password: string) => loginAction(routeArgs(formPost("/admin/login", { password }), context)).then(answerOf);
     for (let i = 0; i < MAX_FAILURES_PER_WINDOW; i++) expect((await attempt("guess")).status).toBe(401);
-    expect((await attempt(PASSWORD)).status).toBe(429);
+    const throttled = await attempt(PASSWORD);
+    expect(throttled.status).toBe(429);
+    expect(throttled.data).toMatchObject({ error: expect.stringContaining("Too many failed attempts") });
+    expect(throttled.headers.get("set-cookie")).toBeNull();
   });
 
   it("sends an operator who is already logged in straight on", async () => {

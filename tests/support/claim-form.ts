@@ -41,6 +41,8 @@ export const submissionKeyOf = (page: Page) => page.locator(`input[name=${css(SU
 
 /** Each message shown under its field: the text of the element the field's aria-describedby names. */
 export async function shownErrors(page: Page, fields: readonly FieldSpec[]): Promise<Record<string, string>> {
+  // Without JavaScript the answer is a new document: wait until all of it is there.
+  await page.waitForLoadState("load");
   const shown: Record<string, string> = {};
   for (const field of fields) {
     const error = page.locator(`#${field.name}-error`);
