@@ -73,7 +73,8 @@ async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example:
   if (claim.resultPath) {
     const target = new URL(claim.resultPath(example.outcome, String(lead!.id)), server.url);
     expect(page.url()).toBe(target.href);
-    await page.locator("main").waitFor();
+    // The URL changes before the page it leads to has rendered: wait until the form is gone.
+    await page.locator("form[aria-labelledby='wizard-step-title']").waitFor({ state: "detached" });
     return;
   }
   const copy = claim.results?.[example.outcome ?? "none"] ?? claim.results?.none;
