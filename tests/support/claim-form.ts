@@ -39,7 +39,7 @@ export const submitButton = (page: Page, definition: ClaimDefinition) =>
 /** The key this form will submit with, to find its lead afterwards. */
 export const submissionKeyOf = (page: Page) => page.locator(`input[name=${css(SUBMISSION_KEY_FIELD)}]`).inputValue();
 
-/** Each message shown under its field: the text of the element the field's aria-describedby names. */
+/** Each message shown under its field, if the field is marked invalid and its aria-describedby names the message. */
 export async function shownErrors(page: Page, fields: readonly FieldSpec[]): Promise<Record<string, string>> {
   // Without JavaScript the answer is a new document: wait until all of it is there.
   await page.waitForLoadState("load");
@@ -51,7 +51,9 @@ export async function shownErrors(page: Page, fields: readonly FieldSpec[]): Pro
       ? page.locator("fieldset").filter({ has: page.locator(`input[name=${css(field.name)}]`) })
       : control(page, field);
     const ids = ((await described.getAttribute("aria-describedby")) ?? "").split(" ");
-    shown[field.name] = ids.includes(`${field.name}-error`) ? ((await error.textContent()) ?? "") : "(not tied to its field)";
+    if (!ids.includes(`${field.name}-error`)) shown[field.name] = "(not tied to its field)";
+    else if ((await described.getAttribute("aria-invalid")) !== "true") shown[field.name] = "(field not marked invalid)";
+    else shown[field.name] = (await error.textContent()) ?? "";
   }
   return shown;
 }
