@@ -23,6 +23,9 @@ export default defineConfig({
     alias: { ...claimAliases, "#claims/registry": fileURLToPath(new URL("./tests/fixtures/claims/registry.ts", import.meta.url)) },
   },
   test: {
+    // Two files at a time even on a 2-core machine: browser tests wait on servers and busy labels much
+    // of the time, and Vitest's default (cores - 1) would run every file one after another.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,6 +1,10 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { landingPaths } from "#claims/engine/pages";
-import { claims } from "#claims/registry";
+
+// React Router evaluates this file without vite.config.ts and its aliases, so a test build
+// (CLAIM_FIXTURES=1) names the test registry here; the app's own modules get it through the alias.
+const { claims } =
+  process.env.CLAIM_FIXTURES === "1" ? await import("../tests/fixtures/claims/registry") : await import("#claims/registry");
 
 export default [
   index("routes/home.tsx"),

@@ -178,10 +178,10 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
           >
             <p className="font-semibold">{state.formError ?? definition.copy.invalidSummary}</p>
             {errorEntries.length ? (
-              <ul className="mt-2 list-disc space-y-2 pl-5">
+              <ul className="mt-2 list-disc space-y-1 pl-5">
                 {errorEntries.map((f) => (
                   <li key={f.name}>
-                    <a className="underline" href={`#${f.kind === "radio" || f.kind === "checkboxes" ? errorId(f.name) : f.name}`}>
+                    <a className="inline-flex min-h-11 items-center underline" href={`#${f.kind === "radio" || f.kind === "checkboxes" ? errorId(f.name) : f.name}`}>
                       {f.label}: {errors[f.name]}
                     </a>
                   </li>

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WIZARD_PAGES, ZERO_JS_PAGES } from "../budgets/budgets";
 import { axeViolations } from "../support/axe";
@@ -7,10 +7,13 @@ import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
 let browser: Browser;
+let contexts: Record<"on" | "off", BrowserContext>;
 const SITE_URL = "https://claims.example";
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SITE_URL }), launchBrowser()]);
+  const [on, off] = await Promise.all([browser.newContext(), browser.newContext({ javaScriptEnabled: false })]);
+  contexts = { on, off };
 });
 afterAll(async () => {
   await browser?.close();
@@ -23,13 +26,13 @@ const PUBLIC_PAGES = [...new Set([...ZERO_JS_PAGES, ...WIZARD_PAGES, ARTICLE])].
   (p) => !p.includes("no-such") && !p.includes("verify") && !p.includes("/mva-claim/"),
 );
 
+/** A new page in the shared context with or without JavaScript (cheaper than a context per page). */
 async function open(path: string, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
+  const page = await contexts[javaScriptEnabled ? "on" : "off"].newPage();
   await page.goto(server.url + path);
   return page;
 }
-const close = (page: Page) => page.context().close();
+const close = (page: Page) => page.close();
 
 describe("blog list", () => {
   it("lists all 30 articles with the category buttons and Home/Blog navigation", async () => {
@@ -150,8 +153,10 @@ describe("search engines", () => {
 
   it("gives every public page a unique title and description, a canonical URL, social tags and parseable JSON-LD", async () => {
     const titles = new Set<string>();
+    // The head is server-rendered: one page without JavaScript reads it for every path.
+    const page = await contexts.off.newPage();
     for (const path of PUBLIC_PAGES) {
-      const page = await open(path);
+      await page.goto(server.url + path);
       const head = await page.evaluate(() => ({
         title: document.title,
         description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
@@ -175,7 +180,7 @@ describe("search engines", () => {
       expect(head.headings[0], path).toBe(1);
       expect(head.headings.filter((l) => l === 1), path).toHaveLength(1);
       head.headings.forEach((level, i) => i > 0 && expect(level - head.headings[i - 1]!, `${path} heading ${i}`).toBeLessThanOrEqual(1));
-      await close(page);
     }
+    await page.close();
   });
 });

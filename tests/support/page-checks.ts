@@ -1,8 +1,28 @@
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe";
 
-/** axe-core violations plus horizontal overflow, for a page state the shared page tests do not reach. */
+/**
+ * What a phone-width page must not do (DESIGN section 8): scroll sideways, or offer a tap target under
+ * 44 px high. Checked at whatever width the page has; call it at 360 px.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 0) problems.push(`scrolls ${overflow} px sideways`);
+    [...document.querySelectorAll("a, button, input, select, textarea")]
+      .filter((el) => !el.closest(".honeypot, .sr-only") && (el as HTMLElement).offsetParent !== null)
+      .filter((el) => !(el instanceof HTMLInputElement && ["radio", "checkbox"].includes(el.type)))
+      // WCAG 2.5.8 exempts links inside a sentence (e.g. in an article's paragraphs).
+      .filter((el) => !(getComputedStyle(el).display === "inline" && el.closest("p, li") && el.parentElement?.textContent !== el.textContent))
+      .map((el) => ({ el: el.outerHTML.slice(0, 80), h: el.getBoundingClientRect().height }))
+      .filter(({ h }) => h < 44)
+      .forEach(({ el, h }) => problems.push(`tap target ${Math.round(h)} px high: ${el}`));
+    return problems;
+  });
+}
+
+/** axe-core violations plus the phone layout checks, for a page state the shared page tests do not reach. */
 export async function pageProblems(page: Page): Promise<string[]> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  return [...(await axeViolations(page)), ...(overflow > 0 ? [`scrolls ${overflow} px sideways`] : [])];
+  return [...(await axeViolations(page)), ...(await layoutProblems(page))];
 }

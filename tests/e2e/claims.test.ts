@@ -1,0 +1,202 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ClaimDefinition } from "#claims/engine/types";
+import { claims } from "#claims/registry";
+import { recordedPartnerFields } from "#claims/engine/deliveries";
+import { resultPagePath } from "#claims/engine/pages";
+import { examplesOf, type ClaimExample } from "../fixtures/claims/examples";
+import { launchBrowser } from "../support/browser";
+import { blankStepMessages, expectedLead, resultHeading } from "../support/claim-expectations";
+import { answerStep, nextButton, shownErrors, submissionKeyOf, submitButton, waitForStep } from "../support/claim-form";
+import { pageProblems } from "../support/page-checks";
+import { startServer, type RunningServer } from "../support/server";
+
+// Every registered claim (the test-only fixture claim included) as a visitor meets it, driven from its
+// definition and answered with its examples: with JavaScript on a 360 px phone, checked by axe on every
+// step, with its messages shown and on its results; and without JavaScript, where the server does it all.
+// What only one claim does is in that claim's own file.
+
+const SITE = { SITE_PHONE: "(888) 555-0199", SITE_EMAIL: "help@claims.example" };
+
+let server: RunningServer;
+let browser: Browser;
+let phone: BrowserContext;
+let noScript: BrowserContext;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ LEAD_RATE_LIMIT_PER_HOUR: "0", ...SITE }), launchBrowser()]);
+  [phone, noScript] = await Promise.all([
+    browser.newContext({ viewport: { width: 360, height: 800 } }),
+    browser.newContext({ javaScriptEnabled: false }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Row = Record<string, unknown>;
+const leadByKey = (key: string) => server.query<Row>("select * from leads where submission_key = ?", key)[0];
+
+/** Fills every step from the example, pressing Next between steps; ends on the last step, before Submit. */
+async function answerAllSteps(page: Page, claim: ClaimDefinition, answers: Record<string, unknown>, from = 0) {
+  for (let step = from; step < claim.steps.length; step++) {
+    await answerStep(page, claim, step, answers);
+    if (step < claim.steps.length - 1) {
+      await nextButton(page, claim).click();
+      await waitForStep(page, claim, step + 1);
+    }
+  }
+}
+
+/** Submits and checks the result the visitor sees and the lead stored for it; returns the problems found there. */
+async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example: ClaimExample, key: string, withJs: boolean) {
+  const started = Date.now();
+  await submitButton(page, claim).click();
+  if (withJs && claim.minBusyMs > 0) {
+    const busy = page.getByRole("button", { name: claim.copy.submitting, exact: true });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+  }
+  const heading = resultHeading(claim, example.outcome);
+  if (heading) await page.getByRole("heading", { level: 2, name: heading, exact: true }).waitFor();
+  else await page.waitForURL((url) => url.pathname !== claim.routes.form);
+  if (withJs) expect(Date.now() - started).toBeGreaterThanOrEqual(claim.minBusyMs - 50);
+
+  const lead = leadByKey(key);
+  expect(lead, "lead stored").toBeDefined();
+  const expected = expectedLead(claim, example.answers);
+  expect(lead).toMatchObject({ ...expected.row, user_ip: "127.0.0.1", is_spam: 0 });
+  expect(String(lead!.user_agent)).toContain("Chrome");
+  const certificateUrl = `${server.url}/verify-trustedforms-pro?cert=${lead!.certificate_id}`;
+  const formData = JSON.parse(String(lead!.form_data));
+  const context = { ip: "127.0.0.1", userAgent: String(lead!.user_agent), pageUrl: server.url + claim.routes.form, certificateUrl };
+  expect(formData).toMatchObject({ ...recordedPartnerFields(claim, expected.parsed, { ...claim.toLead(expected.parsed), ...context }), certificateUrl });
+
+  const resultPage = resultPagePath(claim, example.outcome, String(lead!.id));
+  if (resultPage) {
+    const target = new URL(resultPage, server.url);
+    expect(page.url()).toBe(target.href);
+    // The URL changes before the page it leads to has rendered: wait until the form is gone.
+    await page.locator("form[aria-labelledby='wizard-step-title']").waitFor({ state: "detached" });
+    return;
+  }
+  const copy = claim.results?.[example.outcome ?? "none"] ?? claim.results?.none;
+  if (copy?.message) await page.getByText(copy.message, { exact: true }).waitFor();
+  const status = page.getByRole("status");
+  expect(await status.textContent()).toBe(claim.copy.savedNotice.replace("{id}", String(lead!.id)));
+  // Declined results give the promise only where the claim's own message does.
+  if (example.outcome !== "ineligible") await page.getByText(`contact you ${claim.copy.contactWithin}`).first().waitFor();
+  if (claim.resultAction === "submit-another") {
+    const result = page.getByRole("region", { name: heading! });
+    expect(await result.getByRole("link", { name: SITE.SITE_PHONE }).getAttribute("href")).toBe("tel:8885550199");
+    expect(await result.getByRole("link", { name: SITE.SITE_EMAIL }).getAttribute("href")).toBe(`mailto:${SITE.SITE_EMAIL}`);
+    expect(await result.getByRole("link", { name: "Submit Another Claim" }).getAttribute("href")).toBe(claim.routes.form);
+  } else {
+    expect(await page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+  }
+}
+
+describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("the %s claim form", (_slug, claim) => {
+  const examples = examplesOf(claim);
+  const last = claim.steps.length - 1;
+
+  it.concurrent("with JavaScript on a phone: every step accessible, with its messages tied to its fields, then the first example's result", async () => {
+    const page = await phone.newPage();
+    const problems: string[] = [];
+    const check = async (state: string) => problems.push(...(await pageProblems(page)).map((p) => `${state}: ${p}`));
+    try {
+      await page.goto(server.url + claim.routes.form);
+      await page.locator("form[data-hydrated]").waitFor();
+      const key = await submissionKeyOf(page);
+      const answers = examples[0].answers;
+      expect(await page.getByRole("button", { name: "Previous" }).isVisible()).toBe(last > 0);
+      if (last === 0) expect(await page.getByText(/^Step \d+ of/).count()).toBe(0);
+
+      for (let step = 0; step <= last; step++) {
+        await waitForStep(page, claim, step);
+        const stepSpec = claim.steps[step]!;
+        if (last > 0) {
+          expect(await page.getByText(`${Math.round(((step + 1) / (last + 1)) * 100)}% complete`).isVisible()).toBe(true);
+          expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(step === 0);
+        }
+        if (stepSpec.panel) expect(await page.getByRole("heading", { name: stepSpec.panel.title }).isVisible()).toBe(true);
+
+        // axe checks each step once: with its messages shown where the visitor can get them (the step and
+        // more), else as it first appears.
+        const messages = blankStepMessages(claim, step);
+        const gated = step < last && claim.gating === "next-disabled-until-complete";
+        if (gated || !Object.keys(messages).length) {
+          await check(`step ${step + 1}`);
+          if (gated) expect(await nextButton(page, claim).isDisabled(), `Next held back on step ${step + 1}`).toBe(true);
+        } else {
+          await (step < last ? nextButton(page, claim) : submitButton(page, claim)).click();
+          const alert = page.getByRole("alert");
+          await alert.waitFor();
+          expect(await alert.locator("p").first().textContent()).toBe(claim.copy.invalidSummary);
+          expect(await shownErrors(page, stepSpec.fields)).toEqual(messages);
+          await check(`step ${step + 1} with its messages`);
+        }
+
+        await answerStep(page, claim, step, answers);
+        if (step === 1) {
+          // Previous keeps what was answered.
+          await page.getByRole("button", { name: "Previous" }).click();
+          await waitForStep(page, claim, 0);
+          const first = claim.steps[0]!.fields.find((f) => f.kind !== "radio" && f.kind !== "checkboxes" && f.kind !== "consent");
+          if (first) expect(await page.locator(`#${first.name}`).inputValue()).toBe(String(answers[first.name]));
+          await nextButton(page, claim).click();
+          await waitForStep(page, claim, 1);
+        }
+        if (step < last) {
+          expect(await nextButton(page, claim).isEnabled()).toBe(true);
+          await nextButton(page, claim).click();
+        }
+      }
+      await submitAndCheckResult(page, claim, examples[0], key, true);
+      await check("result");
+      expect(problems).toEqual([]);
+
+      if (claim.resultAction === "submit-another") {
+        await page.getByRole("link", { name: "Submit Another Claim" }).click();
+        await page.locator("form[data-hydrated]").waitFor();
+        for (const field of claim.steps[0]!.fields.filter((f) => f.kind === "text" || f.kind === "select")) {
+          expect(await page.locator(`#${field.name}`).inputValue(), field.name).toBe("");
+        }
+        expect(await submissionKeyOf(page)).not.toBe(key);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.concurrent.each(examples.slice(1).map((e) => [e.name, e] as const))("with JavaScript, %s: its result, accessible on a phone", async (_name, example) => {
+    const page = await phone.newPage();
+    try {
+      await page.goto(server.url + claim.routes.form);
+      await page.locator("form[data-hydrated]").waitFor();
+      const key = await submissionKeyOf(page);
+      await answerAllSteps(page, claim, example.answers);
+      await submitAndCheckResult(page, claim, example, key, true);
+      expect(await pageProblems(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.concurrent("without JavaScript: the server checks the first step, then every step posts to it, up to the result", async () => {
+    const page = await noScript.newPage();
+    try {
+      await page.goto(server.url + claim.routes.form);
+      const key = await submissionKeyOf(page);
+      // An empty first step comes back from the server with its messages, on the same step.
+      await (last > 0 ? nextButton(page, claim) : submitButton(page, claim)).click();
+      await page.getByRole("alert").waitFor();
+      expect(await shownErrors(page, claim.steps[0]!.fields)).toEqual(blankStepMessages(claim, 0));
+      await waitForStep(page, claim, 0);
+      await answerAllSteps(page, claim, examples[0].answers);
+      await submitAndCheckResult(page, claim, examples[0], key, false);
+    } finally {
+      await page.close();
+    }
+  });
+});
