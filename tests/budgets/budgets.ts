@@ -1,18 +1,17 @@
 import { gzipSync } from "node:zlib";
-import { claims, productionClaims } from "#claims/registry";
+import { landingPaths } from "#claims/engine/pages";
+import { claims } from "#claims/registry";
 
 /**
- * DESIGN section 8, measured against a running server. Every claim's landing and form is included;
- * the test-only fixture claim (in test builds) has a form but no landing page while landings are routes.
+ * DESIGN section 8, measured against a running server: every registered claim's landing pages, result
+ * pages and form (in test builds the fixture claim's too).
  */
 export const ZERO_JS_PAGES = [
   "/",
-  ...productionClaims.map((claim) => claim.routes.landing),
-  "/roundup-cancer",
+  ...claims.flatMap(landingPaths),
   "/blog",
   "/blog/pfas-forever-chemicals-lawsuit-guide-2024",
-  "/mva-claim/success",
-  "/mva-claim/sorry",
+  ...claims.flatMap((claim) => claim.resultPages?.map((page) => page.path) ?? []),
   "/verify-trustedforms-pro",
   "/no-such-page",
 ];

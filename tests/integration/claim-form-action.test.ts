@@ -194,10 +194,4 @@ describe("the claim form's action, for any claim", () => {
     const junk = await post(claim, { step: "two", intent: "next", [SUBMISSION_KEY_FIELD]: newKey() });
     expect(wizardOf(junk.data).step).toBe(0);
   });
-
-  it("answers 404 for a path that is no claim's form", async () => {
-    const request = formPost("/no-such-claim", { step: "0", intent: "next" });
-    const thrown = await Promise.resolve(action(routeArgs(request, routes.context()))).catch((error: unknown) => error);
-    expect(answerOf(thrown).status).toBe(404);
-  });
 });
