@@ -68,7 +68,12 @@ export function pastDateWindow(pastDays: number, now = new Date()) {
   return { min: isoDay(min), max: isoDay(now) };
 }
 
-const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isoDay(new Date(`${v}T00:00:00Z`)) === v;
+/** A YYYY-MM-DD that names a day of the calendar (not 2024-13-01, 2024-02-30 or 0000-00-00). */
+function isRealDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const date = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && isoDay(date) === v;
+}
 
 /**
  * A YYYY-MM-DD date no older than `pastDays` and not in the future. The server allows one extra day
