@@ -11,17 +11,50 @@ const MAX_LONG_TEXT = 4000;
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
+export const CONTROL_CHARACTERS_MESSAGE = "Please remove control characters and hidden text-direction marks";
+export const NAME_START_MESSAGE = "Please start with a letter";
+
+/**
+ * C0 and C1 controls (line breaks and tabs allowed in free text only) and the bidi controls that
+ * reorder what people see (U+202A-202E, U+2066-2069, U+200E/200F, U+061C): they never belong in an
+ * answer, and they hide or disguise text in the lead console, e-mails and spreadsheets.
+ */
+const CONTROLS_IN_FREE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const CONTROLS_IN_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+const cleanText = (pattern: RegExp) => [
+  z.trim(),
+  z.normalize("NFC"),
+  z.refine((v: string) => !pattern.test(v), CONTROL_CHARACTERS_MESSAGE),
+];
+
 export function requiredText(message: string, { min = 1, minMessage = message, max = MAX_TEXT } = {}) {
   return z
     .string({ error: message })
-    .check(z.trim(), z.minLength(1, message), z.minLength(min, minMessage), z.maxLength(max, tooLong(max)));
+    .check(...cleanText(CONTROLS_IN_FREE_TEXT), z.minLength(1, message), z.minLength(min, minMessage), z.maxLength(max, tooLong(max)));
 }
 
 export function optionalText({ max = MAX_LONG_TEXT } = {}) {
   return z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))),
+    z.optional(z.string().check(...cleanText(CONTROLS_IN_FREE_TEXT), z.maxLength(max, tooLong(max)))),
     z.transform((v) => (v ? v : null)),
   );
+}
+
+/**
+ * A person's name: one line, starting with a letter of any script. That also refuses '=', '+', '-'
+ * and '@', which a spreadsheet would run as a formula (CSV injection).
+ */
+export function personName(message: string, { min = 1, minMessage = message, max = MAX_TEXT } = {}) {
+  return z
+    .string({ error: message })
+    .check(
+      ...cleanText(CONTROLS_IN_ONE_LINE),
+      z.minLength(1, message),
+      z.refine((v: string) => v === "" || /^\p{L}/u.test(v), NAME_START_MESSAGE),
+      z.minLength(min, minMessage),
+      z.maxLength(max, tooLong(max)),
+    );
 }
 
 export function emailAddress(message: string, requiredMessage = message) {
