@@ -19,13 +19,15 @@ export const NAME_START_MESSAGE = "Please start with a letter";
  * reorder what people see (U+202A-202E, U+2066-2069, U+200E/200F, U+061C): they never belong in an
  * answer, and they hide or disguise text in the lead console, e-mails and spreadsheets.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROLS_IN_FREE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROLS_IN_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 const cleanText = (pattern: RegExp) => [
   z.trim(),
   z.normalize("NFC"),
-  z.refine((v: string) => !pattern.test(v), CONTROL_CHARACTERS_MESSAGE),
+  z.refine<string>((v) => !pattern.test(v), CONTROL_CHARACTERS_MESSAGE),
 ];
 
 export function requiredText(message: string, { min = 1, minMessage = message, max = MAX_TEXT } = {}) {
@@ -51,7 +53,7 @@ export function personName(message: string, { min = 1, minMessage = message, max
     .check(
       ...cleanText(CONTROLS_IN_ONE_LINE),
       z.minLength(1, message),
-      z.refine((v: string) => v === "" || /^\p{L}/u.test(v), NAME_START_MESSAGE),
+      z.refine<string>((v) => v === "" || /^\p{L}/u.test(v), NAME_START_MESSAGE),
       z.minLength(min, minMessage),
       z.maxLength(max, tooLong(max)),
     );

@@ -132,7 +132,7 @@ describe("the pages under fuzzing (built server)", () => {
 
   it("the admin login answers random bodies with a 4xx", async () => {
     await fc.assert(
-      fc.asyncProperty(contentTypes, formBodies, fc.constantFrom({ origin: "" }, {}, { referer: "https://evil.example/" }), async (type, body, extra) => {
+      fc.asyncProperty(contentTypes, formBodies, fc.constantFrom<Record<string, string>>({ origin: "" }, {}, { referer: "https://evil.example/" }), async (type, body, extra) => {
         const headers: Record<string, string> = { ...(type ? { "content-type": type } : {}), ...extra };
         if (headers.origin === "") headers.origin = server.url;
         const res = await fetch(`${server.url}/admin/login`, { method: "POST", headers, body: new TextEncoder().encode(body), redirect: "manual" });
