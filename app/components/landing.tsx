@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
+import { startPosts } from "#claims/engine/pages";
 import { ArrowRightIcon, CheckIcon } from "./icons";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -9,14 +10,38 @@ import { TrustStrip } from "./trust-strip";
 export const ctaClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-strong";
 
+/**
+ * A start button: a link, or for the click counter a one-button form that posts (no JavaScript; a GET
+ * must write nothing). The form takes no box of its own, so the button sits and looks like the link.
+ */
+export function StartButton({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+  if (!startPosts(href)) {
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <form method="post" action={href} className="contents">
+      <button type="submit" className={`${className} cursor-pointer [text-align:inherit]`}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
 export function LandingShell({ theme, startHref, children }: { theme: string; startHref: string; children: ReactNode }) {
   return (
     <div className={theme}>
       <SiteHeader
         aside={
-          <a href={startHref} className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
+          <StartButton
+            href={startHref}
+            className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong"
+          >
             Start My Claim
-          </a>
+          </StartButton>
         }
       />
       <main id="main">
@@ -58,9 +83,9 @@ export function LandingHero(props: {
               </div>
             ))}
           </dl>
-          <a href={props.cta.href} className={`${ctaClass} mt-8 text-lg`}>
+          <StartButton href={props.cta.href} className={`${ctaClass} mt-8 text-lg`}>
             {props.cta.label} <ArrowRightIcon className="size-5" />
-          </a>
+          </StartButton>
         </div>
         {props.aside}
       </div>
@@ -83,9 +108,9 @@ export function StepsCard({ title, steps, cta }: { title: string; steps: readonl
           </li>
         ))}
       </ol>
-      <a href={cta.href} className={`${ctaClass} mt-6 w-full`}>
+      <StartButton href={cta.href} className={`${ctaClass} mt-6 w-full`}>
         {cta.label}
-      </a>
+      </StartButton>
     </section>
   );
 }
@@ -126,9 +151,12 @@ export function CtaBanner({ title, text, cta }: { title: string; text: ReactNode
       <div className="rounded-2xl bg-brand px-6 py-10 text-center text-white">
         <h2 className="text-2xl font-bold">{title}</h2>
         <p className="mx-auto mt-2 max-w-2xl text-slate-200">{text}</p>
-        <a href={cta.href} className="mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-white px-6 py-3 font-semibold text-brand hover:bg-slate-100">
+        <StartButton
+          href={cta.href}
+          className="mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-white px-6 py-3 font-semibold text-brand hover:bg-slate-100"
+        >
           {cta.label} <ArrowRightIcon className="size-5" />
-        </a>
+        </StartButton>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { readForm } from "~/site/read-form";
 import { NOINDEX } from "~/admin/require-operator";
 import { LockIcon } from "~/components/icons";
 import { SiteHeader } from "~/components/site-header";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, context.logger);
   const password = form.get("password");
   const next = safeNext(form.get("next"));
   if (typeof password !== "string" || !password) return data({ error: "Please enter the password.", next }, { status: 400 });

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { readForm } from "~/site/read-form";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/toasts";
 import type { RouteHandle } from "~/root";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs): Promise<{ toast: Toast }> {
   await requireOperatorAction(request, context);
-  const form = await request.formData();
+  const form = await readForm(request, context.logger);
   const intent = form.get("intent");
   const error = (description: string): { toast: Toast } => ({ toast: { title: "Error", description, tone: "error" } });
 

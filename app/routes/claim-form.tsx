@@ -1,4 +1,5 @@
 import { emptyValues, valuesFromFormData } from "#claims/engine/form-values";
+import { readForm } from "~/site/read-form";
 import { ClaimResult } from "~/wizard/result-screen";
 import { ClaimWizard, type WizardState } from "~/wizard/wizard";
 import { handleWizardPost } from "~/wizard/wizard-action";
@@ -35,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const definition = definitionFor(request);
-  const formData = await request.formData();
+  const formData = await readForm(request, context.logger);
   return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl: request.url }, context.logger);
 }
 

@@ -8,7 +8,7 @@ import {
   tcpaSchema,
   type PersonalMessages,
 } from "../engine/personal-fields";
-import { choice, choices, requiredText } from "../engine/schema-builders";
+import { choice, choices, personName } from "../engine/schema-builders";
 import type { ClaimDefinition, LeadColumns, Option, PartnerDelivery } from "../engine/types";
 import { YES_NO_IDS } from "../engine/options";
 import { US_STATES } from "../engine/us-states";
@@ -60,7 +60,7 @@ const schema = z.object({
   exposureLocation: choices(AFFF_EXPOSURE_LOCATIONS, AFFF_MESSAGES.location),
   diagnosis: choices(AFFF_DIAGNOSES, AFFF_MESSAGES.diagnosis),
   hasAttorney: choice(AFFF_YES_NO, AFFF_MESSAGES.selectOption),
-  fullName: requiredText(AFFF_MESSAGES.fullName, { min: 2, max: 200 }),
+  fullName: personName(AFFF_MESSAGES.fullName, { min: 2, max: 200 }),
   ph,
   em,
   st,

@@ -10,6 +10,14 @@ export const SUBMISSION_KEY_FIELD = "submissionKey";
 /** Honeypot: people never see or fill it; bots that fill every field do. */
 export const HONEYPOT_FIELD = "website";
 
+/** Any honeypot value but absent, null, blank text or an empty list is a bot's: numbers, arrays and objects too. */
+export function isHoneypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === "string") return value.trim() !== "";
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
 export function allFields(definition: ClaimDefinition): FieldSpec[] {
   return definition.steps.flatMap((step) => step.fields);
 }

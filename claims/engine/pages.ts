@@ -6,9 +6,19 @@ export function cardHref(claim: ClaimDefinition): string {
   return claim.landing.card.target === "form" ? claim.routes.form : claim.routes.landing;
 }
 
-/** Where a landing page's start buttons lead: the form, or the first-party click counter in front of it. */
+const START_COUNTER = "/start/";
+
+/**
+ * Where a landing page's start buttons lead: the form, or the first-party click counter in front of
+ * it, which counts a POST (a button) and only redirects a GET, so bots and prefetches write nothing.
+ */
 export function startHref(claim: ClaimDefinition): string {
-  return claim.landing.countStarts ? `/start/${claim.slug}` : claim.routes.form;
+  return claim.landing.countStarts ? `${START_COUNTER}${claim.slug}` : claim.routes.form;
+}
+
+/** Whether a start button must post to its href (the click counter) rather than link to it. */
+export function startPosts(href: string): boolean {
+  return href.startsWith(START_COUNTER);
 }
 
 /** Every address the landing page answers on; the first is its canonical one. */

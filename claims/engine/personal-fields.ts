@@ -1,4 +1,4 @@
-import { consent, emailAddress, requiredText, usPhone, choice } from "./schema-builders";
+import { consent, emailAddress, personName, usPhone, choice } from "./schema-builders";
 import type { FieldSpec, Option, SiteIdentity } from "./types";
 
 /** The contact questions most claims open with, and their schema, with one form's messages. */
@@ -39,8 +39,8 @@ export const DEFAULT_PERSONAL_MESSAGES: PersonalMessages = {
 
 export function personalSchemaShape(states: readonly Option[], m: PersonalMessages = DEFAULT_PERSONAL_MESSAGES) {
   return {
-    fn: requiredText(m.firstNameRequired, { min: 2, minMessage: m.firstNameShort, max: 100 }),
-    ln: requiredText(m.lastNameRequired, { min: 2, minMessage: m.lastNameShort, max: 100 }),
+    fn: personName(m.firstNameRequired, { min: 2, minMessage: m.firstNameShort, max: 100 }),
+    ln: personName(m.lastNameRequired, { min: 2, minMessage: m.lastNameShort, max: 100 }),
     em: emailAddress(m.emailInvalid, m.emailRequired),
     ph: usPhone(m.phoneInvalid, m.phoneRequired),
     st: choice(states, m.state),

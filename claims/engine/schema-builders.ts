@@ -11,17 +11,52 @@ const MAX_LONG_TEXT = 4000;
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
+export const CONTROL_CHARACTERS_MESSAGE = "Please remove control characters and hidden text-direction marks";
+export const NAME_START_MESSAGE = "Please start with a letter";
+
+/**
+ * C0 and C1 controls (line breaks and tabs allowed in free text only) and the bidi controls that
+ * reorder what people see (U+202A-202E, U+2066-2069, U+200E/200F, U+061C): they never belong in an
+ * answer, and they hide or disguise text in the lead console, e-mails and spreadsheets.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS_IN_FREE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROLS_IN_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+const cleanText = (pattern: RegExp) => [
+  z.trim(),
+  z.normalize("NFC"),
+  z.refine<string>((v) => !pattern.test(v), CONTROL_CHARACTERS_MESSAGE),
+];
+
 export function requiredText(message: string, { min = 1, minMessage = message, max = MAX_TEXT } = {}) {
   return z
     .string({ error: message })
-    .check(z.trim(), z.minLength(1, message), z.minLength(min, minMessage), z.maxLength(max, tooLong(max)));
+    .check(...cleanText(CONTROLS_IN_FREE_TEXT), z.minLength(1, message), z.minLength(min, minMessage), z.maxLength(max, tooLong(max)));
 }
 
 export function optionalText({ max = MAX_LONG_TEXT } = {}) {
   return z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))),
+    z.optional(z.string().check(...cleanText(CONTROLS_IN_FREE_TEXT), z.maxLength(max, tooLong(max)))),
     z.transform((v) => (v ? v : null)),
   );
+}
+
+/**
+ * A person's name: one line, starting with a letter of any script. That also refuses '=', '+', '-'
+ * and '@', which a spreadsheet would run as a formula (CSV injection).
+ */
+export function personName(message: string, { min = 1, minMessage = message, max = MAX_TEXT } = {}) {
+  return z
+    .string({ error: message })
+    .check(
+      ...cleanText(CONTROLS_IN_ONE_LINE),
+      z.minLength(1, message),
+      z.refine<string>((v) => v === "" || /^\p{L}/u.test(v), NAME_START_MESSAGE),
+      z.minLength(min, minMessage),
+      z.maxLength(max, tooLong(max)),
+    );
 }
 
 export function emailAddress(message: string, requiredMessage = message) {
@@ -68,7 +103,12 @@ export function pastDateWindow(pastDays: number, now = new Date()) {
   return { min: isoDay(min), max: isoDay(now) };
 }
 
-const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isoDay(new Date(`${v}T00:00:00Z`)) === v;
+/** A YYYY-MM-DD that names a day of the calendar (not 2024-13-01, 2024-02-30 or 0000-00-00). */
+function isRealDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const date = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && isoDay(date) === v;
+}
 
 /**
  * A YYYY-MM-DD date no older than `pastDays` and not in the future. The server allows one extra day

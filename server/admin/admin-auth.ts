@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
@@ -66,29 +67,43 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
     return actual.length === expected.length && timingSafeEqual(actual, expected) ? id : null;
   }
 
-  async function failuresInWindow(ip: string): Promise<number> {
+  /**
+   * Takes one of the IP's guesses for this window before the password is checked, in one atomic
+   * step: a row in login_failures, inserted only while the window holds fewer than the limit. A
+   * correct password gives its row back. Checking first and recording the failure after scrypt let
+   * parallel guesses all pass the check. SQLite runs the one statement atomically; PostgreSQL takes
+   * a per-IP advisory lock for the transaction first (two counts could otherwise both see four).
+   */
+  async function reserveGuess(ip: string): Promise<string | null> {
+    const id = randomUUID();
     const since = new Date(now().getTime() - LOGIN_WINDOW_MS).toISOString();
-    const row = await db
-      .selectFrom("login_failures")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("ip", "=", ip)
-      .where("created_at", ">", since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const insert = (q: Db) =>
+      sql`insert into login_failures (id, ip, created_at)
+          select ${id}, ${ip}, ${now().toISOString()}
+          where (select count(*) from login_failures where ip = ${ip} and created_at > ${since}) < ${MAX_FAILURES_PER_WINDOW}`.execute(q);
+    const result =
+      config.database.engine === "postgres"
+        ? await db.transaction().execute(async (trx) => {
+            await sql`select pg_advisory_xact_lock(hashtext(${`admin-login:${ip}`}))`.execute(trx);
+            return insert(trx);
+          })
+        : await insert(db);
+    return Number(result.numAffectedRows ?? 0) === 1 ? id : null;
   }
 
   return {
     cookieName,
 
     async login(password: string, ip: string): Promise<LoginResult> {
-      if ((await failuresInWindow(ip)) >= MAX_FAILURES_PER_WINDOW) {
+      const guess = await reserveGuess(ip);
+      if (!guess) {
         return { ok: false, reason: "throttled", message: "Too many failed attempts. Please wait 15 minutes and try again." };
       }
       if (!(await verifyPassword(password, passwordHash))) {
-        await db.insertInto("login_failures").values({ id: randomUUID(), ip, created_at: now().toISOString() }).execute();
         logger.warn({ ip }, "operator login failed");
         return { ok: false, reason: "wrong-password", message: "That password is not correct." };
       }
+      await db.deleteFrom("login_failures").where("id", "=", guess).execute();
       // A new session id at every login (no fixation).
       const id = randomBytes(32).toString("base64url");
       const at = now().toISOString();

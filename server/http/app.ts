@@ -16,7 +16,7 @@ import type { Logger } from "../logger";
 import { apiRouter } from "./api-router";
 import { captureFirstTouch } from "./attribution-cookie";
 import { legacyRedirects } from "./legacy-redirects";
-import { pagePostGuard } from "./request-guards";
+import { pagePostGuard, pageRequestGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 
 /** The pages: React Router's server build (or, in development, a loader of it) and how its assets are served. */
@@ -57,9 +57,10 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
   app.use(legacyRedirects(config.legacyPrefix));
 
   if (pages) {
+    app.use(pageRequestGuard());
     app.use(pages.assets);
     app.use(captureFirstTouch({ secure: config.isProduction && config.siteUrl.startsWith("https:") }));
-    app.use(pagePostGuard());
+    app.use(pagePostGuard(logger));
     app.all(
       "/{*path}",
       createRequestHandler({

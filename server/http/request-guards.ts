@@ -1,25 +1,70 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
+import type { Logger } from "../logger";
 
 export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
 
+/** Methods the pages answer; React Router's Request cannot even be built for TRACE or CONNECT. */
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** The operator area, its pages and their data requests (/admin/setup.data). */
+const ADMIN_PATH = /^\/admin(?:[/.]|$)/;
+
 /**
- * Form posts to pages: the body must announce its size and stay under the limit (Node stops a body
- * at its Content-Length), and a browser post must come from our own origin.
+ * Requests the pages cannot answer get a 4xx here instead of a 500 from deep inside: a method other
+ * than GET, HEAD or POST, and a request without Host (HTTP/1.0 or an HTTP/0.9-style line), whose URL
+ * cannot be known. The operator area is never cached.
  */
-export function pagePostGuard(limitBytes = PAGE_BODY_LIMIT_BYTES): RequestHandler {
+export function pageRequestGuard(): RequestHandler {
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const declared = req.headers["content-length"];
-    if (declared === undefined) {
-      if (req.headers["transfer-encoding"]) return void res.status(411).type("text/plain").send("Content-Length required");
-    } else if (Number(declared) > limitBytes) {
-      return void res.status(413).type("text/plain").send("Request body too large");
+    if (!PAGE_METHODS.has(req.method)) {
+      return void res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("Method not allowed");
     }
-    if (req.headers["sec-fetch-site"] === "cross-site" || (req.headers.origin && !sameOrigin(req.headers.origin, req.headers.host))) {
-      return void res.status(403).type("text/plain").send("Cross-site form posts are not accepted");
-    }
+    if (!req.headers.host) return void res.status(400).type("text/plain").send("Host header required");
+    if (ADMIN_PATH.test(req.path)) res.set("Cache-Control", "no-store");
     next();
   };
+}
+
+/**
+ * Form posts to pages: the body must be a form (URL-encoded or multipart), announce its size and stay
+ * under the limit (Node stops a body at its Content-Length), and a browser post must come from our
+ * own origin. State changes in the operator area must also prove it: a same-origin Origin,
+ * Sec-Fetch-Site or, from clients that send neither, Referer.
+ */
+export function pagePostGuard(logger?: Logger, limitBytes = PAGE_BODY_LIMIT_BYTES): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const refuse = (status: number, message: string) => {
+      logger?.warn({ method: req.method, path: req.path, status }, `page post refused: ${message}`);
+      res.status(status).type("text/plain").send(message);
+    };
+    const declared = req.headers["content-length"];
+    if (declared === undefined) {
+      if (req.headers["transfer-encoding"]) return refuse(411, "Content-Length required");
+    } else if (Number(declared) > limitBytes) {
+      return refuse(413, "Request body too large");
+    }
+    if (req.headers["sec-fetch-site"] === "cross-site" || (req.headers.origin && !sameOrigin(req.headers.origin, req.headers.host))) {
+      return refuse(403, "Cross-site form posts are not accepted");
+    }
+    if (ADMIN_PATH.test(req.path) && !provenSameOrigin(req)) return refuse(403, "Cross-site form posts are not accepted");
+    if (!isForm(req)) return refuse(415, "The body must be a form (application/x-www-form-urlencoded or multipart/form-data)");
+    next();
+  };
+}
+
+function isForm(req: Request): boolean {
+  const type = req.headers["content-type"];
+  return typeof type === "string" && FORM_TYPES.includes(type.split(";")[0]!.trim().toLowerCase());
+}
+
+function provenSameOrigin(req: Request): boolean {
+  const { origin, referer, host } = req.headers;
+  const fetchSite = req.headers["sec-fetch-site"];
+  if (referer && !sameOrigin(referer, host)) return false;
+  if (origin) return sameOrigin(origin, host);
+  if (fetchSite) return fetchSite === "same-origin";
+  return Boolean(referer);
 }
 
 function sameOrigin(origin: string, host: string | undefined): boolean {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
-import { fieldErrorsOf, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, type FieldErrors } from "#claims/engine/form-values";
+import { fieldErrorsOf, HONEYPOT_FIELD, isHoneypotFilled, SUBMISSION_KEY_FIELD, type FieldErrors } from "#claims/engine/form-values";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
 import { claimBySlug } from "#claims/registry";
 import type { Attribution } from "../attribution/attribution";
@@ -81,8 +81,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     const existing = await findBySubmissionKey(submissionKey);
     if (existing) return replay(existing, submissionSha256);
 
-    const honeypot = body[HONEYPOT_FIELD];
-    const isSpam = typeof honeypot === "string" && honeypot.trim() !== "";
+    const isSpam = isHoneypotFilled(body[HONEYPOT_FIELD]);
     try {
       const created = await insertLead(definition, answers, submissionKey, submissionSha256, isSpam, context);
       if (created.status === "rate-limited") return created;

@@ -84,7 +84,7 @@ describe("bad input gets a clear 4xx, never a 500 or a stack trace", () => {
   });
 
   it("stores SQL and HTML in text fields as plain text", async () => {
-    const hostile = { fn: "Robert'); DROP TABLE leads;--", ln: "<script>alert(1)</script>" };
+    const hostile = { fn: "Robert'); DROP TABLE leads;--", ln: "Tables<script>alert(1)</script>" };
     const response = await api.post("/api/leads/mva", mvaAnswers(hostile));
     expect(response.status).toBe(201);
     const lead = await leadRow((await response.json()).leadId);
