@@ -1,4 +1,5 @@
-import { emptyValues, valuesFromFormData } from "#claims/engine/form-values";
+import { SUBMISSION_KEY_FIELD, emptyValues, valuesFromFormData } from "#claims/engine/form-values";
+import { finishDraft } from "~/wizard/draft";
 import { ClaimResult } from "~/wizard/result-screen";
 import { ClaimWizard, type WizardState } from "~/wizard/wizard";
 import { handleWizardPost } from "~/wizard/wizard-action";
@@ -47,13 +48,18 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const definition = definitionFor(request);
   const formData = await request.clone().formData();
   const minimum = new Promise((resolve) => setTimeout(resolve, definition.minBusyMs));
+  const finish = () => finishDraft(definition.slug, String(formData.get(SUBMISSION_KEY_FIELD) ?? ""));
   try {
     const result = await serverAction();
     await minimum;
+    if ("result" in result) finish(); // saved: Back shows a fresh form, never this claim again
     return result;
   } catch (error) {
     await minimum;
-    if (error instanceof Response) throw error; // redirects to the result page
+    if (error instanceof Response) {
+      if (error.status >= 300 && error.status < 400) finish();
+      throw error; // redirects to the result page
+    }
     const wizard: WizardState = {
       step: Number(formData.get("step")) || 0,
       values: valuesFromFormData(definition, formData),
@@ -84,7 +90,12 @@ export default function ClaimFormPage({ loaderData, actionData }: Route.Componen
           {actionData && "result" in actionData ? (
             <ClaimResult definition={definition} site={loaderData.site} outcome={actionData.result} />
           ) : (
-            <ClaimWizard definition={definition} site={loaderData.site} state={actionData?.wizard ?? loaderData.wizard} />
+            <ClaimWizard
+              definition={definition}
+              site={loaderData.site}
+              state={actionData?.wizard ?? loaderData.wizard}
+              fresh={!actionData?.wizard}
+            />
           )}
         </div>
       </main>
