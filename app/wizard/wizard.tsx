@@ -7,6 +7,8 @@ import {
   HONEYPOT_FIELD,
   SUBMISSION_KEY_FIELD,
   allFields,
+  answersFromValues,
+  errorSummary,
   firstStepWithError,
   isStepComplete,
   validateStep,
@@ -252,7 +254,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
             role="alert"
             className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 focus:outline-none"
           >
-            <p className="font-semibold">{state.formError ?? definition.copy.invalidSummary}</p>
+            <p className="font-semibold">{state.formError ?? errorSummary(errors, answersFromValues(definition, values))}</p>
             {errorEntries.length ? (
               <ul className="mt-2 list-disc space-y-2 pl-5">
                 {errorEntries.map((f) => (

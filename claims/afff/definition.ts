@@ -209,7 +209,6 @@ export const afffClaim: ClaimDefinition<typeof schema> = {
     next: "Continue",
     submit: "Get My Free Case Review",
     submitting: "Submitting...",
-    invalidSummary: "Please check the answers marked below",
     submitError: "Submission Error: we could not save your claim. Your answers are still here; please try again.",
     savedNotice: "Your AFFF claim has been submitted successfully. Lead ID: {id}",
     contactWithin: "within 24 hours",

@@ -150,8 +150,6 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
     next?: string;
     submit: string;
     submitting: string;
-    /** Shown above the form when the submission is rejected, e.g. 'Missing required fields'. */
-    invalidSummary: string;
     /** Shown when the lead could not be saved; the answers stay on the form. */
     submitError: string;
     /** Shown on the result screen once the lead is saved; `{id}` becomes the lead id. */

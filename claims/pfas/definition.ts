@@ -110,7 +110,6 @@ export const pfasClaim: ClaimDefinition<typeof schema> = {
     next: "Continue",
     submit: "Get My Free Case Review",
     submitting: "Submitting...",
-    invalidSummary: "Please correct the highlighted answers",
     submitError: "Failed to submit your claim. Please try again.",
     savedNotice: "Your PFAS claim has been submitted successfully! Lead ID: {id}",
     contactWithin: "within 24 hours",

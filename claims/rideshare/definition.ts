@@ -129,7 +129,6 @@ export const rideshareClaim: ClaimDefinition<typeof schema> = {
     next: "Next",
     submit: "Submit Claim",
     submitting: "Submitting...",
-    invalidSummary: "Please check the answers below.",
     submitError: "There was an error submitting your claim. Please try again.",
     savedNotice: "Your claim was received securely. Lead ID: {id}",
     contactWithin: "within 24-48 hours",

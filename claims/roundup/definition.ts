@@ -102,7 +102,6 @@ export const roundupClaim: ClaimDefinition<typeof schema> = {
     next: "Next",
     submit: "Submit Claim",
     submitting: "Processing...",
-    invalidSummary: "Missing required fields",
     submitError: "Submission Error. Error: Database save failed. Your answers are still here; please try again.",
     savedNotice: "Lead Saved. Your RoundUp claim information has been saved successfully. Lead ID: {id}",
     contactWithin: "within 24-48 hours",
