@@ -27,7 +27,7 @@ export const AFFF_DIAGNOSES: readonly Option[] = [
   { value: "liver-cancer", label: "Liver cancer" },
   { value: "thyroid-disease", label: "Thyroid disease or thyroid cancer" },
   { value: "ulcerative-colitis", label: "Ulcerative colitis" },
-  { value: "none", label: "None of these" },
+  { value: "none", label: "None of these", exclusive: true },
 ];
 export const AFFF_YES_NO = YES_NO_IDS;
 

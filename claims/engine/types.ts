@@ -16,6 +16,8 @@ export type FieldKind =
 export interface Option {
   value: string;
   label: string;
+  /** Checkbox groups: an answer that excludes every other ('None of these'). */
+  exclusive?: boolean;
 }
 
 /** How the public certificate page shows a field: personal data is masked, free text summarised. */
