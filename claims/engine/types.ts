@@ -85,6 +85,8 @@ export type Gating = "next-disabled-until-complete" | "validate-on-next";
 export interface ResultCopy {
   heading: string;
   message: string;
+  /** A phone line for help outside the claim, shown as a tel: link (e.g. rideshare's support hotline). */
+  help?: { text: string; number: string; tel: string };
 }
 
 /** What the server knows about the request when it stores the lead. */
@@ -165,6 +167,11 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
    */
   results?: Partial<Record<Outcome | "none", ResultCopy>>;
   resultPages?: readonly ResultPage[];
+  /**
+   * Extras of the form page: a 'Back to Home' button above the form, and a panel with the site's
+   * phone and e-mail below it (the spec gives PFAS both).
+   */
+  formPage?: { backToHome?: boolean; contactPanel?: boolean };
   /** After the result: 'Return to Home' (default) or the spec's 'Submit Another Claim'. */
   resultAction?: "home" | "submit-another";
   eligibility?(answers: z.infer<S>): Eligibility;

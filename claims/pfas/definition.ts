@@ -114,6 +114,7 @@ export const pfasClaim: ClaimDefinition<typeof schema> = {
     savedNotice: "Your PFAS claim has been submitted successfully! Lead ID: {id}",
     contactWithin: "within 24 hours",
   },
+  formPage: { backToHome: true, contactPanel: true },
   results: {
     none: { heading: "Thank You!", message: "We have received your PFAS exposure claim." },
   },

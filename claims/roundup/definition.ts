@@ -67,8 +67,6 @@ export function roundupToLead(a: RoundupAnswers): LeadColumns {
   };
 }
 
-const CONTACT_PROMISE = "Our legal experts will review your information and contact you within 24-48 hours.";
-
 export const roundupClaim: ClaimDefinition<typeof schema> = {
   slug: "roundup",
   caseType: "RoundUp",
@@ -109,8 +107,8 @@ export const roundupClaim: ClaimDefinition<typeof schema> = {
   results: {
     ineligible: {
       heading: "We're Sorry",
-      // The engine leaves the contact promise off declined results; the spec has every RoundUp result give it.
-      message: `Based on your answers, your claim may not meet our partner attorneys' current criteria: use of RoundUp, a related diagnosis and no attorney already on the case. ${CONTACT_PROMISE}`,
+      message:
+        "Based on your answers, your claim may not meet our partner attorneys' current criteria: use of RoundUp, a related diagnosis and no attorney already on the case.",
     },
     eligible: {
       heading: "Congratulations!",

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const FORM = "/rideshare-assault-claim";
-const CONSENT_MESSAGE = "Please agree to the terms and conditions to continue.";
+const CONSENT_MESSAGE = "Please agree to be contacted to continue.";
 const incidentDate = isoDay(new Date(Date.now() - 45 * 86_400_000));
 
 interface Answers {
@@ -182,7 +182,7 @@ describe("rideshare claim form with JavaScript", () => {
     await page.close();
   });
 
-  it("submitting without consent shows 'Please agree to the terms and conditions to continue.'", async () => {
+  it("submitting without consent shows 'Please agree to be contacted to continue.'", async () => {
     const page = await browser.newPage();
     await openWizard(page, server.url + FORM);
     await answerSteps1to3(page, { incident: "Kidnapping or being held against my will", service: "Uber", policeReport: "Yes", attorney: "No" });
