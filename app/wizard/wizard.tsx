@@ -252,7 +252,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
             ref={summaryRef}
             tabIndex={-1}
             role="alert"
-            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 focus:outline-none"
+            className="mt-4 scroll-mt-24 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 focus:outline-none"
           >
             <p className="font-semibold">{state.formError ?? errorSummary(errors, answersFromValues(definition, values))}</p>
             {errorEntries.length ? (
