@@ -108,7 +108,7 @@ export default function ClaimFormPage({
         sticky
         aside={
           <p className="flex shrink-0 items-center gap-1.5 whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">
-            <LockIcon className="size-4 text-emerald-700" />
+            <LockIcon className="hidden size-4 text-emerald-700 sm:block" />
             Secure Form - SSL Encrypted
           </p>
         }

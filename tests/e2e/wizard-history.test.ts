@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isoDay } from "#claims/engine/schema-builders";
 import { validateStep, type FormValues } from "#claims/engine/form-values";
-import type { ClaimDefinition, FieldSpec } from "#claims/engine/types";
+import type { ClaimDefinition } from "#claims/engine/types";
 import { claims } from "#claims/registry";
 import { launchBrowser } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
+import { fillStep, sampleAnswers } from "../support/sample-answers";
 import { openWizard } from "../support/wizard";
 
 /**
@@ -23,51 +23,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const tenDaysAgo = isoDay(new Date(Date.now() - 10 * 86_400_000));
-
-/** A valid answer for any field, from its kind and options. */
-function sampleValue(field: FieldSpec): string | string[] {
-  const firstOption = field.options?.find((o) => o.value !== "")?.value ?? "";
-  switch (field.kind) {
-    case "email":
-      return "jane.history@example.com";
-    case "tel":
-      return "(415) 555-2671";
-    case "select":
-    case "radio":
-      return firstOption;
-    case "checkboxes":
-      return [firstOption];
-    case "date":
-      return tenDaysAgo;
-    case "consent":
-      return "on";
-    case "number":
-      return String(field.min ?? 3);
-    case "textarea":
-      return "Answer kept across history";
-    default:
-      return "Janeway";
-  }
-}
-
-function sampleAnswers(claim: ClaimDefinition): FormValues {
-  const values: FormValues = {};
-  for (const step of claim.steps) for (const field of step.fields) values[field.name] = sampleValue(field);
+function checkedSampleAnswers(claim: ClaimDefinition): FormValues {
+  const values = sampleAnswers(claim);
   claim.steps.forEach((_step, i) => expect(validateStep(claim, i, values), `${claim.slug} step ${i + 1} sample`).toEqual({}));
   return values;
-}
-
-async function fillStep(page: Page, claim: ClaimDefinition, step: number, values: FormValues) {
-  for (const field of claim.steps[step]!.fields) {
-    const value = values[field.name]!;
-    const input = page.locator(`[name="${field.name}"]:not([type=hidden])`);
-    if (field.kind === "select") await input.selectOption(String(value));
-    else if (field.kind === "radio" || field.kind === "checkboxes") {
-      for (const v of [value].flat()) await page.locator(`input[name="${field.name}"][value="${v}"]`).check();
-    } else if (field.kind === "consent") await input.check();
-    else await input.fill(String(value));
-  }
 }
 
 /** Waits for the step, then checks its answers (`null`: a fresh step, nothing answered). */
@@ -101,7 +60,7 @@ const multiStep = claims.filter((claim) => claim.steps.length > 1);
 
 describe("wizard history (JavaScript on)", () => {
   it.each(multiStep.map((claim) => [claim.slug, claim] as const))("%s: Back, Forward and reload keep the step and the answers", async (_slug, claim) => {
-    const values = sampleAnswers(claim);
+    const values = checkedSampleAnswers(claim);
     const total = claim.steps.length;
     const page = await browser.newPage();
     await page.goto(`${server.url}${claim.routes.landing}`);
