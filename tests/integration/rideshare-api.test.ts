@@ -104,7 +104,7 @@ describe("POST /api/leads/rideshare", () => {
     ["em", "Email is required"],
     ["ph", "Phone number is required"],
     ["st", "Please select your state"],
-    ["tcpa", "Please agree to the terms and conditions to continue."],
+    ["tcpa", "Please agree to be contacted to continue."],
   ])("answers 400 when %s is missing, with its message", async (field, message) => {
     const response = await api.post("/api/leads/rideshare", answers({ [field]: undefined }));
     expect(response.status).toBe(400);
@@ -115,7 +115,7 @@ describe("POST /api/leads/rideshare", () => {
   it("answers 400 for a consent of false, with the spec's consent message", async () => {
     const response = await api.post("/api/leads/rideshare", answers({ tcpa: false }));
     expect(response.status).toBe(400);
-    expect((await response.json()).fieldErrors).toEqual({ tcpa: "Please agree to the terms and conditions to continue." });
+    expect((await response.json()).fieldErrors).toEqual({ tcpa: "Please agree to be contacted to continue." });
   });
 
   it("answers 400 for an incident date in the future", async () => {
