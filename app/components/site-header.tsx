@@ -12,7 +12,7 @@ export function SiteHeader({ aside, sticky = false }: { aside?: ReactNode; stick
       </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-1.5 sm:gap-4 sm:py-3">
         <a href="/" className="flex min-h-11 min-w-0 items-center gap-1.5 text-[0.9375rem] font-bold text-brand sm:gap-2 sm:text-lg">
-          <ShieldIcon className="size-5 shrink-0 text-accent sm:size-7" />
+          <ShieldIcon className="size-5 shrink-0 text-accent max-[399px]:hidden sm:size-7" />
           <span className="truncate">{site.name}</span>
         </a>
         {aside ?? (

@@ -4,9 +4,8 @@ import { claimBySlug } from "#claims/registry";
 import { launchBrowser } from "../support/browser";
 import { startFakeReceiver } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
-import { completeWizard, sampleAnswers } from "../support/sample-answers";
+import { completeWizard, fillStep, sampleAnswers } from "../support/sample-answers";
 import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
-import { openWizard } from "../support/wizard";
 
 /** Issue 9, the visitor-facing items 7-18: each test names its item. */
 
@@ -264,7 +263,6 @@ describe("without JavaScript", () => {
     const claim = claimBySlug("pfas")!;
     const page = await open(claim.routes.form, 1280, false);
     const values = sampleAnswers(claim);
-    const { fillStep } = await import("../support/sample-answers");
     await fillStep(page, claim, 0, values);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Step 2 of 3").waitFor();
