@@ -3,6 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "./components/nonce";
+import { ServerRootData } from "./components/use-site";
+import { themeCss } from "./landing/theme-css";
+import { claims } from "#claims/registry";
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +28,11 @@ export default function handleRequest(
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRootData.Provider
+          value={{ site: loadContext.site, siteUrl: loadContext.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims) }}
+        >
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerRootData.Provider>
       </NonceContext.Provider>,
       {
         nonce,

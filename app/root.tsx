@@ -76,7 +76,15 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page not found</title>
+        <meta name="robots" content="noindex" />
+        <NotFound />
+      </>
+    );
+  }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -84,6 +92,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "Unknown error";
   return (
     <>
+      <title>Unexpected Application Error!</title>
+      <meta name="robots" content="noindex" />
       <SiteHeader />
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>

@@ -12,7 +12,8 @@ export default [
   ...claims.flatMap((claim) =>
     landingPaths(claim).map((path, i) => route(path, "routes/claim-landing.tsx", { id: `claim-landing-${claim.slug}${i ? `-${i}` : ""}` })),
   ),
-  route("start/:slug", "routes/claim-start.tsx"),
+  // Only the registry's claims: any other /start/... is the site's 404 page.
+  ...claims.map((claim) => route(`start/${claim.slug}`, "routes/claim-start.tsx", { id: `claim-start-${claim.slug}` })),
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),
   ...claims.flatMap((claim) =>
     (claim.resultPages ?? []).map((page, i) => route(page.path, "routes/claim-result.tsx", { id: `claim-result-${claim.slug}-${i}` })),

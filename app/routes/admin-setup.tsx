@@ -28,9 +28,15 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
       : { toast: { title: "Configuration Saved", description: `${context.operator.providerName} webhook integration has been configured successfully.`, tone: "success" } };
   }
   if (intent === "send-test") {
-    const sent = await context.operator.sendTestData();
-    if (sent.ok) return { toast: { title: "Test Sent", description: "Test data sent. Check your integration logs.", tone: "success" } };
-    return error(sent.error === "no-url" ? "Please enter a webhook URL first." : "Failed to send test data. Please check your webhook URL.");
+    // The URL in the field is the one tested, saved or not; the toast names it.
+    const sent = await context.operator.sendTestData(String(form.get("url") ?? ""));
+    if (sent.error === "no-url") return error("Please enter a webhook URL first.");
+    if (sent.error === "bad-url") return error("Please enter a valid http:// or https:// URL.");
+    const unsaved = sent.saved ? "" : " This URL is not saved yet: press Save Configuration to keep it.";
+    if (sent.ok) {
+      return { toast: { title: "Test Sent", description: `Test data sent to ${sent.url}. Check your integration logs.${unsaved}`, tone: "success" } };
+    }
+    return error(`Failed to send test data to ${sent.url}. Please check your webhook URL.${unsaved}`);
   }
   if (intent === "rotate-secret") {
     await context.operator.rotateSecret();
@@ -98,7 +104,8 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               <dd>{webhook.savedAt ? dateTime(webhook.savedAt) : "Never"}</dd>
             </div>
           </dl>
-          <Form method="post" className="mt-4 space-y-3">
+          {/* noValidate: the server trims the URL (only spaces clears the setting) and checks it. */}
+          <Form method="post" noValidate className="mt-4 space-y-3">
             <label htmlFor="webhook-url" className="block font-semibold">
               Webhook URL
             </label>

@@ -92,7 +92,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-5 md:items-center">
             <div className="md:col-span-3">
               <nav aria-label="Breadcrumb" className="text-sm text-slate-300">
-                <ol className="flex flex-wrap gap-2">
+                <ol className="flex flex-wrap items-center gap-x-2">
                   <li><a href="/" className="inline-flex min-h-11 items-center underline">Home</a></li>
                   <li aria-hidden="true">/</li>
                   <li><a href="/blog" className="inline-flex min-h-11 items-center underline">Blog</a></li>

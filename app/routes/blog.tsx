@@ -39,7 +39,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <SiteHeader />
       <main id="main" className="mx-auto max-w-6xl px-4 py-10">
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-          <ol className="flex gap-2">
+          <ol className="flex items-center gap-2">
             <li>
               <a href="/" className="inline-flex min-h-11 items-center underline">Home</a>
             </li>

@@ -1,4 +1,5 @@
-import { cardHref } from "#claims/engine/pages";
+import { data, redirect } from "react-router";
+import { cardHref, resultPagePath } from "#claims/engine/pages";
 import { claims, resultPageByPath } from "#claims/registry";
 import { ResultPage } from "~/landing/result-page";
 import type { Route } from "./+types/claim-result";
@@ -6,22 +7,32 @@ import type { Route } from "./+types/claim-result";
 // app/routes.ts registers this module only for the registry's result pages, so the look-up always finds one.
 const resultPageAt = (pathname: string) => resultPageByPath(pathname)!;
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: resultPageAt(location.pathname).page.title },
+export const meta: Route.MetaFunction = ({ location, loaderData }) => [
+  { title: loaderData ? resultPageAt(location.pathname).page.title : "Page not found" },
   { name: "robots", content: "noindex" },
 ];
 
-/** The variant for the lead's outcome (`?lead=`), or the page's first one when the lead is unknown. */
+/**
+ * The variant for the outcome of the lead named by `?lead=`. A lead of another outcome is sent to the
+ * page that shows it; no lead, an unknown one or another claim's lead gets the 404 page: the result
+ * page never congratulates a visitor it knows nothing about.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { claim, page } = resultPageAt(url.pathname);
   const leadId = url.searchParams.get("lead");
-  const lead = leadId ? await context.leads.outcomeOfLead(leadId) : null;
-  const variant = (lead?.outcome && page.variants[lead.outcome]) || Object.values(page.variants)[0]!;
+  const lead = leadId && leadId.length <= 100 ? await context.leads.outcomeOfLead(leadId) : null;
+  if (!leadId || !lead || lead.caseType !== claim.caseType) throw data(null, { status: 404 });
+  const variant = lead.outcome ? page.variants[lead.outcome] : Object.values(page.variants)[0];
+  if (!variant) {
+    const elsewhere = resultPagePath(claim, lead.outcome, leadId);
+    if (elsewhere && !elsewhere.startsWith(`${page.path}?`)) throw redirect(elsewhere);
+    throw data(null, { status: 404 });
+  }
   const otherClaims = variant.otherClaims
     ? claims.filter((other) => other !== claim).map((other) => ({ href: cardHref(other), title: other.landing.card.title }))
     : [];
-  return { slug: claim.slug, variant, leadId: lead ? leadId : null, otherClaims };
+  return { slug: claim.slug, variant, leadId, otherClaims };
 }
 
 export default function ClaimResultPage({ loaderData }: Route.ComponentProps) {

@@ -62,18 +62,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Choose your claim
           </h2>
           <p className="mt-2 text-slate-700">Each review is free and takes about two minutes.</p>
-          <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.cards.map((card) => (
               <li key={card.href} className={`${card.theme} flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm`}>
                 <span className="h-1.5 w-12 rounded-full bg-accent" aria-hidden="true" />
                 <h3 className="mt-4 text-lg font-bold text-slate-900">{card.title}</h3>
                 <p className="mt-2 flex-1 text-sm text-slate-700">{card.description}</p>
                 <p className="mt-4 text-sm text-slate-700">
-                  {card.figureLabel}: <strong className="text-base text-accent-strong">{card.figure}</strong>
+                  {card.figureLabel}: <strong className="whitespace-nowrap text-base text-accent-strong">{card.figure}</strong>
                 </p>
                 <a
                   href={card.href}
-                  className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-strong"
+                  className="mt-4 inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg bg-accent px-3 text-[0.9375rem] font-semibold text-white hover:bg-accent-strong"
                 >
                   {card.cta}
                 </a>

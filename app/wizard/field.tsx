@@ -75,7 +75,10 @@ export function Field({ field, value, error, consentText, onChange }: FieldProps
                   field.name,
                   multiple
                     ? e.target.checked
-                      ? [...list, option.value]
+                      ? // An exclusive answer ('None of these') replaces the others, and any other replaces it.
+                        option.exclusive
+                        ? [option.value]
+                        : [...list.filter((v) => !field.options!.some((o) => o.exclusive && o.value === v)), option.value]
                       : list.filter((v) => v !== option.value)
                     : option.value,
                 )

@@ -21,15 +21,21 @@ export function ClaimResult({ definition, site, outcome }: { definition: ClaimDe
       >
         {declined ? <ClockIcon className="size-8" /> : <CheckIcon className="size-8" />}
       </span>
-      <h2 id="result-title" className="mt-4 text-3xl font-extrabold text-brand">
+      <h1 id="result-title" className="mt-4 text-3xl font-extrabold text-brand">
         {copy?.heading ?? "Thank You!"}
-      </h2>
+      </h1>
       {copy?.message ? <p className="mx-auto mt-3 max-w-xl text-slate-700">{copy.message}</p> : null}
-      {declined ? null : (
+      {copy?.help ? (
         <p className="mx-auto mt-3 max-w-xl text-slate-700">
-          Our legal experts will review your information and contact you {definition.copy.contactWithin}.
+          {copy.help.text}{" "}
+          <a className="font-semibold underline" href={`tel:${copy.help.tel}`}>
+            {copy.help.number}
+          </a>
         </p>
-      )}
+      ) : null}
+      <p className="mx-auto mt-3 max-w-xl text-slate-700">
+        Our legal experts will review your information and contact you {definition.copy.contactWithin}.
+      </p>
       <p role="status" className="mt-5 text-sm text-slate-700">
         {definition.copy.savedNotice.replace("{id}", outcome.leadId)}
       </p>

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigate, useNavigation } from "react-router";
+import { loadDraft, saveDraft, wasSubmitted } from "./draft";
 import { useHydrated } from "~/components/use-hydrated";
 import { Field, errorId } from "./field";
 import {
   HONEYPOT_FIELD,
   SUBMISSION_KEY_FIELD,
   allFields,
+  answersFromValues,
+  errorSummary,
   firstStepWithError,
   isStepComplete,
   validateStep,
@@ -31,6 +34,20 @@ interface WizardProps {
   definition: ClaimDefinition;
   site: SiteIdentity;
   state: WizardState;
+  /** True when `state` is the loader's empty form, false when it is the server's answer to a post. */
+  fresh?: boolean;
+}
+
+/** The step named in the URL's hash (`#step-2` is the second step), or null. Answers never go there. */
+function stepFromHash(hash: string): number | null {
+  const match = /^#step-(\d{1,2})$/.exec(hash);
+  return match ? Number(match[1]) - 1 : null;
+}
+const stepHash = (step: number) => `#step-${step + 1}`;
+
+/** Only non-empty values: what the visitor typed before hydration, without the server's empty defaults. */
+function filledValues(values: FormValues): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== "")));
 }
 
 /**
@@ -38,26 +55,80 @@ interface WizardProps {
  * check the step with the claim's schema; without it, every button posts to the route action, which
  * does the same checks and renders the next step. Answers of other steps travel in hidden inputs.
  */
-export function ClaimWizard({ definition, site, state: initialState }: WizardProps) {
+export function ClaimWizard({ definition, site, state: initialState, fresh = true }: WizardProps) {
   const [state, setState] = useState(initialState);
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const multiStep = definition.steps.length > 1;
+  const [restored, setRestored] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const [focusRequest, setFocusRequest] = useState<"heading" | "errors" | null>(null);
 
-  // Whatever the visitor typed before the page finished loading is in the DOM but not yet in state.
+  /** The furthest step the answers allow: every step before it must pass its checks. */
+  function reachableStep(requested: number, values: FormValues): number {
+    const last = Math.min(Math.max(requested, 0), definition.steps.length - 1);
+    for (let i = 0; i < last; i++) if (Object.keys(validateStep(definition, i, values)).length) return i;
+    return last;
+  }
+
+  // Once hydrated: the tab's saved answers (sessionStorage), then whatever the visitor typed before
+  // the page finished loading (in the DOM but not yet in state), and the step named in the URL's hash.
   useEffect(() => {
     const form = formRef.current;
-    if (form) setState((s) => ({ ...s, values: { ...s.values, ...valuesFromFormData(definition, new FormData(form)) } }));
-  }, [definition]);
+    const typed = form ? filledValues(valuesFromFormData(definition, new FormData(form))) : {};
+    if (!fresh) {
+      setState((s) => ({ ...s, values: { ...s.values, ...typed } }));
+      if (multiStep) void navigate(stepHash(initialState.step), { replace: true, preventScrollReset: true });
+      setRestored(true);
+      return;
+    }
+    const draft = loadDraft(definition.slug) ?? {};
+    const values: FormValues = { ...initialState.values, ...draft, ...typed };
+    const key = String(values[SUBMISSION_KEY_FIELD] ?? "");
+    // A form shown again after its claim was sent (Back after submitting) starts a new claim.
+    if (!key || wasSubmitted(key)) values[SUBMISSION_KEY_FIELD] = crypto.randomUUID();
+    const requested = stepFromHash(window.location.hash) ?? 0;
+    const step = multiStep ? reachableStep(requested, values) : 0;
+    setState((s) => ({ ...s, step, values }));
+    if (multiStep && window.location.hash !== stepHash(step)) {
+      void navigate(stepHash(step), { replace: true, preventScrollReset: true });
+    }
+    setRestored(true);
+    // Runs once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Every answer is kept for the tab, so Back, Forward and reload find it again.
+  useEffect(() => {
+    if (restored) saveDraft(definition.slug, state.values);
+  }, [restored, definition.slug, state.values]);
+
+  // Back and Forward (and Previous/Next, which go through history) change the hash: show that step.
+  useEffect(() => {
+    if (!restored || !multiStep) return;
+    const requested = stepFromHash(location.hash);
+    if (requested === null || requested === state.step) return;
+    const step = reachableStep(requested, state.values);
+    if (step !== requested) void navigate(stepHash(step), { replace: true, preventScrollReset: true });
+    if (step !== state.step) {
+      setState((s) => ({ ...s, step, errors: {}, formError: undefined }));
+      setFocusRequest("heading");
+    }
+    // Only a new hash moves the step; the state is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.hash, restored]);
 
   // A server answer (validation errors, a failed save) replaces the local state.
   useEffect(() => {
+    if (fresh || !(Object.keys(initialState.errors).length || initialState.formError)) return;
     setState(initialState);
-    setFocusRequest(Object.keys(initialState.errors).length || initialState.formError ? "errors" : null);
-  }, [initialState]);
+    setFocusRequest("errors");
+    if (multiStep) void navigate(stepHash(initialState.step), { replace: true, preventScrollReset: true });
+  }, [initialState, fresh, multiStep, navigate]);
 
   useEffect(() => {
     if (focusRequest === "heading") headingRef.current?.focus();
@@ -88,6 +159,11 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
   function goTo(nextStep: number) {
     setState((s) => ({ ...s, step: nextStep, errors: {}, formError: undefined }));
     setFocusRequest("heading");
+    if (!multiStep) return;
+    // Every step is a history entry. Previous right after Next is Back, so history does not grow.
+    const cameFrom = (location.state as { wizardFrom?: number } | null)?.wizardFrom;
+    if (nextStep === step - 1 && cameFrom === nextStep) void navigate(-1);
+    else void navigate(stepHash(nextStep), { state: { wizardFrom: step } });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -117,8 +193,10 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
       const all = definition.steps.reduce<FieldErrors>((acc, _s, i) => ({ ...acc, ...validateStep(definition, i, values) }), {});
       if (Object.keys(all).length) {
         event.preventDefault();
-        setState((s) => ({ ...s, step: firstStepWithError(definition, all), errors: all }));
+        const firstBad = firstStepWithError(definition, all);
+        setState((s) => ({ ...s, step: firstBad, errors: all }));
         setFocusRequest("errors");
+        if (multiStep) void navigate(stepHash(firstBad), { replace: true, preventScrollReset: true });
       }
     }
   }
@@ -174,9 +252,9 @@ export function ClaimWizard({ definition, site, state: initialState }: WizardPro
             ref={summaryRef}
             tabIndex={-1}
             role="alert"
-            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 focus:outline-none"
+            className="mt-4 scroll-mt-24 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 focus:outline-none"
           >
-            <p className="font-semibold">{state.formError ?? definition.copy.invalidSummary}</p>
+            <p className="font-semibold">{state.formError ?? errorSummary(errors, answersFromValues(definition, values))}</p>
             {errorEntries.length ? (
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {errorEntries.map((f) => (

@@ -27,7 +27,7 @@ export const AFFF_DIAGNOSES: readonly Option[] = [
   { value: "liver-cancer", label: "Liver cancer" },
   { value: "thyroid-disease", label: "Thyroid disease or thyroid cancer" },
   { value: "ulcerative-colitis", label: "Ulcerative colitis" },
-  { value: "none", label: "None of these" },
+  { value: "none", label: "None of these", exclusive: true },
 ];
 export const AFFF_YES_NO = YES_NO_IDS;
 
@@ -209,7 +209,6 @@ export const afffClaim: ClaimDefinition<typeof schema> = {
     next: "Continue",
     submit: "Get My Free Case Review",
     submitting: "Submitting...",
-    invalidSummary: "Please check the answers marked below",
     submitError: "Submission Error: we could not save your claim. Your answers are still here; please try again.",
     savedNotice: "Your AFFF claim has been submitted successfully. Lead ID: {id}",
     contactWithin: "within 24 hours",

@@ -127,7 +127,6 @@ export const depoProveraClaim: ClaimDefinition<typeof schema> = {
     formIntro: "One short form: tell us about your Depo-Provera use and any diagnosis, and an attorney will review your claim for free.",
     submit: "Submit My Claim",
     submitting: "Submitting Your Claim...",
-    invalidSummary: "Please check the answers marked below",
     submitError: "Submission Error: we could not save your claim. Your answers are still here; please try again.",
     savedNotice: "Your Depo-Provera claim has been submitted successfully. Lead ID: {id}",
     contactWithin: "within 24 hours",

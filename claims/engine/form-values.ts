@@ -60,6 +60,26 @@ export function answersFromValues(definition: ClaimDefinition, values: FormValue
   return answers;
 }
 
+/** The error summary when every field in error is unanswered (the spec's wording). */
+export const MISSING_SUMMARY = "Missing required fields";
+/** The error summary when some answers are given but not accepted (a bad e-mail, a short name). */
+export const INVALID_SUMMARY = "Please correct the answers marked below";
+
+function isBlank(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return true;
+  if (typeof value === "string") return value.trim() === "" || value === "false";
+  return Array.isArray(value) && value.length === 0;
+}
+
+/**
+ * The one line above the field messages, the same on every form: 'Missing required fields' only when
+ * every field in error was left empty, otherwise a request to correct the answers.
+ */
+export function errorSummary(errors: FieldErrors, answers: Record<string, unknown>): string {
+  const names = Object.keys(errors);
+  return names.length > 0 && names.every((name) => isBlank(answers[name])) ? MISSING_SUMMARY : INVALID_SUMMARY;
+}
+
 /** The first message for each field, keyed by field name. */
 export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};

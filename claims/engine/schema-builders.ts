@@ -85,8 +85,22 @@ export function choice(options: readonly Option[], message: string) {
   return z.enum(values, { error: message });
 }
 
+/** The message when an exclusive answer ('None of these') is chosen together with others. */
+export const exclusiveMessage = (option: Option) => `'${option.label}' cannot be combined with other answers`;
+
+/** At least one of `options`; an exclusive option ('None of these') only on its own. */
 export function choices(options: readonly Option[], message: string) {
-  return z.array(choice(options, message), { error: message }).check(z.minLength(1, message));
+  const exclusive = options.filter((o) => o.exclusive);
+  const schema = z.array(choice(options, message), { error: message }).check(z.minLength(1, message));
+  if (!exclusive.length) return schema;
+  return schema.check(
+    z.refine((list: string[]) => list.length <= 1 || !exclusive.some((o) => list.includes(o.value)), {
+      error: (issue) => {
+        const list = issue.input as string[];
+        return exclusiveMessage(exclusive.find((o) => list.includes(o.value))!);
+      },
+    }),
+  );
 }
 
 export function consent(message: string) {

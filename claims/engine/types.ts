@@ -16,6 +16,8 @@ export type FieldKind =
 export interface Option {
   value: string;
   label: string;
+  /** Checkbox groups: an answer that excludes every other ('None of these'). */
+  exclusive?: boolean;
 }
 
 /** How the public certificate page shows a field: personal data is masked, free text summarised. */
@@ -83,6 +85,8 @@ export type Gating = "next-disabled-until-complete" | "validate-on-next";
 export interface ResultCopy {
   heading: string;
   message: string;
+  /** A phone line for help outside the claim, shown as a tel: link (e.g. rideshare's support hotline). */
+  help?: { text: string; number: string; tel: string };
 }
 
 /** What the server knows about the request when it stores the lead. */
@@ -150,8 +154,6 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
     next?: string;
     submit: string;
     submitting: string;
-    /** Shown above the form when the submission is rejected, e.g. 'Missing required fields'. */
-    invalidSummary: string;
     /** Shown when the lead could not be saved; the answers stay on the form. */
     submitError: string;
     /** Shown on the result screen once the lead is saved; `{id}` becomes the lead id. */
@@ -165,6 +167,11 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
    */
   results?: Partial<Record<Outcome | "none", ResultCopy>>;
   resultPages?: readonly ResultPage[];
+  /**
+   * Extras of the form page: a 'Back to Home' button above the form, and a panel with the site's
+   * phone and e-mail below it (the spec gives PFAS both).
+   */
+  formPage?: { backToHome?: boolean; contactPanel?: boolean };
   /** After the result: 'Return to Home' (default) or the spec's 'Submit Another Claim'. */
   resultAction?: "home" | "submit-another";
   eligibility?(answers: z.infer<S>): Eligibility;

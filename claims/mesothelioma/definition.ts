@@ -83,7 +83,6 @@ export const mesotheliomaClaim: ClaimDefinition<typeof schema> = {
     formIntro: "Four short steps to find out whether you or a loved one may qualify for compensation from asbestos trust funds.",
     submit: "Submit Claim",
     submitting: "Processing...",
-    invalidSummary: "Missing required fields",
     submitError: "Submission Error. Error: Database save failed. Your answers are still here; please try again.",
     savedNotice: "Lead Saved. Your Mesothelioma claim information has been saved successfully. Lead ID: {id}",
     contactWithin: "within 24-48 hours",

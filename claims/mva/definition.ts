@@ -173,7 +173,6 @@ export const mvaClaim: ClaimDefinition<typeof schema> = {
     formIntro: "Answer five short steps to see whether you may qualify. It takes about 2 minutes.",
     submit: "Submit Claim",
     submitting: "Processing...",
-    invalidSummary: "Missing required fields",
     submitError: "Submission Error: we could not save your claim. Your answers are still here; please try again.",
     savedNotice: "Lead Saved. Lead ID: {id}",
     contactWithin: "within 24 hours",

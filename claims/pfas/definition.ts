@@ -110,11 +110,11 @@ export const pfasClaim: ClaimDefinition<typeof schema> = {
     next: "Continue",
     submit: "Get My Free Case Review",
     submitting: "Submitting...",
-    invalidSummary: "Please correct the highlighted answers",
     submitError: "Failed to submit your claim. Please try again.",
     savedNotice: "Your PFAS claim has been submitted successfully! Lead ID: {id}",
     contactWithin: "within 24 hours",
   },
+  formPage: { backToHome: true, contactPanel: true },
   results: {
     none: { heading: "Thank You!", message: "We have received your PFAS exposure claim." },
   },

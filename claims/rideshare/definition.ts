@@ -46,7 +46,7 @@ export const RIDESHARE_MESSAGES = {
   incidentDateRange: `The incident date must be within the last ${INCIDENT_WINDOW_YEARS} years`,
   incidentDateFuture: "The incident date cannot be in the future",
   /** Spec section 5, 'Rideshare': the alert shown when consent is missing at submit. */
-  consent: "Please agree to the terms and conditions to continue.",
+  consent: "Please agree to be contacted to continue.",
 } as const;
 
 const m = RIDESHARE_MESSAGES;
@@ -129,7 +129,6 @@ export const rideshareClaim: ClaimDefinition<typeof schema> = {
     next: "Next",
     submit: "Submit Claim",
     submitting: "Submitting...",
-    invalidSummary: "Please check the answers below.",
     submitError: "There was an error submitting your claim. Please try again.",
     savedNotice: "Your claim was received securely. Lead ID: {id}",
     contactWithin: "within 24-48 hours",
@@ -138,8 +137,8 @@ export const rideshareClaim: ClaimDefinition<typeof schema> = {
     ineligible: {
       heading: "We're Sorry",
       message:
-        "Based on your answers, our partner attorneys are not able to take on this claim: they can help only with an incident that happened during a ride, and only when no other attorney already represents you. If something did happen, a local attorney or your current attorney can advise you. " +
-        `Free, confidential support is available at any hour from the ${SUPPORT_HOTLINE.name}, ${SUPPORT_HOTLINE.number}.`,
+        "Based on your answers, our partner attorneys are not able to take on this claim: they can help only with an incident that happened during a ride, and only when no other attorney already represents you. If something did happen, a local attorney or your current attorney can advise you.",
+      help: { text: `Free, confidential support is available at any hour from the ${SUPPORT_HOTLINE.name}:`, ...SUPPORT_HOTLINE },
     },
     eligible: {
       heading: "We Can Help",

@@ -67,8 +67,6 @@ export function roundupToLead(a: RoundupAnswers): LeadColumns {
   };
 }
 
-const CONTACT_PROMISE = "Our legal experts will review your information and contact you within 24-48 hours.";
-
 export const roundupClaim: ClaimDefinition<typeof schema> = {
   slug: "roundup",
   caseType: "RoundUp",
@@ -102,7 +100,6 @@ export const roundupClaim: ClaimDefinition<typeof schema> = {
     next: "Next",
     submit: "Submit Claim",
     submitting: "Processing...",
-    invalidSummary: "Missing required fields",
     submitError: "Submission Error. Error: Database save failed. Your answers are still here; please try again.",
     savedNotice: "Lead Saved. Your RoundUp claim information has been saved successfully. Lead ID: {id}",
     contactWithin: "within 24-48 hours",
@@ -110,8 +107,8 @@ export const roundupClaim: ClaimDefinition<typeof schema> = {
   results: {
     ineligible: {
       heading: "We're Sorry",
-      // The engine leaves the contact promise off declined results; the spec has every RoundUp result give it.
-      message: `Based on your answers, your claim may not meet our partner attorneys' current criteria: use of RoundUp, a related diagnosis and no attorney already on the case. ${CONTACT_PROMISE}`,
+      message:
+        "Based on your answers, your claim may not meet our partner attorneys' current criteria: use of RoundUp, a related diagnosis and no attorney already on the case.",
     },
     eligible: {
       heading: "Congratulations!",

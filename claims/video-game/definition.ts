@@ -169,7 +169,6 @@ export const videoGameClaim: ClaimDefinition<typeof schema> = {
     formIntro: "Four short steps to a free, confidential case review, for yourself or on behalf of your child.",
     submit: "Submit My Gaming Addiction Claim",
     submitting: "Submitting...",
-    invalidSummary: "Please correct the highlighted answers",
     submitError: "Failed to submit your claim. Please try again.",
     savedNotice: "Your Video Game Addiction claim has been submitted successfully! Lead ID: {id}",
     contactWithin: "within 24 hours",

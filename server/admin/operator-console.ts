@@ -94,10 +94,16 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
       return { ok: true, cleared: !url };
     },
 
-    /** Posts the fixed test payload through the same signed sender as real leads. */
-    async sendTestData(): Promise<{ ok: boolean; error?: string }> {
-      const { url } = await settings.webhook();
+    /**
+     * Posts the fixed test payload through the same signed sender as real leads: to `rawUrl` (the URL
+     * in the field, saved or not) when given, else to the saved URL. Answers which URL it tried.
+     */
+    async sendTestData(rawUrl = ""): Promise<{ ok: boolean; error?: string; url?: string; saved?: boolean }> {
+      const savedUrl = (await settings.webhook()).url;
+      const url = rawUrl.trim() || savedUrl;
       if (!url) return { ok: false, error: "no-url" };
+      if (!/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : "")) return { ok: false, error: "bad-url", url };
+      const saved = url === savedUrl;
       const result = await sendSignedWebhook({
         url,
         secret: await settings.webhookSecret(),
@@ -105,7 +111,7 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
         payload: testWebhookPayload(config.webhook),
         timeoutMs: config.delivery.timeoutMs,
       });
-      return result.ok ? { ok: true } : { ok: false, error: result.error ?? "failed" };
+      return result.ok ? { ok: true, url, saved } : { ok: false, error: result.error ?? "failed", url, saved };
     },
 
     rotateSecret: () => settings.rotateWebhookSecret(),

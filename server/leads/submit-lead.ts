@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
-import { fieldErrorsOf, HONEYPOT_FIELD, isHoneypotFilled, SUBMISSION_KEY_FIELD, type FieldErrors } from "#claims/engine/form-values";
+import { errorSummary, fieldErrorsOf, HONEYPOT_FIELD, isHoneypotFilled, SUBMISSION_KEY_FIELD, type FieldErrors } from "#claims/engine/form-values";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
 import { claimBySlug } from "#claims/registry";
 import type { Attribution } from "../attribution/attribution";
@@ -73,7 +73,8 @@ export function createLeadService(deps: LeadServiceDeps) {
 
     const parsed = definition.schema.safeParse(body);
     if (!parsed.success) {
-      return { status: "invalid", message: definition.copy.invalidSummary, fieldErrors: fieldErrorsOf(parsed.error) };
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      return { status: "invalid", message: errorSummary(fieldErrors, body), fieldErrors };
     }
     const answers = parsed.data as Record<string, unknown>;
     const submissionSha256 = sha256Hex(canonicalJson({ caseType: definition.caseType, answers }));

@@ -4,6 +4,7 @@ import type { ClaimDefinition } from "#claims/engine/types";
 import { claims } from "#claims/registry";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { resultPagePath } from "#claims/engine/pages";
+import { MISSING_SUMMARY } from "#claims/engine/form-values";
 import { examplesOf, type ClaimExample } from "../fixtures/claims/examples";
 import { launchBrowser } from "../support/browser";
 import { blankStepMessages, expectedLead, resultHeading } from "../support/claim-expectations";
@@ -132,7 +133,7 @@ describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("t
           await (step < last ? nextButton(page, claim) : submitButton(page, claim)).click();
           const alert = page.getByRole("alert");
           await alert.waitFor();
-          expect(await alert.locator("p").first().textContent()).toBe(claim.copy.invalidSummary);
+          expect(await alert.locator("p").first().textContent()).toBe(MISSING_SUMMARY);
           expect(await shownErrors(page, stepSpec.fields)).toEqual(messages);
           await check(`step ${step + 1} with its messages`);
         }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, allFields, type FormValues } from "#claims/engine/form-values";
+import { HONEYPOT_FIELD, MISSING_SUMMARY, SUBMISSION_KEY_FIELD, allFields, type FormValues } from "#claims/engine/form-values";
 import { resultPagePath } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims } from "#claims/registry";
@@ -105,7 +105,7 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s form'
     expect(wizardOf(withoutConsent.data)).toMatchObject({
       step: stepOf(claim, tcpa),
       errors: { [tcpa.name]: blankStepMessages(claim, stepOf(claim, tcpa))[tcpa.name] },
-      formError: claim.copy.invalidSummary,
+      formError: MISSING_SUMMARY,
     });
 
     const first = requiredFields(claim)[0]!;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
-import { allFields } from "#claims/engine/form-values";
+import { MISSING_SUMMARY, allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
 import { createCertificateService } from "../../server/certificates/certificate-service";
 import { examplesOf } from "../fixtures/claims/examples";
@@ -98,7 +98,7 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
       const response = await post(without(examples[0].answers, field.name));
       expect(response.status, field.name).toBe(400);
       const body = await response.json();
-      expect(body, field.name).toEqual({ error: claim.copy.invalidSummary, fieldErrors: { [field.name]: blankMessage(claim, field) } });
+      expect(body, field.name).toEqual({ error: MISSING_SUMMARY, fieldErrors: { [field.name]: blankMessage(claim, field) } });
     }
   });
 
@@ -106,7 +106,7 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
     const response = await post({});
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body.error).toBe(claim.copy.invalidSummary);
+    expect(body.error).toBe(MISSING_SUMMARY);
     expect(body.fieldErrors).toEqual(Object.fromEntries(requiredFields(claim).map((f) => [f.name, blankMessage(claim, f)])));
   });
 

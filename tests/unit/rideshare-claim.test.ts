@@ -172,9 +172,9 @@ describe("rideshare form (spec sections 2, 5 and 9)", () => {
 });
 
 describe("rideshare messages", () => {
-  it("without consent at submit: 'Please agree to the terms and conditions to continue.'", () => {
-    expect(errorsOf(valid({ tcpa: false }))).toEqual({ tcpa: "Please agree to the terms and conditions to continue." });
-    expect(errorsOf(valid({ tcpa: undefined }))).toEqual({ tcpa: "Please agree to the terms and conditions to continue." });
+  it("without consent at submit: 'Please agree to be contacted to continue.'", () => {
+    expect(errorsOf(valid({ tcpa: false }))).toEqual({ tcpa: "Please agree to be contacted to continue." });
+    expect(errorsOf(valid({ tcpa: undefined }))).toEqual({ tcpa: "Please agree to be contacted to continue." });
   });
 
   it("each missing answer has its message", () => {
@@ -188,7 +188,7 @@ describe("rideshare messages", () => {
       em: "Email is required",
       ph: "Phone number is required",
       st: "Please select your state",
-      tcpa: "Please agree to the terms and conditions to continue.",
+      tcpa: "Please agree to be contacted to continue.",
     });
   });
 
