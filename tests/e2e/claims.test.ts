@@ -59,7 +59,7 @@ async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example:
     expect(await busy.isDisabled()).toBe(true);
   }
   const heading = resultHeading(claim, example.outcome);
-  if (heading) await page.getByRole("heading", { level: 2, name: heading, exact: true }).waitFor();
+  if (heading) await page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
   else await page.waitForURL((url) => url.pathname !== claim.routes.form);
   if (withJs) expect(Date.now() - started).toBeGreaterThanOrEqual(claim.minBusyMs - 50);
 

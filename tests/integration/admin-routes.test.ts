@@ -110,7 +110,7 @@ describe("/admin/setup", () => {
     receiver.respondNext(500);
     expect(await setup({ intent: "send-test" }, cookie)).toEqual({
       title: "Error",
-      description: "Failed to send test data. Please check your webhook URL.",
+      description: `Failed to send test data to ${receiver.url}. Please check your webhook URL.`,
       tone: "error",
     });
 
