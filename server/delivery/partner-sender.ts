@@ -21,9 +21,13 @@ export interface PartnerRequest {
  * when the lead was saved, and for a field recorded before the mapping had it, the mapping's value
  * computed from the stored row (the request's page URL is not kept, so it is empty then).
  */
-export function partnerRequest(lead: Lead, delivery: PartnerDelivery): PartnerRequest {
-  const recorded = JSON.parse(lead.form_data) as Record<string, unknown>;
-  const stored: SubmittedLead = {
+/** A stored lead as the partner mappings see it; the page URL is not kept on the row. */
+export function submittedLeadOf(
+  lead: Lead,
+  pageUrl: string | null = null,
+  recorded = JSON.parse(lead.form_data) as Record<string, unknown>,
+): SubmittedLead {
+  return {
     fn: lead.fn,
     ln: lead.ln,
     em: lead.em,
@@ -32,9 +36,14 @@ export function partnerRequest(lead: Lead, delivery: PartnerDelivery): PartnerRe
     tcpa: lead.tcpa === 1,
     ip: lead.user_ip,
     userAgent: lead.user_agent,
-    pageUrl: null,
+    pageUrl,
     certificateUrl: typeof recorded.certificateUrl === "string" ? recorded.certificateUrl : null,
   };
+}
+
+export function partnerRequest(lead: Lead, delivery: PartnerDelivery): PartnerRequest {
+  const recorded = JSON.parse(lead.form_data) as Record<string, unknown>;
+  const stored = submittedLeadOf(lead, null, recorded);
   const keyFields = apiKeyFields(delivery);
   const fields = Object.fromEntries(
     Object.entries(delivery.fields).map(([name, source]) => {

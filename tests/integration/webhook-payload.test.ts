@@ -7,6 +7,7 @@ import { claims } from "#claims/registry";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { COMMON_WEBHOOK_FIELDS, webhookFields, webhookPayload } from "../../server/delivery/webhook-payload";
+import { submittedLeadOf } from "../../server/delivery/partner-sender";
 import { createSettings } from "../../server/settings/settings";
 import { createLeadService, type LeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
@@ -150,18 +151,7 @@ describe.each(claims.map((c) => [c.slug, c] as const))("every claim in the regis
     const formData = JSON.parse(lead.form_data) as Record<string, unknown>;
     const answerNames = Object.keys(answers);
     for (const partner of partners) {
-      const fields = partnerFields(partner, definition.schema.parse(answers) as Record<string, unknown>, {
-        fn: lead.fn,
-        ln: lead.ln,
-        em: lead.em,
-        ph: lead.ph,
-        st: lead.st,
-        tcpa: lead.tcpa === 1,
-        ip: lead.user_ip,
-        userAgent: lead.user_agent,
-        pageUrl: context.pageUrl,
-        certificateUrl: formData.certificateUrl as string | null,
-      });
+      const fields = partnerFields(partner, definition.schema.parse(answers) as Record<string, unknown>, submittedLeadOf(lead, context.pageUrl));
       expect(formData).toMatchObject(fields);
       // Recorded next to the answers, so a partner field must never shadow one.
       expect(Object.keys(partner.fields).filter((name) => answerNames.includes(name))).toEqual([]);
