@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { PartnerId } from "#claims/engine/types";
+import type { LeadOutcome } from "../leads/search-keys";
 
 /** Booleans are stored as 0/1 and timestamps as ISO-8601 text, so both engines read back the same. */
 export interface LeadsTable {
@@ -39,6 +40,14 @@ export interface LeadsTable {
   webhook_sent: Generated<number>;
   webhook_sent_at: string | null;
   webhook_error: string | null;
+  /** Derived when the lead is saved (server/leads/search-keys.ts), for the console's filters and search. */
+  outcome: Generated<LeadOutcome>;
+  fn_search: string | null;
+  ln_search: string | null;
+  em_search: string | null;
+  phone_digits: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
 }
 
 export interface SubmissionCertificatesTable {
@@ -71,8 +80,11 @@ export interface PageEventsTable {
 
 /** The operator's webhook, or a lead-buying partner named in a claim definition. */
 export type DeliveryTarget = "webhook" | PartnerId;
-/** pending (due at next_attempt_at) -> sending (claimed) -> delivered | failed (final 4xx) | dead (retries used up). */
-export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "dead";
+/**
+ * pending (due at next_attempt_at) -> sending (claimed) -> delivered | failed (final 4xx) | dead (retries
+ * used up); cancelled when the operator marks the lead as spam. An operator's re-send makes it pending again.
+ */
+export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "dead" | "cancelled";
 
 export interface DeliveriesTable {
   id: string;
@@ -87,6 +99,8 @@ export interface DeliveriesTable {
   created_at: string;
   updated_at: string;
   delivered_at: string | null;
+  /** The lead's created_at, so the console's delivery-status filter reads one index newest first. */
+  lead_created_at: string | null;
 }
 
 export interface DeliveryAttemptsTable {
@@ -96,6 +110,20 @@ export interface DeliveryAttemptsTable {
   duration_ms: number;
   status_code: number | null;
   error: string | null;
+  /** The first 2 KB of the receiver's answer. */
+  response_body: string | null;
+}
+
+/** What an operator did in the lead console: re-sends, spam marks, exports. */
+export interface ConsoleActionsTable {
+  id: string;
+  created_at: string;
+  operator: string;
+  session_id: string | null;
+  action: string;
+  lead_id: string | null;
+  /** JSON: what the action touched (a delivery, a filter, a count). */
+  detail: string;
 }
 
 export interface AdminSessionsTable {
@@ -119,4 +147,5 @@ export interface Database {
   delivery_attempts: DeliveryAttemptsTable;
   admin_sessions: AdminSessionsTable;
   login_failures: LoginFailuresTable;
+  console_actions: ConsoleActionsTable;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
+import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
+import { WEBHOOK_URL_SETTING } from "../settings/settings";
 import type { Database, DeliveriesTable, DeliveryTarget } from "../db/schema";
 import type { AttemptResult } from "./http-send";
 import { retryDelayMs } from "./retry-policy";
@@ -8,7 +10,12 @@ import { retryDelayMs } from "./retry-policy";
 export type Delivery = Selectable<DeliveriesTable>;
 
 /** Adds one pending delivery per target, inside the caller's transaction (the one that saves the lead). */
-export async function enqueueDeliveries(trx: Kysely<Database>, leadId: string, targets: readonly DeliveryTarget[], now: Date) {
+export async function enqueueDeliveries(
+  trx: Kysely<Database>,
+  lead: { id: string; created_at: string },
+  targets: readonly DeliveryTarget[],
+  now: Date,
+) {
   if (!targets.length) return;
   const at = now.toISOString();
   await trx
@@ -16,7 +23,8 @@ export async function enqueueDeliveries(trx: Kysely<Database>, leadId: string, t
     .values(
       targets.map((target) => ({
         id: randomUUID(),
-        lead_id: leadId,
+        lead_id: lead.id,
+        lead_created_at: lead.created_at,
         target,
         status: "pending" as const,
         next_attempt_at: at,
@@ -25,6 +33,12 @@ export async function enqueueDeliveries(trx: Kysely<Database>, leadId: string, t
       })),
     )
     .execute();
+}
+
+/** Where a claim's leads go: the operator's webhook when one is configured, and the claim's partners. */
+export async function deliveryTargets(db: Kysely<Database>, definition: Pick<ClaimDefinition, "partners">): Promise<DeliveryTarget[]> {
+  const webhook = await db.selectFrom("settings").select("value").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
+  return [...(webhook?.value ? (["webhook"] as const) : []), ...(definition.partners ?? []).map((p) => p.partner)];
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -76,6 +90,7 @@ export function createOutbox(db: Db, now: () => Date = () => new Date()) {
           duration_ms: result.durationMs,
           status_code: result.status,
           error: result.error,
+          response_body: result.responseBody,
         })
         .execute();
       await trx

@@ -79,12 +79,20 @@ export async function sendToPartner(endpoint: PartnerEndpoint, request: PartnerR
     init,
     timeoutMs,
     rejection &&
-      (async (response) => {
-        const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      ((text) => {
+        const body = parseJson(text);
         if (!body || typeof body !== "object") return `Unreadable ${endpoint.name} response`;
         if (body[rejection.field] !== rejection.value) return null;
         const message = body[rejection.messageField];
         return typeof message === "string" && message ? message : `${endpoint.name} returned an error`;
       }),
   );
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }

@@ -8,9 +8,9 @@ import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
 import { certificateUrl, newCertificateId } from "../certificates/certificate-id";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Insertable, Kysely } from "kysely";
-import type { Database, DeliveryTarget, LeadsTable } from "../db/schema";
-import { enqueueDeliveries } from "../delivery/outbox";
-import { WEBHOOK_URL_SETTING } from "../settings/settings";
+import type { Database, LeadsTable } from "../db/schema";
+import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
+import { leadSearchColumns } from "./search-keys";
 import type { Logger } from "../logger";
 
 /** What the server knows about the request a submission came in, never taken from the body. */
@@ -141,7 +141,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     };
 
     const cq = columns.cq ?? {};
-    const row: Insertable<LeadsTable> = {
+    const row = {
       id: leadId,
       created_at: submittedAt.toISOString(),
       case_type: definition.caseType,
@@ -178,7 +178,8 @@ export function createLeadService(deps: LeadServiceDeps) {
       webhook_sent: 0,
       webhook_sent_at: null,
       webhook_error: null,
-    };
+      ...leadSearchColumns({ ...columns, outcome: eligibility?.outcome ?? null, attribution: context.attribution }),
+    } satisfies Insertable<LeadsTable>;
 
     // The rate-limit check and the insert are one transaction, serialised per IP, so that concurrent
     // submissions (in this process or in other instances) cannot all pass the check before any inserts.
@@ -203,7 +204,7 @@ export function createLeadService(deps: LeadServiceDeps) {
           .execute();
       }
       await trx.insertInto("leads").values(row).execute();
-      if (!isSpam) await enqueueDeliveries(trx, leadId, await deliveryTargets(trx, definition), submittedAt);
+      if (!isSpam) await enqueueDeliveries(trx, row, await deliveryTargets(trx, definition), submittedAt);
       return true;
     });
     if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };
@@ -215,12 +216,6 @@ export function createLeadService(deps: LeadServiceDeps) {
       certificateId,
       certificateUrl: certUrl,
     };
-  }
-
-  /** The operator's webhook when one is configured, and the claim's partners. Spam goes nowhere. */
-  async function deliveryTargets(trx: Kysely<Database>, definition: ClaimDefinition): Promise<DeliveryTarget[]> {
-    const webhook = await trx.selectFrom("settings").select("value").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
-    return [...(webhook?.value ? (["webhook"] as const) : []), ...(definition.partners ?? []).map((p) => p.partner)];
   }
 
   async function findBySubmissionKey(submissionKey: string) {

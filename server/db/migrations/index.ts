@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as initial from "./2026-11-22-01-initial";
 import * as pageEvents from "./2026-11-22-02-page-events";
 import * as deliveryAndAdmin from "./2026-11-22-03-delivery-and-admin";
+import * as leadConsole from "./2026-11-23-04-lead-console";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   "2026-11-22-01-initial": initial,
   "2026-11-22-02-page-events": pageEvents,
   "2026-11-22-03-delivery-and-admin": deliveryAndAdmin,
+  "2026-11-23-04-lead-console": leadConsole,
 };

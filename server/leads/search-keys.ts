@@ -1,0 +1,56 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import type { Outcome } from "#claims/engine/types";
+
+/**
+ * The lead console finds leads by prefix on these stored keys, so the same function makes the key
+ * when a lead is saved and when an operator searches: lower case, accents removed ('Zoë' -> 'zoe').
+ */
+export function searchKey(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const key = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
+  return key || null;
+}
+
+/**
+ * A phone number as its national digits, whatever its formatting: '(415) 555-0134', '+1 415 555 0134'
+ * and '4155550134' all become '4155550134'. Numbers libphonenumber cannot read keep their digits.
+ */
+export function phoneDigits(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const parsed = parsePhoneNumberFromString(text, "US");
+  if (parsed?.isPossible()) return parsed.nationalNumber;
+  const digits = text.replace(/\D/g, "");
+  return (digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits) || null;
+}
+
+export type LeadOutcome = Outcome | "none";
+
+/** The derived columns of a lead row that the console filters and searches on. */
+export interface LeadSearchColumns {
+  outcome: LeadOutcome;
+  fn_search: string | null;
+  ln_search: string | null;
+  em_search: string | null;
+  phone_digits: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+}
+
+export function leadSearchColumns(lead: {
+  fn: string | null;
+  ln: string | null;
+  em: string | null;
+  ph: string | null;
+  outcome: Outcome | null;
+  attribution: { utm_source?: string; utm_campaign?: string } | null;
+}): LeadSearchColumns {
+  return {
+    outcome: lead.outcome ?? "none",
+    fn_search: searchKey(lead.fn),
+    ln_search: searchKey(lead.ln),
+    em_search: searchKey(lead.em),
+    phone_digits: phoneDigits(lead.ph),
+    utm_source: lead.attribution?.utm_source || null,
+    utm_campaign: lead.attribution?.utm_campaign || null,
+  };
+}
