@@ -59,7 +59,22 @@ const envSchema = z.object({
     .transform((v) => v.split(",").map(Number))
     .optional(),
   HSTS: booleanish.optional(),
+  /** The lead console's dates (filters, the list, the export) are days in this zone. */
+  OPERATOR_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("America/New_York")
+    .refine(isTimeZone, { message: "must be an IANA time zone such as America/New_York" }),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type DatabaseTarget =
   | { engine: "sqlite"; file: string }
@@ -108,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     hsts: e.HSTS ?? isProduction,
+    operatorTimeZone: e.OPERATOR_TIME_ZONE,
     webhook: {
       providerName: e.WEBHOOK_PROVIDER_NAME,
       companyId: e.WEBHOOK_COMPANY_ID,

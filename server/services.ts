@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createDeliveryWorker } from "./delivery/worker";
 import { createPageEvents } from "./events/page-events";
+import { createLeadConsole } from "./lead-console/lead-console";
 import { createLeadService } from "./leads/submit-lead";
 import type { Logger } from "./logger";
 import { createSettings } from "./settings/settings";
@@ -10,6 +11,7 @@ import { createSettings } from "./settings/settings";
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
   const settings = createSettings(db);
+  const deliveryWorker = createDeliveryWorker({ db, config, settings, logger });
   return {
     settings,
     leads: createLeadService({
@@ -21,7 +23,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     }),
     certificates: createCertificateService(db),
     events: createPageEvents(db),
-    deliveryWorker: createDeliveryWorker({ db, config, settings, logger }),
+    deliveryWorker,
+    leadConsole: createLeadConsole({ db, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };
 }
 

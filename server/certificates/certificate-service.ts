@@ -1,4 +1,5 @@
 import type { FieldSpec } from "#claims/engine/types";
+import { answerText, NOT_PROVIDED } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claimByCaseType } from "#claims/registry";
 import type { Db } from "../db/database";
@@ -64,11 +65,11 @@ function maskedAnswers(formType: string, data: Record<string, unknown>) {
 }
 
 function displayValue(field: FieldSpec | undefined, value: unknown): string {
-  if (value === null || value === undefined || value === "") return "Not provided";
-  if (typeof value === "boolean") return field?.kind === "consent" ? (value ? "Agreed" : "Not agreed") : value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.map((v) => displayValue(field, v)).join(", ");
-  const text = String(value);
-  switch (field?.privacy) {
+  // Unknown fields could hold anything: show only their size.
+  if (!field) return value === null || value === undefined || value === "" ? NOT_PROVIDED : describeFreeText(String(value));
+  const text = answerText(field, value);
+  if (text === NOT_PROVIDED || !field.privacy) return text;
+  switch (field.privacy) {
     case "name":
       return maskName(text);
     case "email":
@@ -78,7 +79,4 @@ function displayValue(field: FieldSpec | undefined, value: unknown): string {
     case "free-text":
       return describeFreeText(text);
   }
-  // Unknown fields could hold anything: show only their size.
-  if (!field) return describeFreeText(text);
-  return field.options?.find((o) => o.value === text)?.label ?? text;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Selectable } from "kysely";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
 import { WEBHOOK_URL_SETTING } from "../settings/settings";
@@ -44,33 +44,35 @@ export async function deliveryTargets(db: Kysely<Database>, definition: Pick<Cla
 export type Outbox = ReturnType<typeof createOutbox>;
 
 export function createOutbox(db: Db, now: () => Date = () => new Date()) {
-  /**
-   * Claims the next due delivery in one UPDATE, so two workers never send the same row at once. A row
-   * left 'sending' by a worker that died is due again once its lock has expired.
-   */
-  async function claimNext(lockMs: number): Promise<Delivery | undefined> {
+  const due = (at: string) => (eb: ExpressionBuilder<Database, "deliveries">) =>
+    eb.or([
+      eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", at)]),
+      eb.and([eb("status", "=", "sending"), eb("locked_until", "<", at)]),
+    ]);
+
+  /** Claims the delivery `which` picks in one UPDATE, if it is due; undefined otherwise. */
+  function claim(which: (eb: ExpressionBuilder<Database, "deliveries">, at: string) => Expression<SqlBool>, lockMs: number) {
     const at = now().toISOString();
     const lockedUntil = new Date(now().getTime() + lockMs).toISOString();
-    const due = (eb: ExpressionBuilder<Database, "deliveries">) =>
-      eb.or([
-        eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", at)]),
-        eb.and([eb("status", "=", "sending"), eb("locked_until", "<", at)]),
-      ]);
     return db
       .updateTable("deliveries")
       .set({ status: "sending", locked_until: lockedUntil, attempts: sql`attempts + 1`, updated_at: at })
-      .where((eb) =>
-        eb.and([
-          eb(
-            "id",
-            "=",
-            eb.selectFrom("deliveries").select("id").where(due).orderBy("next_attempt_at").limit(1),
-          ),
-          due(eb),
-        ]),
-      )
+      .where((eb) => eb.and([which(eb, at), due(at)(eb)]))
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /**
+   * Claims the next due delivery, so two workers never send the same row at once. A row left 'sending'
+   * by a worker that died is due again once its lock has expired.
+   */
+  function claimNext(lockMs: number): Promise<Delivery | undefined> {
+    return claim((eb, at) => eb("id", "=", eb.selectFrom("deliveries").select("id").where(due(at)).orderBy("next_attempt_at").limit(1)), lockMs);
+  }
+
+  /** Claims one delivery if it is due (an operator's re-send); undefined if a worker has it already. */
+  function claimById(id: string, lockMs: number): Promise<Delivery | undefined> {
+    return claim((eb) => eb("id", "=", id), lockMs);
   }
 
   /** Logs the attempt and moves the delivery (and, for the webhook, the lead's webhook columns) on. */
@@ -120,5 +122,5 @@ export function createOutbox(db: Db, now: () => Date = () => new Date()) {
     return status;
   }
 
-  return { claimNext, recordAttempt };
+  return { claimNext, claimById, recordAttempt };
 }

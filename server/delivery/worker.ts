@@ -29,7 +29,7 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
   let running = false;
   let stopping = false;
   // Every run in progress (scheduled or called directly), so stop() can wait for what is being sent.
-  const inFlight = new Set<Promise<number>>();
+  const inFlight = new Set<Promise<unknown>>();
 
   async function send(delivery: Delivery): Promise<AttemptResult> {
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
@@ -67,14 +67,31 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
       const delivery = await outbox.claimNext(lockMs);
       if (!delivery) return attempts;
       attempts++;
-      const result = await send(delivery);
-      const status = await outbox.recordAttempt(delivery, result, retryScheduleMs);
-      logger.info(
-        { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
-        "delivery attempt",
-      );
+      await sendClaimed(delivery);
     }
     return attempts;
+  }
+
+  async function sendClaimed(delivery: Delivery) {
+    const result = await send(delivery);
+    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs);
+    logger.info(
+      { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
+      "delivery attempt",
+    );
+    return { status, result };
+  }
+
+  /**
+   * Sends one due delivery now, in this process (an operator's re-send), and answers how it went; null
+   * when a worker has already claimed it, which then sends it instead.
+   */
+  function sendNow(deliveryId: string) {
+    const run = outbox.claimById(deliveryId, lockMs).then((delivery) => (delivery ? sendClaimed(delivery) : null));
+    inFlight.add(run);
+    const settled = () => inFlight.delete(run);
+    run.then(settled, settled);
+    return run;
   }
 
   function schedule() {
@@ -88,6 +105,7 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
 
   return {
     runOnce,
+    sendNow,
     start() {
       if (running) return;
       running = true;

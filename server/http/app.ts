@@ -7,6 +7,7 @@ import type { ServerContext } from "./load-context";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
+import type { LeadConsole } from "../lead-console/lead-console";
 import type { CertificateService } from "../certificates/certificate-service";
 import type { PageEvents } from "../events/page-events";
 import type { Config } from "../config";
@@ -33,7 +34,7 @@ export interface AppDeps {
   certificates: CertificateService;
   events: PageEvents;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole };
 }
 
 export function createApp({ config, logger, db, leads, certificates, events, pages }: AppDeps) {
@@ -77,6 +78,7 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
           events,
           admin: pages.admin,
           operator: pages.operator,
+          leadConsole: pages.leadConsole,
           visitor: {
             ip: req.ip ?? null,
             userAgent: req.get("user-agent") ?? null,

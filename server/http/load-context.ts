@@ -1,6 +1,7 @@
 import type { SiteIdentity } from "#claims/engine/types";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
+import type { LeadConsole } from "../lead-console/lead-console";
 import type { Attribution } from "../attribution/attribution";
 import type { CertificateService } from "../certificates/certificate-service";
 import type { PageEvents } from "../events/page-events";
@@ -19,5 +20,6 @@ export interface ServerContext {
   events: PageEvents;
   admin: AdminAuth;
   operator: OperatorConsole;
+  leadConsole: LeadConsole;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }

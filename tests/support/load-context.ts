@@ -43,6 +43,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       events: services.events,
       admin,
       operator,
+      leadConsole: services.leadConsole,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;

@@ -1,0 +1,42 @@
+import { NavLink } from "react-router";
+
+export const adminButton = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold";
+export const adminCard = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-lg px-3 font-semibold ${isActive ? "bg-slate-100 text-brand" : "text-slate-700 hover:bg-slate-50"}`;
+
+/** Every admin page's header: its title, the way between Setup and Leads, and Log out. */
+export function AdminHeader({ title }: { title: string }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+        <h1 className="text-2xl font-bold text-brand">{title}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <nav aria-label="Admin">
+            <ul className="flex gap-1">
+              <li>
+                <NavLink to="/admin/setup" className={navLink}>
+                  Setup
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/leads" className={navLink}>
+                  Leads
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+          <a href="/" className={`${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
+            Back to Home
+          </a>
+          <form method="post" action="/admin/logout">
+            <button type="submit" className={`${adminButton} bg-slate-800 text-white hover:bg-slate-700`}>
+              Log out
+            </button>
+          </form>
+        </div>
+      </div>
+    </header>
+  );
+}

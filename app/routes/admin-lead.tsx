@@ -1,0 +1,279 @@
+import { data, Link } from "react-router";
+import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
+import { operatorTime, statusBadge } from "~/admin/format";
+import { actorOf, NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { Toasts, type Toast } from "~/admin/toasts";
+import { readForm } from "~/site/read-form";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/admin-lead";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.lead ? leadName(data.lead) : "Lead"} | Admin` }, NOINDEX];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireOperatorPage(request, context);
+  const lead = await context.leadConsole.detail(params.leadId);
+  if (!lead) throw data({ error: "Lead not found" }, { status: 404, statusText: "Not Found" });
+  return { lead };
+}
+
+type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation };
+const failure = (description: string): ActionAnswer => ({ toast: { title: "Error", description, tone: "error" } });
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<ActionAnswer> {
+  const session = await requireOperatorAction(request, context);
+  const form = await readForm(request, context.logger);
+  const intent = String(form.get("intent") ?? "");
+  const confirmed = form.get(CONFIRMED_FIELD) === "yes";
+  const actor = actorOf(session);
+
+  if (intent === "resend") {
+    const deliveryId = String(form.get("deliveryId") ?? "");
+    if (!confirmed) return { confirm: { question: "Send this delivery again now?", fields: { intent, deliveryId }, label: "Re-send now" } };
+    const sent = await context.leadConsole.resendDelivery(deliveryId, actor);
+    if (!sent.ok) return failure(sent.message);
+    if (sent.status === "delivered") {
+      return { toast: { title: "Delivered", description: `Re-sent to ${sent.target}: HTTP ${sent.httpStatus}.`, tone: "success" } };
+    }
+    if (sent.status === "pending" && !sent.error) {
+      return { toast: { title: "Queued", description: `The ${sent.target} delivery is being sent.`, tone: "success" } };
+    }
+    return failure(`Re-sent to ${sent.target}, which failed: ${sent.error}. ${sent.status === "pending" ? "It will be retried." : ""}`.trim());
+  }
+  if (intent === "mark-spam" || intent === "mark-not-spam") {
+    const spam = intent === "mark-spam";
+    if (!confirmed) {
+      const question = spam
+        ? "Mark this lead as spam? Its unsent deliveries are cancelled."
+        : "Mark this lead as not spam? It is queued for the deliveries it would have had.";
+      return { confirm: { question, fields: { intent }, label: spam ? "Mark as spam" : "Mark as not spam" } };
+    }
+    const marked = await context.leadConsole.markSpam(params.leadId, spam, actor);
+    if (!marked.ok) return failure(marked.message);
+    return {
+      toast: spam
+        ? { title: "Marked as Spam", description: "Its unsent deliveries are cancelled.", tone: "success" }
+        : { title: "Marked as Not Spam", description: `${marked.queued} deliver${marked.queued === 1 ? "y" : "ies"} queued.`, tone: "success" },
+    };
+  }
+  return failure("Unknown action.");
+}
+
+type Lead = Route.ComponentProps["loaderData"]["lead"];
+
+function leadName(lead: Pick<Lead, "contact">) {
+  return [lead.contact.firstName, lead.contact.lastName].filter(Boolean).join(" ") || "Lead";
+}
+
+function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+      {rows.map(([term, detail]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-slate-600">{term}</dt>
+          <dd className="break-words">{detail ?? "-"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead } = loaderData;
+  const time = (iso: string | null) => (iso ? operatorTime(iso, lead.timeZone) : "-");
+  return (
+    <>
+      <Toasts latest={actionData?.toast} />
+      <AdminHeader title={leadName(lead)} />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <p>
+          <Link to="/admin/leads" className="font-semibold text-brand underline">
+            ← All leads
+          </Link>
+        </p>
+        {actionData?.confirm ? <ConfirmPanel confirmation={actionData.confirm} cancelHref={`/admin/leads/${lead.id}`} /> : null}
+
+        <section aria-labelledby="summary-title" className={adminCard}>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h2 id="summary-title" className="text-lg font-bold">
+              {lead.claimName}
+            </h2>
+            <ConfirmForm
+              question={lead.spam ? "Mark this lead as not spam? It is queued for the deliveries it would have had." : "Mark this lead as spam? Its unsent deliveries are cancelled."}
+              fields={{ intent: lead.spam ? "mark-not-spam" : "mark-spam" }}
+            >
+              <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                {lead.spam ? "Mark as not spam" : "Mark as spam"}
+              </button>
+            </ConfirmForm>
+          </div>
+          <Facts
+            rows={[
+              ["Lead ID", <code key="id">{lead.id}</code>],
+              ["Received", time(lead.createdAt)],
+              ["Claim type", lead.caseType],
+              ["Outcome", lead.eligibilityReason ?? "No screening"],
+              ["Spam", lead.spam ? <span className={statusBadge("cancelled")}>spam</span> : "No"],
+            ]}
+          />
+        </section>
+
+        <section aria-labelledby="contact-title" className={adminCard}>
+          <h2 id="contact-title" className="text-lg font-bold">
+            Contact
+          </h2>
+          <Facts
+            rows={[
+              ["Name", leadName(lead)],
+              ["E-mail", lead.contact.email ? <a href={`mailto:${lead.contact.email}`}>{lead.contact.email}</a> : null],
+              ["Phone", lead.contact.phone ? <a href={`tel:${lead.contact.phone}`}>{lead.contact.phone}</a> : null],
+              ["State", lead.contact.state],
+            ]}
+          />
+        </section>
+
+        <section aria-labelledby="answers-title" className={adminCard}>
+          <h2 id="answers-title" className="text-lg font-bold">
+            Answers
+          </h2>
+          <dl className="mt-3 divide-y divide-slate-100 text-sm">
+            {lead.answers.map((answer) => (
+              <div key={answer.name} className="grid gap-1 py-2 sm:grid-cols-2 sm:gap-6">
+                <dt className="text-slate-700">{answer.question}</dt>
+                <dd className="break-words font-semibold">{answer.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby="consent-title" className={adminCard}>
+          <h2 id="consent-title" className="text-lg font-bold">
+            Consent
+          </h2>
+          <Facts
+            rows={[
+              ["Consent given", lead.consent.given ? "Yes" : "No"],
+              ["Given at", time(lead.consent.at)],
+              [
+                "Certificate",
+                lead.consent.certificateUrl ? (
+                  <a href={lead.consent.certificateUrl} className="text-brand underline">
+                    {lead.consent.certificateId}
+                  </a>
+                ) : null,
+              ],
+              ["Page", lead.consent.pageUrl],
+            ]}
+          />
+          {lead.consent.text ? (
+            <blockquote className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-800" data-testid="consent-text">
+              {lead.consent.text}
+            </blockquote>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="request-title" className={adminCard}>
+          <h2 id="request-title" className="text-lg font-bold">
+            Request and attribution
+          </h2>
+          <Facts
+            rows={[
+              ["IP address", lead.request.ip],
+              ["User agent", lead.request.userAgent],
+              ["Source", lead.request.source],
+              ...Object.entries(lead.attribution ?? {}).map(([name, value]): [string, React.ReactNode] => [name, value]),
+            ]}
+          />
+        </section>
+
+        <section aria-labelledby="deliveries-title" className={adminCard}>
+          <h2 id="deliveries-title" className="text-lg font-bold">
+            Deliveries
+          </h2>
+          {lead.deliveries.length === 0 ? <p className="mt-2 text-sm text-slate-700">No deliveries.</p> : null}
+          {lead.deliveries.map((delivery) => (
+            <div key={delivery.id} className="mt-4 rounded-xl border border-slate-200 p-4" data-delivery-id={delivery.id}>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h3 className="font-semibold">
+                  {delivery.target} <span className={statusBadge(delivery.status)}>{delivery.status}</span>
+                </h3>
+                {delivery.resendable ? (
+                  <ConfirmForm question={`Send this ${delivery.target} delivery again now?`} fields={{ intent: "resend", deliveryId: delivery.id }}>
+                    <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                      Re-send now
+                    </button>
+                  </ConfirmForm>
+                ) : null}
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                Webhook-id <code>{delivery.id}</code>
+                {delivery.nextAttemptAt ? ` · next attempt ${time(delivery.nextAttemptAt)}` : ""}
+                {delivery.deliveredAt ? ` · delivered ${time(delivery.deliveredAt)}` : ""}
+              </p>
+              {delivery.log.length ? (
+                <div className="mt-3 overflow-x-auto">
+                  <table className="w-full text-left text-sm">
+                    <caption className="sr-only">Attempts to {delivery.target}</caption>
+                    <thead>
+                      <tr className="border-b border-slate-200 text-slate-600">
+                        <th scope="col" className="py-1 pr-3">Time</th>
+                        <th scope="col" className="py-1 pr-3">HTTP</th>
+                        <th scope="col" className="py-1 pr-3">Duration</th>
+                        <th scope="col" className="py-1 pr-3">Error</th>
+                        <th scope="col" className="py-1">Response</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {delivery.log.map((attempt, i) => (
+                        <tr key={i} className="border-b border-slate-100 align-top">
+                          <td className="py-1 pr-3 whitespace-nowrap">{time(attempt.at)}</td>
+                          <td className="py-1 pr-3">{attempt.status ?? "-"}</td>
+                          <td className="py-1 pr-3 whitespace-nowrap">{attempt.durationMs} ms</td>
+                          <td className="py-1 pr-3 text-red-800">{attempt.error ?? ""}</td>
+                          <td className="py-1">
+                            {attempt.responseBody ? (
+                              <details>
+                                <summary className="cursor-pointer">Show</summary>
+                                <pre className="mt-1 max-w-[60ch] overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">
+                                  {attempt.responseBody}
+                                </pre>
+                              </details>
+                            ) : (
+                              "-"
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              ) : (
+                <p className="mt-2 text-sm text-slate-700">Not attempted yet.</p>
+              )}
+            </div>
+          ))}
+        </section>
+
+        <section aria-labelledby="activity-title" className={adminCard}>
+          <h2 id="activity-title" className="text-lg font-bold">
+            Operator activity
+          </h2>
+          {lead.actions.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">Nothing yet.</p>
+          ) : (
+            <ul className="mt-2 space-y-1 text-sm">
+              {lead.actions.map((entry, i) => (
+                <li key={i}>
+                  {time(entry.at)}: {entry.operator} {entry.action.replace(/-/g, " ")}
+                  {typeof entry.detail.target === "string" ? ` (${entry.detail.target})` : ""}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}

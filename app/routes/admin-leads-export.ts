@@ -1,0 +1,18 @@
+import { Readable } from "node:stream";
+import { data } from "react-router";
+import { actorOf, requireOperatorAction } from "~/admin/require-operator";
+import type { Route } from "./+types/admin-leads-export";
+
+/** The lead list's filter as a CSV download (same query string); the export is recorded first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireOperatorAction(request, context);
+  const exported = await context.leadConsole.exportCsv(new URL(request.url).searchParams, actorOf(session));
+  if (!exported.ok) throw data({ error: exported.message }, { status: 400, statusText: "Bad Request" });
+  return new Response(Readable.toWeb(exported.csv) as ReadableStream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exported.filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

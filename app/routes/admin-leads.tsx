@@ -1,0 +1,324 @@
+import { data, Link, redirect } from "react-router";
+import { US_STATES } from "#claims/engine/us-states";
+import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
+import { age, operatorTime, statusBadge } from "~/admin/format";
+import { actorOf, NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { Toasts, type Toast } from "~/admin/toasts";
+import { readForm } from "~/site/read-form";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/admin-leads";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, NOINDEX];
+
+const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "utm_source", "utm_campaign"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOperatorPage(request, context);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  // The filter form sends every field; the view's address keeps only those in use, so it reads as a bookmark.
+  const used = [...params].filter(([, value]) => value.trim() !== "");
+  if (used.length < [...params].length) throw redirect(`${url.pathname}${used.length ? `?${new URLSearchParams(used)}` : ""}`);
+  const values = Object.fromEntries(FILTER_FIELDS.map((name) => [name, params.get(name) ?? ""])) as Record<(typeof FILTER_FIELDS)[number], string>;
+  const result = await context.leadConsole.list(params);
+  const view = { ...result, values, now: new Date().toISOString() };
+  return result.ok ? view : data(view, { status: 400 });
+}
+
+type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<ActionAnswer> {
+  const session = await requireOperatorAction(request, context);
+  const form = await readForm(request, context.logger);
+  if (form.get("intent") !== "resend-filtered") return { toast: { title: "Error", description: "Unknown action.", tone: "error" } };
+  const target = String(form.get("target") ?? "");
+  const filter = new URLSearchParams();
+  for (const name of FILTER_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === "string" && value) filter.set(name, value);
+  }
+  if (form.get(CONFIRMED_FIELD) !== "yes") {
+    return {
+      confirm: {
+        question: `Re-send every failed or dead ${target} delivery of the leads in this view?`,
+        fields: { intent: "resend-filtered", target, ...Object.fromEntries(filter) },
+        label: "Re-send them",
+      },
+    };
+  }
+  const result = await context.leadConsole.resendFiltered(filter, target, actorOf(session));
+  if (!result.ok) return { toast: { title: "Error", description: result.message, tone: "error" } };
+  return {
+    toast: {
+      title: result.count ? "Deliveries Queued" : "Nothing to Re-send",
+      description: result.count
+        ? `${result.count.toLocaleString("en-US")} ${result.target} deliver${result.count === 1 ? "y is" : "ies are"} queued and will be sent shortly.`
+        : `No failed or dead ${result.target} deliveries in this view.`,
+      tone: "success",
+    },
+  };
+}
+
+const OUTCOME_LABELS: Record<string, string> = { eligible: "Eligible", partial: "Partial", ineligible: "Ineligible", none: "No screening" };
+const input = "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
+const label = "block text-sm font-semibold text-slate-700";
+
+export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
+  const view = loaderData;
+  const { values, choices } = view;
+  const errors: Record<string, string> = view.ok ? {} : view.errors;
+  const filterFields = Object.fromEntries(Object.entries(values).filter(([, v]) => v));
+  const exportHref = `/admin/leads/export.csv${view.ok && view.filterQuery ? `?${view.filterQuery}` : ""}`;
+  const field = (name: string) => ({
+    id: `filter-${name}`,
+    name,
+    defaultValue: values[name as keyof typeof values],
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `filter-${name}-error` : undefined,
+  });
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p id={`filter-${name}-error`} className="mt-1 text-sm text-red-800">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <>
+      <Toasts latest={actionData?.toast} />
+      <AdminHeader title="Leads" />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        {actionData?.confirm ? <ConfirmPanel confirmation={actionData.confirm} cancelHref={`/admin/leads${view.ok && view.filterQuery ? `?${view.filterQuery}` : ""}`} /> : null}
+
+        <section aria-labelledby="filter-title" className={adminCard}>
+          <h2 id="filter-title" className="text-lg font-bold">
+            Find leads
+          </h2>
+          {!view.ok ? (
+            <p role="alert" className="mt-2 font-semibold text-red-800">
+              Some filters could not be used. Please correct them.
+            </p>
+          ) : null}
+          <form method="get" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="sm:col-span-2">
+              <label htmlFor="filter-q" className={label}>
+                Name, e-mail or phone
+              </label>
+              <input type="search" {...field("q")} className={input} />
+              {fieldError("q")}
+            </div>
+            <div>
+              <label htmlFor="filter-claim" className={label}>
+                Claim
+              </label>
+              <select {...field("claim")} className={input}>
+                <option value="">All claims</option>
+                {choices.caseTypes.map((caseType) => (
+                  <option key={caseType} value={caseType}>
+                    {caseType}
+                  </option>
+                ))}
+              </select>
+              {fieldError("claim")}
+            </div>
+            <div>
+              <label htmlFor="filter-outcome" className={label}>
+                Outcome
+              </label>
+              <select {...field("outcome")} className={input}>
+                <option value="">Any outcome</option>
+                {Object.entries(OUTCOME_LABELS).map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+              {fieldError("outcome")}
+            </div>
+            <div>
+              <label htmlFor="filter-from" className={label}>
+                Submitted from
+              </label>
+              <input type="date" {...field("from")} className={input} />
+              {fieldError("from")}
+            </div>
+            <div>
+              <label htmlFor="filter-to" className={label}>
+                Submitted to
+              </label>
+              <input type="date" {...field("to")} className={input} />
+              {fieldError("to")}
+            </div>
+            <div>
+              <label htmlFor="filter-state" className={label}>
+                State
+              </label>
+              <select {...field("state")} className={input}>
+                <option value="">All states</option>
+                {US_STATES.map((state) => (
+                  <option key={state.value} value={state.value}>
+                    {state.label}
+                  </option>
+                ))}
+              </select>
+              {fieldError("state")}
+            </div>
+            <div>
+              <label htmlFor="filter-delivery" className={label}>
+                Delivery
+              </label>
+              <select {...field("delivery")} className={input}>
+                <option value="">Any delivery</option>
+                {choices.targets.flatMap((target) =>
+                  ["pending", "delivered", "failed", "dead"].map((status) => (
+                    <option key={`${target}:${status}`} value={`${target}:${status}`}>
+                      {target}: {status}
+                    </option>
+                  )),
+                )}
+              </select>
+              {fieldError("delivery")}
+            </div>
+            <div>
+              <label htmlFor="filter-spam" className={label}>
+                Spam
+              </label>
+              <select {...field("spam")} className={input}>
+                <option value="">Spam and not spam</option>
+                <option value="no">Not spam</option>
+                <option value="yes">Spam only</option>
+              </select>
+              {fieldError("spam")}
+            </div>
+            <div>
+              <label htmlFor="filter-utm_source" className={label}>
+                UTM source
+              </label>
+              <input type="text" {...field("utm_source")} className={input} />
+              {fieldError("utm_source")}
+            </div>
+            <div>
+              <label htmlFor="filter-utm_campaign" className={label}>
+                UTM campaign
+              </label>
+              <input type="text" {...field("utm_campaign")} className={input} />
+              {fieldError("utm_campaign")}
+            </div>
+            <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
+              <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+                Apply filters
+              </button>
+              <a href="/admin/leads" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                Clear
+              </a>
+            </div>
+          </form>
+          <p className="mt-3 text-sm text-slate-600">Dates are days in {view.timeZone}.</p>
+        </section>
+
+        {view.ok ? (
+          <section aria-labelledby="results-title" className={adminCard}>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="results-title" className="text-lg font-bold" data-testid="lead-count">
+                {view.count.toLocaleString("en-US")} lead{view.count === 1 ? "" : "s"}
+              </h2>
+              <div className="flex flex-wrap items-center gap-2">
+                <a href={exportHref} className={`${adminButton} border border-slate-300 hover:bg-slate-50`} download>
+                  Export CSV
+                </a>
+                <ConfirmForm
+                  question="Re-send every failed or dead delivery of the leads in this view to the chosen target?"
+                  fields={{ intent: "resend-filtered", ...filterFields }}
+                  className="flex flex-wrap items-center gap-2"
+                >
+                  <label htmlFor="resend-target" className="sr-only">
+                    Delivery target to re-send
+                  </label>
+                  <select id="resend-target" name="target" className="block min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2">
+                    {choices.targets.map((target) => (
+                      <option key={target} value={target}>
+                        {target}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                    Re-send failed and dead
+                  </button>
+                </ConfirmForm>
+              </div>
+            </div>
+            {view.leads.length === 0 ? (
+              <p className="mt-4 text-slate-700">No leads match these filters.</p>
+            ) : (
+              <div className="mt-4 overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b border-slate-200 text-slate-600">
+                      <th scope="col" className="py-2 pr-3">Received</th>
+                      <th scope="col" className="py-2 pr-3">Name</th>
+                      <th scope="col" className="py-2 pr-3">Claim</th>
+                      <th scope="col" className="py-2 pr-3">State</th>
+                      <th scope="col" className="py-2 pr-3">Outcome</th>
+                      <th scope="col" className="py-2">Deliveries</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.leads.map((lead) => (
+                      <tr key={lead.id} className="border-b border-slate-100 align-top" data-lead-id={lead.id}>
+                        <td className="py-2 pr-3 whitespace-nowrap">
+                          <span title={operatorTime(lead.createdAt, view.timeZone)}>{age(lead.createdAt, view.now)} ago</span>
+                        </td>
+                        <td className="py-2 pr-3">
+                          <Link to={`/admin/leads/${lead.id}`} className="font-semibold text-brand underline">
+                            {lead.name || "(no name)"}
+                          </Link>
+                          {lead.spam ? <span className={`ml-2 ${statusBadge("cancelled")}`}>spam</span> : null}
+                        </td>
+                        <td className="py-2 pr-3">{lead.caseType}</td>
+                        <td className="py-2 pr-3">{lead.state ?? "-"}</td>
+                        <td className="py-2 pr-3">{OUTCOME_LABELS[lead.outcome] ?? lead.outcome}</td>
+                        <td className="py-2">
+                          {lead.deliveries.length === 0 ? (
+                            <span className="text-slate-600">none</span>
+                          ) : (
+                            <ul className="flex flex-wrap gap-1">
+                              {lead.deliveries.map((d) => (
+                                <li key={d.target} className={statusBadge(d.status)}>
+                                  {d.target}: {d.status}
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <nav aria-label="Pages" className="mt-4 flex flex-wrap gap-2">
+              {view.newerHref ? (
+                <>
+                  <Link to={`/admin/leads${view.filterQuery ? `?${view.filterQuery}` : ""}`} className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                    Newest
+                  </Link>
+                  <Link to={view.newerHref} className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                    ← Newer
+                  </Link>
+                </>
+              ) : null}
+              {view.olderHref ? (
+                <Link to={view.olderHref} className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                  Older →
+                </Link>
+              ) : null}
+            </nav>
+          </section>
+        ) : null}
+      </main>
+    </>
+  );
+}

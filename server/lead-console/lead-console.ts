@@ -1,0 +1,294 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { answeredQuestions } from "#claims/engine/answers";
+import { claimByCaseType, claims } from "#claims/registry";
+import { attributionSchema } from "../attribution/attribution";
+import { certificateUrl } from "../certificates/certificate-id";
+import { writeTransaction, type Db } from "../db/database";
+import type { Database, DeliveryStatus, DeliveryTarget } from "../db/schema";
+import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
+import type { DeliveryWorker } from "../delivery/worker";
+import { leadsCsv } from "./lead-export";
+import { filterSearchParams, parseLeadFilter, type FilterChoices, type LeadFilter } from "./lead-filter";
+import { beyond, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
+
+export const PAGE_SIZE = 50;
+
+/** Who did something in the console. The session is recorded as a hash: the audit log holds no credentials. */
+export interface Actor {
+  operator: string;
+  sessionId: string;
+}
+
+export type LeadConsole = ReturnType<typeof createLeadConsole>;
+
+export interface LeadConsoleDeps {
+  db: Db;
+  worker: Pick<DeliveryWorker, "sendNow">;
+  siteUrl: string;
+  timeZone: string;
+  now?: () => Date;
+}
+
+/** Statuses an operator may send again: everything but a delivery in flight (and cancelled ones of spam). */
+const RESENDABLE: DeliveryStatus[] = ["pending", "delivered", "failed", "dead"];
+
+export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => new Date() }: LeadConsoleDeps) {
+  const choices: FilterChoices = {
+    caseTypes: claims.map((c) => c.caseType),
+    targets: ["webhook", ...new Set(claims.flatMap((c) => (c.partners ?? []).map((p) => p.partner)))],
+  };
+
+  /** One page of the filtered list, newest first, with the filter's count and the neighbouring pages. */
+  async function list(params: URLSearchParams) {
+    const parsed = parseLeadFilter(params, choices);
+    if (!parsed.ok) return { ok: false as const, errors: parsed.errors, choices, timeZone };
+    const { filter } = parsed;
+    const before = decodeCursor(params.get("before"));
+    const after = before ? null : decodeCursor(params.get("after"));
+    const { query, order } = filteredLeads(db, filter, timeZone);
+
+    const direction = after ? "asc" : "desc";
+    const key = after ?? before;
+    const rows = await query
+      .select(["leads.id", "leads.created_at", "leads.case_type", "leads.fn", "leads.ln", "leads.st", "leads.outcome", "leads.is_spam"])
+      .$if(key !== null, (qb) => qb.where(beyond(order, key!, after ? ">" : "<")))
+      .orderBy(order.time, direction)
+      .orderBy(order.id, direction)
+      .limit(PAGE_SIZE + 1)
+      .execute();
+    const hasMore = rows.length > PAGE_SIZE;
+    const page = rows.slice(0, PAGE_SIZE);
+    if (after) page.reverse();
+
+    const [count, deliveries] = await Promise.all([countOf(filter), deliveriesOf(page.map((l) => l.id))]);
+    const keyOf = (lead: { created_at: string; id: string } | undefined): LeadKey | null =>
+      lead ? { createdAt: lead.created_at, id: lead.id } : null;
+    const newer = after ? (hasMore ? keyOf(page[0]) : null) : before ? keyOf(page[0]) : null;
+    const older = after ? keyOf(page.at(-1)) : hasMore ? keyOf(page.at(-1)) : null;
+    const filterQuery = filterSearchParams(filter);
+    const pageHref = (name: "before" | "after", at: LeadKey | null) => {
+      if (!at) return null;
+      const search = new URLSearchParams(filterQuery);
+      search.set(name, encodeCursor(at));
+      return `?${search}`;
+    };
+
+    return {
+      ok: true as const,
+      filter,
+      filterQuery: filterQuery.toString(),
+      choices,
+      timeZone,
+      count,
+      leads: page.map((lead) => ({
+        id: lead.id,
+        createdAt: lead.created_at,
+        caseType: lead.case_type,
+        name: [lead.fn, lead.ln].filter(Boolean).join(" "),
+        state: lead.st,
+        outcome: lead.outcome,
+        spam: lead.is_spam === 1,
+        deliveries: deliveries.filter((d) => d.lead_id === lead.id).map((d) => ({ target: d.target, status: d.status })),
+      })),
+      newerHref: pageHref("after", newer),
+      olderHref: pageHref("before", older),
+    };
+  }
+
+  async function countOf(filter: LeadFilter): Promise<number> {
+    const { query } = filteredLeads(db, filter, timeZone);
+    const { count } = await query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  function deliveriesOf(leadIds: string[]) {
+    if (!leadIds.length) return Promise.resolve([]);
+    return db.selectFrom("deliveries").select(["lead_id", "target", "status"]).where("lead_id", "in", leadIds).orderBy("target").execute();
+  }
+
+  /** Everything known about one lead, for the operator: answers by question, consent, request, deliveries. */
+  async function detail(leadId: string) {
+    const lead = await db.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
+    if (!lead) return null;
+    const [certificate, deliveries, attempts, actions] = await Promise.all([
+      lead.certificate_id
+        ? db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", lead.certificate_id).executeTakeFirst()
+        : undefined,
+      db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).orderBy("created_at").orderBy("target").execute(),
+      db
+        .selectFrom("delivery_attempts")
+        .innerJoin("deliveries", "deliveries.id", "delivery_attempts.delivery_id")
+        .selectAll("delivery_attempts")
+        .where("deliveries.lead_id", "=", leadId)
+        .orderBy("delivery_attempts.attempted_at")
+        .execute(),
+      db.selectFrom("console_actions").selectAll().where("lead_id", "=", leadId).orderBy("created_at", "desc").limit(100).execute(),
+    ]);
+    const definition = claimByCaseType(lead.case_type);
+    const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
+    const attribution = lead.attribution ? attributionSchema.safeParse(JSON.parse(lead.attribution)) : null;
+    return {
+      id: lead.id,
+      createdAt: lead.created_at,
+      caseType: lead.case_type,
+      claimName: definition?.copy.formTitle ?? lead.case_type,
+      outcome: lead.outcome,
+      eligibilityReason: lead.eligibility_reason,
+      spam: lead.is_spam === 1,
+      contact: { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, state: lead.st },
+      answers: definition ? answeredQuestions(definition, answers) : [],
+      consent: {
+        given: lead.tcpa === 1,
+        text: certificate?.consent_text ?? null,
+        at: certificate?.created_at ?? null,
+        certificateId: lead.certificate_id,
+        certificateUrl: lead.certificate_id ? certificateUrl(siteUrl, lead.certificate_id) : null,
+        pageUrl: certificate?.page_url ?? null,
+      },
+      request: { ip: lead.user_ip, userAgent: lead.user_agent, source: lead.source },
+      attribution: attribution?.success ? attribution.data : null,
+      deliveries: deliveries.map((d) => ({
+        id: d.id,
+        target: d.target,
+        status: d.status,
+        attempts: Number(d.attempts),
+        nextAttemptAt: d.status === "pending" ? d.next_attempt_at : null,
+        deliveredAt: d.delivered_at,
+        lastError: d.last_error,
+        resendable: lead.is_spam === 0 && RESENDABLE.includes(d.status),
+        log: attempts
+          .filter((a) => a.delivery_id === d.id)
+          .map((a) => ({
+            at: a.attempted_at,
+            status: a.status_code,
+            durationMs: Number(a.duration_ms),
+            error: a.error,
+            responseBody: a.response_body,
+          })),
+      })),
+      actions: actions.map((a) => ({ at: a.created_at, operator: a.operator, action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
+      timeZone,
+    };
+  }
+
+  async function record(
+    trx: Kysely<Database>,
+    actor: Actor,
+    action: string,
+    leadId: string | null,
+    detail: Record<string, unknown>,
+  ) {
+    await trx
+      .insertInto("console_actions")
+      .values({
+        id: randomUUID(),
+        created_at: now().toISOString(),
+        operator: actor.operator,
+        session_id: createHash("sha256").update(actor.sessionId).digest("hex").slice(0, 16),
+        action,
+        lead_id: leadId,
+        detail: JSON.stringify(detail),
+      })
+      .execute();
+  }
+
+  /**
+   * Puts one delivery back in the outbox with a fresh retry schedule and sends it now. It keeps its id,
+   * which is the webhook-id, so a receiver that saw it before can tell.
+   */
+  async function resendDelivery(deliveryId: string, actor: Actor) {
+    const queued = await writeTransaction(db, async (trx) => {
+      const delivery = await trx
+        .selectFrom("deliveries")
+        .innerJoin("leads", "leads.id", "deliveries.lead_id")
+        .select(["deliveries.id", "deliveries.lead_id", "deliveries.target", "deliveries.status", "leads.is_spam"])
+        .where("deliveries.id", "=", deliveryId)
+        .executeTakeFirst();
+      if (!delivery) return { ok: false as const, message: "That delivery does not exist." };
+      if (delivery.is_spam) return { ok: false as const, message: "This lead is marked as spam: mark it as not spam to send it." };
+      if (!RESENDABLE.includes(delivery.status)) return { ok: false as const, message: "This delivery is being sent right now." };
+      await trx.updateTable("deliveries").set(requeued(now())).where("id", "=", deliveryId).execute();
+      await record(trx, actor, "resend-delivery", delivery.lead_id, { deliveryId, target: delivery.target, previousStatus: delivery.status });
+      return { ok: true as const, target: delivery.target, leadId: delivery.lead_id };
+    });
+    if (!queued.ok) return queued;
+    const sent = await worker.sendNow(deliveryId);
+    return { ...queued, status: sent?.status ?? ("pending" as const), error: sent?.result.error ?? null, httpStatus: sent?.result.status ?? null };
+  }
+
+  /** Re-queues every failed or dead delivery to `target` of the leads the filter finds; the worker sends them. */
+  async function resendFiltered(params: URLSearchParams, target: string, actor: Actor) {
+    const parsed = parseLeadFilter(params, choices);
+    if (!parsed.ok) return { ok: false as const, message: Object.values(parsed.errors).join(" ") };
+    if (!choices.targets.includes(target as DeliveryTarget)) return { ok: false as const, message: `Unknown delivery target '${target}'.` };
+    const { query } = filteredLeads(db, parsed.filter, timeZone);
+    const count = await writeTransaction(db, async (trx) => {
+      const result = await trx
+        .updateTable("deliveries")
+        .set(requeued(now()))
+        .where("target", "=", target as DeliveryTarget)
+        .where("status", "in", ["failed", "dead"])
+        .where("lead_id", "in", query.select("leads.id"))
+        .executeTakeFirst();
+      const n = Number(result.numUpdatedRows);
+      await record(trx, actor, "resend-filtered", null, { target, filter: filterSearchParams(parsed.filter).toString(), count: n });
+      return n;
+    });
+    return { ok: true as const, count, target };
+  }
+
+  /**
+   * Spam: the lead's unsent deliveries are cancelled. Not spam: it gets the deliveries it would have had
+   * when it was saved (today's targets), reusing cancelled rows so their webhook-id stays the same.
+   */
+  async function markSpam(leadId: string, spam: boolean, actor: Actor) {
+    return writeTransaction(db, async (trx) => {
+      const lead = await trx.selectFrom("leads").select(["id", "created_at", "case_type", "is_spam"]).where("id", "=", leadId).executeTakeFirst();
+      if (!lead) return { ok: false as const, message: "That lead does not exist." };
+      const at = now();
+      await trx.updateTable("leads").set({ is_spam: spam ? 1 : 0 }).where("id", "=", leadId).execute();
+      let queued = 0;
+      if (spam) {
+        await trx
+          .updateTable("deliveries")
+          .set({ status: "cancelled", updated_at: at.toISOString() })
+          .where("lead_id", "=", leadId)
+          .where("status", "in", ["pending", "failed", "dead"])
+          .execute();
+      } else {
+        const definition = claimByCaseType(lead.case_type);
+        const targets = definition ? await deliveryTargets(trx, definition) : [];
+        const existing = await trx.selectFrom("deliveries").select(["target"]).where("lead_id", "=", leadId).execute();
+        const revived = await trx
+          .updateTable("deliveries")
+          .set(requeued(at))
+          .where("lead_id", "=", leadId)
+          .where("status", "=", "cancelled")
+          .executeTakeFirst();
+        const missing = targets.filter((target) => !existing.some((d) => d.target === target));
+        await enqueueDeliveries(trx, lead, missing, at);
+        queued = Number(revived.numUpdatedRows) + missing.length;
+      }
+      await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
+      return { ok: true as const, spam, queued };
+    });
+  }
+
+  /** The filtered leads as a CSV stream; the export (who, when, which filter) is recorded before it starts. */
+  async function exportCsv(params: URLSearchParams, actor: Actor) {
+    const parsed = parseLeadFilter(params, choices);
+    if (!parsed.ok) return { ok: false as const, message: Object.values(parsed.errors).join(" ") };
+    await record(db, actor, "export-csv", null, { filter: filterSearchParams(parsed.filter).toString() });
+    const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(now());
+    return { ok: true as const, filename: `leads-${day}.csv`, csv: leadsCsv(db, parsed.filter, { timeZone, targets: choices.targets }) };
+  }
+
+  return { choices, list, detail, resendDelivery, resendFiltered, markSpam, exportCsv };
+}
+
+/** A delivery due now with a fresh retry schedule (attempts counts the current schedule; the log keeps every attempt). */
+function requeued(at: Date) {
+  const iso = at.toISOString();
+  return { status: "pending" as const, attempts: 0, next_attempt_at: iso, locked_until: null, updated_at: iso };
+}

@@ -1,0 +1,113 @@
+import { pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { answerText } from "#claims/engine/answers";
+import { allFields } from "#claims/engine/form-values";
+import type { FieldSpec } from "#claims/engine/types";
+import { claimByCaseType, claims } from "#claims/registry";
+import type { Db } from "../db/database";
+import type { Selectable } from "kysely";
+import type { DeliveryTarget, LeadsTable } from "../db/schema";
+import type { LeadFilter } from "./lead-filter";
+import { beyond, filteredLeads, type LeadKey } from "./lead-query";
+
+/** Rows read per query: big enough to amortise the query, small enough to keep memory flat. */
+const BATCH = 1000;
+
+const ATTRIBUTION_COLUMNS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer"];
+
+const LEAD_COLUMNS = [
+  "lead_id",
+  "submitted_at",
+  "submitted_local",
+  "case_type",
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "state",
+  "outcome",
+  "eligibility_reason",
+  "spam",
+  "tcpa_consent",
+  "certificate_id",
+  "ip",
+  "user_agent",
+];
+
+/**
+ * The filtered leads as CSV, newest first: a header, then one row per lead with its columns, its
+ * answers by question name (as the visitor chose them), its attribution and each target's delivery
+ * status. Read in keyset batches as the client reads, so memory stays flat at any size. Cells are
+ * quoted and formula-like text is prefixed with ' (OWASP CSV injection); a BOM tells Excel it is UTF-8.
+ */
+export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[] }): Readable {
+  const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
+  const questions = new Map<string, FieldSpec>();
+  for (const definition of definitions) for (const field of allFields(definition)) if (!questions.has(field.name)) questions.set(field.name, field);
+  const header = [
+    ...LEAD_COLUMNS,
+    ...[...questions.keys()].map((name) => `answer_${name}`),
+    ...ATTRIBUTION_COLUMNS,
+    ...options.targets.map((target) => `delivery_${target}`),
+  ];
+  const local = new Intl.DateTimeFormat("sv-SE", { timeZone: options.timeZone, dateStyle: "short", timeStyle: "medium" });
+
+  async function* rows() {
+    let after: LeadKey | null = null;
+    for (;;) {
+      const { query, order } = filteredLeads(db, filter, options.timeZone);
+      const batch: Selectable<LeadsTable>[] = await query
+        .selectAll("leads")
+        .$if(after !== null, (qb) => qb.where(beyond(order, after!, "<")))
+        .orderBy(order.time, "desc")
+        .orderBy(order.id, "desc")
+        .limit(BATCH)
+        .execute();
+      if (!batch.length) return;
+      const deliveries = await db
+        .selectFrom("deliveries")
+        .select(["lead_id", "target", "status"])
+        .where("lead_id", "in", batch.map((lead) => lead.id))
+        .execute();
+      const statuses = new Map<string, string>();
+      for (const d of deliveries) statuses.set(`${d.lead_id} ${d.target}`, d.status);
+
+      for (const lead of batch) {
+        const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
+        const attribution = lead.attribution ? (JSON.parse(lead.attribution) as Record<string, unknown>) : {};
+        const ownFields = new Set(claimByCaseType(lead.case_type) ? allFields(claimByCaseType(lead.case_type)!).map((f) => f.name) : []);
+        yield [
+          lead.id,
+          lead.created_at,
+          local.format(new Date(lead.created_at)),
+          lead.case_type,
+          lead.fn,
+          lead.ln,
+          lead.em,
+          lead.ph,
+          lead.st,
+          lead.outcome,
+          lead.eligibility_reason,
+          lead.is_spam ? "yes" : "no",
+          lead.tcpa ? "yes" : "no",
+          lead.certificate_id,
+          lead.user_ip,
+          lead.user_agent,
+          ...[...questions].map(([name, field]) => (ownFields.has(name) ? answerText(field, answers[name]) : "")),
+          ...ATTRIBUTION_COLUMNS.map((name) => (typeof attribution[name] === "string" ? attribution[name] : "")),
+          ...options.targets.map((target) => statuses.get(`${lead.id} ${target}`) ?? ""),
+        ];
+      }
+      const last = batch[batch.length - 1]!;
+      after = { createdAt: last.created_at, id: last.id };
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  // pipeline, unlike pipe, ends the CSV with an error (the response is cut short) if reading fails.
+  return pipeline(
+    Readable.from(rows(), { objectMode: true, highWaterMark: 64 }),
+    stringify({ header: true, columns: header, bom: true, quoted_string: true, escape_formulas: true }),
+    () => undefined,
+  );
+}

@@ -1,0 +1,114 @@
+import { TZDate } from "@date-fns/tz";
+import type { DeliveryTarget } from "../db/schema";
+import type { LeadOutcome } from "../leads/search-keys";
+
+/** The delivery states an operator filters on; 'pending' includes a delivery being sent right now. */
+export const DELIVERY_FILTER_STATES = ["pending", "delivered", "failed", "dead"] as const;
+export type DeliveryFilterState = (typeof DELIVERY_FILTER_STATES)[number];
+export const OUTCOMES = ["eligible", "partial", "ineligible", "none"] as const satisfies readonly LeadOutcome[];
+
+/** Everything the lead list can be narrowed by; each is a query-string parameter of the same name. */
+export interface LeadFilter {
+  q?: string;
+  claim?: string;
+  /** Days (YYYY-MM-DD) in the operator's time zone, both included. */
+  from?: string;
+  to?: string;
+  outcome?: LeadOutcome;
+  state?: string;
+  delivery?: { target: DeliveryTarget; status: DeliveryFilterState };
+  spam?: "yes" | "no";
+  utm_source?: string;
+  utm_campaign?: string;
+}
+
+export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "utm_source", "utm_campaign"] as const;
+
+export interface FilterChoices {
+  caseTypes: readonly string[];
+  targets: readonly DeliveryTarget[];
+}
+
+export type ParsedFilter = { ok: true; filter: LeadFilter } | { ok: false; errors: Record<string, string> };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads the filter from a query string; a value it cannot use is an error named after its parameter. */
+export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices): ParsedFilter {
+  const filter: LeadFilter = {};
+  const errors: Record<string, string> = {};
+  const value = (name: string) => params.get(name)?.trim() || undefined;
+
+  const q = value("q");
+  if (q) {
+    if (q.length > 200) errors.q = "Search for at most 200 characters.";
+    else filter.q = q;
+  }
+  const claim = value("claim");
+  if (claim) {
+    if (choices.caseTypes.includes(claim)) filter.claim = claim;
+    else errors.claim = `Unknown claim type '${claim}'.`;
+  }
+  for (const name of ["from", "to"] as const) {
+    const day = value(name);
+    if (!day) continue;
+    if (isDay(day)) filter[name] = day;
+    else errors[name] = "Enter a date as YYYY-MM-DD.";
+  }
+  if (filter.from && filter.to && filter.from > filter.to) errors.to = "The end date is before the start date.";
+  const outcome = value("outcome");
+  if (outcome) {
+    if ((OUTCOMES as readonly string[]).includes(outcome)) filter.outcome = outcome as LeadOutcome;
+    else errors.outcome = `Outcome is one of ${OUTCOMES.join(", ")}.`;
+  }
+  const state = value("state");
+  if (state) {
+    if (/^[A-Za-z]{2}$/.test(state)) filter.state = state.toUpperCase();
+    else errors.state = "Enter a two-letter state code.";
+  }
+  const delivery = value("delivery");
+  if (delivery) {
+    const [target, status] = delivery.split(":");
+    if (choices.targets.includes(target as DeliveryTarget) && (DELIVERY_FILTER_STATES as readonly string[]).includes(status ?? "")) {
+      filter.delivery = { target: target as DeliveryTarget, status: status as DeliveryFilterState };
+    } else {
+      errors.delivery = "Delivery is a target and a state, such as webhook:dead.";
+    }
+  }
+  const spam = value("spam");
+  if (spam) {
+    if (spam === "yes" || spam === "no") filter.spam = spam;
+    else errors.spam = "Spam is yes or no.";
+  }
+  for (const name of ["utm_source", "utm_campaign"] as const) {
+    const text = value(name);
+    if (text && text.length > 500) errors[name] = "At most 500 characters.";
+    else if (text) filter[name] = text;
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, filter };
+}
+
+/** The query string of a filter, in a fixed order, so that a view's address is its bookmark. */
+export function filterSearchParams(filter: LeadFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of FILTER_PARAMS) {
+    const value = name === "delivery" ? filter.delivery && `${filter.delivery.target}:${filter.delivery.status}` : filter[name];
+    if (value) params.set(name, value);
+  }
+  return params;
+}
+
+/** A day in the time zone as the instants it spans: [start, end) in ISO-8601 UTC. */
+export function dayBounds(day: string, timeZone: string): { start: string; end: string } {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return {
+    start: new Date(new TZDate(y, m - 1, d, timeZone).getTime()).toISOString(),
+    end: new Date(new TZDate(y, m - 1, d + 1, timeZone).getTime()).toISOString(),
+  };
+}
+
+function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}

@@ -1,0 +1,109 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Db } from "../db/database";
+import type { Database, DeliveryStatus } from "../db/schema";
+import { phoneDigits, searchKey } from "../leads/search-keys";
+import { dayBounds, type DeliveryFilterState, type LeadFilter } from "./lead-filter";
+
+/** A lead's place in the newest-first order: its time, then its id for leads saved in the same millisecond. */
+export interface LeadKey {
+  createdAt: string;
+  id: string;
+}
+
+export const encodeCursor = (key: LeadKey) => Buffer.from(`${key.createdAt}|${key.id}`).toString("base64url");
+
+export function decodeCursor(cursor: string | null | undefined): LeadKey | null {
+  if (!cursor) return null;
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  return createdAt && id && !Number.isNaN(Date.parse(createdAt)) ? { createdAt, id } : null;
+}
+
+const STATUSES: Record<DeliveryFilterState, DeliveryStatus[]> = {
+  pending: ["pending", "sending"],
+  delivered: ["delivered"],
+  failed: ["failed"],
+  dead: ["dead"],
+};
+
+type LeadsEb = ExpressionBuilder<Database, "leads">;
+
+export interface LeadOrder {
+  time: Expression<string>;
+  id: Expression<string>;
+}
+
+/** Leads after `key` in the order: older ('<', the next page) or newer ('>'). Both engines compare row values. */
+export function beyond(order: LeadOrder, key: LeadKey, direction: "<" | ">"): Expression<SqlBool> {
+  return sql<SqlBool>`(${order.time}, ${order.id}) ${sql.raw(direction)} (${key.createdAt}, ${key.id})`;
+}
+
+/**
+ * The filtered leads as a query on `leads`, with the two columns that order them newest first.
+ * With a delivery filter the query starts from that target's deliveries (joined as `df`) and orders by
+ * their copy of the lead's time, so one index (target, status, lead time) gives both filter and order;
+ * otherwise each single filter has an index of (column, created_at, id). See docs/decisions/020.
+ */
+export function filteredLeads(db: Db, filter: LeadFilter, timeZone: string) {
+  const delivery = filter.delivery;
+  const order: LeadOrder = delivery
+    ? { time: sql.ref<string>("df.lead_created_at"), id: sql.ref<string>("df.lead_id") }
+    : { time: sql.ref<string>("leads.created_at"), id: sql.ref<string>("leads.id") };
+
+  const query = db
+    .selectFrom("leads")
+    .$if(Boolean(delivery), (qb) =>
+      qb.innerJoin("deliveries as df", (join) =>
+        join.onRef("df.lead_id", "=", "leads.id").on("df.target", "=", delivery!.target).on("df.status", "in", STATUSES[delivery!.status]),
+      ),
+    )
+    .where((eb) => eb.and(conditions(eb, filter, timeZone, order.time)));
+  return { query, order };
+}
+
+function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Expression<string>): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (filter.claim) where.push(eb("leads.case_type", "=", filter.claim));
+  if (filter.outcome) where.push(eb("leads.outcome", "=", filter.outcome));
+  if (filter.state) where.push(eb("leads.st", "=", filter.state));
+  if (filter.spam) where.push(eb("leads.is_spam", "=", filter.spam === "yes" ? 1 : 0));
+  if (filter.utm_source) where.push(eb("leads.utm_source", "=", filter.utm_source));
+  if (filter.utm_campaign) where.push(eb("leads.utm_campaign", "=", filter.utm_campaign));
+  if (filter.from) where.push(eb(time, ">=", dayBounds(filter.from, timeZone).start));
+  if (filter.to) where.push(eb(time, "<", dayBounds(filter.to, timeZone).end));
+  if (filter.q) where.push(searchCondition(eb, filter.q));
+  return where;
+}
+
+/**
+ * An e-mail address (it has an @), a phone number (digits and punctuation only) or a name: each is a
+ * prefix match on an indexed key, so 'mar' finds Maria and '415555' finds (415) 555-0134.
+ */
+function searchCondition(eb: LeadsEb, q: string): Expression<SqlBool> {
+  if (/^[\d\s().+-]+$/.test(q) && q.replace(/\D/g, "").length >= 3) {
+    return startsWith(eb, "leads.phone_digits", phoneDigits(q) ?? "");
+  }
+  const key = searchKey(q) ?? "";
+  if (key.includes("@")) return startsWith(eb, "leads.em_search", key);
+  const terms = key.split(/\s+/);
+  if (terms.length === 1) {
+    return eb.or([startsWith(eb, "leads.fn_search", key), startsWith(eb, "leads.ln_search", key), startsWith(eb, "leads.em_search", key)]);
+  }
+  // 'Maria Lopez' or 'Lopez Maria': the first and the last word, as first and last name either way round.
+  const [first, last] = [terms[0]!, terms[terms.length - 1]!];
+  return eb.or([
+    eb.and([startsWith(eb, "leads.fn_search", first), startsWith(eb, "leads.ln_search", last)]),
+    eb.and([startsWith(eb, "leads.fn_search", last), startsWith(eb, "leads.ln_search", first)]),
+    startsWith(eb, "leads.fn_search", key),
+  ]);
+}
+
+type SearchColumn = "leads.fn_search" | "leads.ln_search" | "leads.em_search" | "leads.phone_digits";
+
+/** `column` starts with `prefix`, as a range an index answers (LIKE would depend on the engine's collation). */
+function startsWith(eb: LeadsEb, column: SearchColumn, prefix: string): Expression<SqlBool> {
+  const chars = Array.from(prefix);
+  const last = chars.pop();
+  if (last === undefined) return sql<SqlBool>`1 = 1`;
+  const upper = chars.join("") + String.fromCodePoint(last.codePointAt(0)! + 1);
+  return eb.and([eb(column, ">=", prefix), eb(column, "<", upper)]);
+}
