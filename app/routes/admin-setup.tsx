@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { readForm } from "~/site/read-form";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/toasts";
@@ -45,8 +46,6 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
   return error("Unknown action.");
 }
 
-const card = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
-const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold";
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
@@ -56,23 +55,9 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <Toasts latest={actionData?.toast} />
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <h1 className="text-2xl font-bold text-brand">Admin Setup</h1>
-          <div className="flex items-center gap-2">
-            <a href="/" className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
-              Back to Home
-            </a>
-            <form method="post" action="/admin/logout">
-              <button type="submit" className={`${button} bg-slate-800 text-white hover:bg-slate-700`}>
-                Log out
-              </button>
-            </form>
-          </div>
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-        <section aria-labelledby="db-title" className={card}>
+      <AdminHeader title="Admin Setup" />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <section aria-labelledby="db-title" className={adminCard}>
           <h2 id="db-title" className="text-lg font-bold">
             Database
           </h2>
@@ -82,7 +67,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
           </p>
         </section>
 
-        <section aria-labelledby="webhook-title" className={card}>
+        <section aria-labelledby="webhook-title" className={adminCard}>
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="webhook-title" className="text-lg font-bold">
               Webhook Integration
@@ -118,11 +103,11 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2"
             />
             <div className="flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="save-webhook" className={`${button} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" name="intent" value="save-webhook" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
                 Save Configuration
               </button>
               {configured ? (
-                <button type="submit" name="intent" value="send-test" formNoValidate className={`${button} border border-slate-300 hover:bg-slate-50`}>
+                <button type="submit" name="intent" value="send-test" formNoValidate className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
                   Send Test Data
                 </button>
               ) : null}
@@ -138,7 +123,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               {webhook.secret}
             </p>
             <Form method="post" className="mt-3">
-              <button type="submit" name="intent" value="rotate-secret" className={`${button} border border-slate-300 bg-white hover:bg-slate-50`}>
+              <button type="submit" name="intent" value="rotate-secret" className={`${adminButton} border border-slate-300 bg-white hover:bg-slate-50`}>
                 Rotate secret
               </button>
             </Form>
@@ -148,7 +133,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
         {partners.map((partner) => {
           const leads = partner.caseTypes.join(" and ");
           return (
-            <section key={partner.id} aria-labelledby={`partner-${partner.id}`} className={card}>
+            <section key={partner.id} aria-labelledby={`partner-${partner.id}`} className={adminCard}>
               <h2 id={`partner-${partner.id}`} className="text-lg font-bold">
                 {partner.name} partner ({leads} leads)
               </h2>
@@ -161,7 +146,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
           );
         })}
 
-        <section aria-labelledby="guide-title" className={card}>
+        <section aria-labelledby="guide-title" className={adminCard}>
           <h2 id="guide-title" className="text-lg font-bold">
             Connect an automation service
           </h2>
@@ -187,10 +172,15 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
           </ul>
         </section>
 
-        <section aria-labelledby="leads-title" className={card}>
-          <h2 id="leads-title" className="text-lg font-bold">
-            Recent leads and deliveries
-          </h2>
+        <section aria-labelledby="leads-title" className={adminCard}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="leads-title" className="text-lg font-bold">
+              Recent leads and deliveries
+            </h2>
+            <Link to="/admin/leads" className="font-semibold text-brand underline">
+              All leads in the console
+            </Link>
+          </div>
           {recentLeads.length === 0 ? (
             <p className="mt-2 text-sm text-slate-700">No leads yet.</p>
           ) : (
@@ -207,7 +197,11 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
                 <tbody>
                   {recentLeads.map((lead) => (
                     <tr key={lead.id} className="border-b border-slate-100 align-top" data-lead-id={lead.id}>
-                      <td className="py-2 pr-3 whitespace-nowrap">{dateTime(lead.createdAt)}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">
+                        <Link to={`/admin/leads/${lead.id}`} className="text-brand underline">
+                          {dateTime(lead.createdAt)}
+                        </Link>
+                      </td>
                       <td className="py-2 pr-3">{lead.caseType}</td>
                       <td className="py-2 pr-3">{lead.spam ? "Spam (not delivered)" : (lead.outcome ?? "-")}</td>
                       <td className="py-2">
