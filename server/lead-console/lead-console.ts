@@ -10,7 +10,7 @@ import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
 import type { DeliveryWorker } from "../delivery/worker";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices, type LeadFilter } from "./lead-filter";
-import { beyond, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
+import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
 
 export const PAGE_SIZE = 50;
 
@@ -61,7 +61,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     const page = rows.slice(0, PAGE_SIZE);
     if (after) page.reverse();
 
-    const [count, deliveries] = await Promise.all([countOf(filter), deliveriesOf(page.map((l) => l.id))]);
+    const [count, deliveries] = await Promise.all([countLeads(db, filter, timeZone), deliveriesOf(page.map((l) => l.id))]);
     const keyOf = (lead: { created_at: string; id: string } | undefined): LeadKey | null =>
       lead ? { createdAt: lead.created_at, id: lead.id } : null;
     const newer = after ? (hasMore ? keyOf(page[0]) : null) : before ? keyOf(page[0]) : null;
@@ -94,12 +94,6 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       newerHref: pageHref("after", newer),
       olderHref: pageHref("before", older),
     };
-  }
-
-  async function countOf(filter: LeadFilter): Promise<number> {
-    const { query } = filteredLeads(db, filter, timeZone);
-    const { count } = await query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-    return Number(count);
   }
 
   function deliveriesOf(leadIds: string[]) {

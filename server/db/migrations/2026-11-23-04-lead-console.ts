@@ -33,7 +33,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const column of ["case_type", "outcome", "st", "is_spam", "utm_source", "utm_campaign"]) {
     await db.schema.createIndex(`leads_${column}_newest`).on("leads").columns([column, "created_at", "id"]).execute();
   }
-  for (const column of ["fn_search", "ln_search", "em_search", "phone_digits"]) {
+  // A name search ('maria lop') narrows by one name and checks the other inside the same index.
+  await db.schema.createIndex("leads_fn_ln_search").on("leads").columns(["fn_search", "ln_search"]).execute();
+  await db.schema.createIndex("leads_ln_fn_search").on("leads").columns(["ln_search", "fn_search"]).execute();
+  for (const column of ["em_search", "phone_digits"]) {
     await db.schema.createIndex(`leads_${column}`).on("leads").column(column).execute();
   }
   await db.schema
@@ -80,7 +83,7 @@ async function backfillLeads(db: Kysely<any>) {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("console_actions").execute();
   await db.schema.dropIndex("deliveries_target_status_newest").execute();
-  for (const column of ["fn_search", "ln_search", "em_search", "phone_digits"]) await db.schema.dropIndex(`leads_${column}`).execute();
+  for (const index of ["leads_fn_ln_search", "leads_ln_fn_search", "leads_em_search", "leads_phone_digits"]) await db.schema.dropIndex(index).execute();
   for (const column of ["case_type", "outcome", "st", "is_spam", "utm_source", "utm_campaign"]) {
     await db.schema.dropIndex(`leads_${column}_newest`).execute();
   }
