@@ -9,7 +9,7 @@ import type { Database, DeliveryStatus, DeliveryTarget } from "../db/schema";
 import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
 import type { DeliveryWorker } from "../delivery/worker";
 import { leadsCsv } from "./lead-export";
-import { filterSearchParams, parseLeadFilter, type FilterChoices, type LeadFilter } from "./lead-filter";
+import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
 import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
 
 export const PAGE_SIZE = 50;
