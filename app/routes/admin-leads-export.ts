@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { data } from "react-router";
 import { actorOf, requireOperatorAction } from "~/admin/require-operator";
 import type { Route } from "./+types/admin-leads-export";
 
@@ -7,7 +6,7 @@ import type { Route } from "./+types/admin-leads-export";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireOperatorAction(request, context);
   const exported = await context.leadConsole.exportCsv(new URL(request.url).searchParams, actorOf(session));
-  if (!exported.ok) throw data({ error: exported.message }, { status: 400, statusText: "Bad Request" });
+  if (!exported.ok) return new Response(exported.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(Readable.toWeb(exported.csv) as ReadableStream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -99,7 +99,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           </h2>
           {!view.ok ? (
             <p role="alert" className="mt-2 font-semibold text-red-800">
-              Some filters could not be used. Please correct them.
+              {errors.page ?? "Some filters could not be used. Please correct them."}
             </p>
           ) : null}
           <form method="get" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

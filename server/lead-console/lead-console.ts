@@ -46,6 +46,9 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     const { filter } = parsed;
     const before = decodeCursor(params.get("before"));
     const after = before ? null : decodeCursor(params.get("after"));
+    if ((params.get("before") && !before) || (params.get("after") && !after)) {
+      return { ok: false as const, errors: { page: "This page link is not valid: start again from the newest leads." }, choices, timeZone };
+    }
     const { query, order } = filteredLeads(db, filter, timeZone);
 
     const direction = after ? "asc" : "desc";
