@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+const CLOCK = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+/** Minutes since local midnight of "HH:MM"; "24:00" is the end of the day (1440). */
+export function clockMinutes(clock: string): number {
+  if (clock === "24:00") return 24 * 60;
+  const [hours, minutes] = clock.split(":").map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const count = z.number().int().min(0);
+
+export const buyerFiltersSchema = z.object({
+  /** Case types as stored on the lead (leads.case_type); empty takes every claim. */
+  claimTypes: z.array(z.string().trim().min(1)).default([]),
+  /** Two-letter state codes; empty takes every state. */
+  states: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, "Enter a two-letter state code.")
+        .transform((state) => state.toUpperCase()),
+    )
+    .default([]),
+  eligibleOnly: z.boolean().default(false),
+  maxLeadAgeMinutes: z.number().int().positive().optional(),
+});
+
+export const buyerCapsSchema = z.object({
+  perDay: count.optional(),
+  perMonth: count.optional(),
+});
+
+/**
+ * Open hours on some weekdays, in the buyer's time zone, compared on the wall clock, so that on a DST
+ * change the window keeps its local times (and a window inside the skipped hour does not open that day).
+ * When `from` is later than `to` the window runs past midnight and belongs to the day it opens:
+ * Friday 22:00–06:00 includes Saturday 03:00 when Friday is listed, whether or not Saturday is.
+ */
+export const buyerScheduleSchema = z
+  .object({
+    /** 0 = Sunday ... 6 = Saturday, as Date#getDay. */
+    days: z
+      .array(z.number().int().min(0).max(6))
+      .min(1, "Choose at least one day.")
+      .refine((days) => new Set(days).size === days.length, "A day is listed twice."),
+    from: z.string().regex(CLOCK, "Enter a time as HH:MM."),
+    to: z.string().refine((clock) => clock === "24:00" || CLOCK.test(clock), "Enter a time as HH:MM (24:00 for midnight)."),
+  })
+  // Equal ends could mean an empty window or a whole day; 00:00–24:00 says the latter.
+  .refine((schedule) => clockMinutes(schedule.from) !== clockMinutes(schedule.to), {
+    message: "The window opens and closes at the same time; use 00:00–24:00 for the whole day.",
+    path: ["to"],
+  });
+
+export const buyerRulesSchema = z.object({
+  active: z.boolean().default(true),
+  /** The IANA zone caps are counted in and the schedule is read in. */
+  timeZone: z.string().trim().refine(isTimeZone, "Enter an IANA time zone such as America/New_York."),
+  filters: buyerFiltersSchema.default({ claimTypes: [], states: [], eligibleOnly: false }),
+  caps: buyerCapsSchema.default({}),
+  /** null: always open. */
+  schedule: buyerScheduleSchema.nullable().default(null),
+  /** Lower goes first. */
+  priority: z.number().int().min(0).default(100),
+  /** Share of the leads among buyers of equal priority. */
+  weight: z.number().int().positive().default(1),
+});
+
+export type BuyerFilters = z.infer<typeof buyerFiltersSchema>;
+export type BuyerCaps = z.infer<typeof buyerCapsSchema>;
+export type BuyerSchedule = z.infer<typeof buyerScheduleSchema>;
+export type BuyerRules = z.infer<typeof buyerRulesSchema>;
+/** What routing reads of a buyer; its delivery method and credentials live elsewhere. */
+export interface RoutableBuyer {
+  id: string;
+  name: string;
+  rules: BuyerRules;
+}

@@ -1,0 +1,140 @@
+import { TZDate } from "@date-fns/tz";
+import { clockMinutes, type BuyerSchedule, type RoutableBuyer } from "./buyer-rules";
+
+export interface RoutableLead {
+  id: string;
+  caseType: string;
+  state: string | null;
+  /** null: the claim has no verdict (a partial lead). */
+  eligible: boolean | null;
+  /** ISO-8601. */
+  createdAt: string;
+}
+
+export interface BuyerUsage {
+  /** Leads sent on the buyer's current day and month (buyerDayKey / buyerMonthKey). */
+  sentToday: number;
+  sentThisMonth: number;
+}
+
+export interface RoutingUsage {
+  /** A buyer missing here has sent nothing today or this month, as a missing counter row means. */
+  byBuyer: Readonly<Record<string, BuyerUsage>>;
+  /** Buyers this lead has already been offered to, so that a cascade moves on. */
+  alreadyTried: readonly string[];
+}
+
+export type RoutingOptions = { now: Date } & (
+  | { mode?: "exclusive" }
+  /** In a cascade, maxBuyers is how many more buyers the lead may still go to. */
+  | { mode: "shared"; maxBuyers: number }
+);
+
+export const SKIP_REASONS = [
+  "paused",
+  "already tried",
+  "claim type",
+  "state",
+  "not eligible",
+  "lead too old",
+  "daily cap reached",
+  "monthly cap reached",
+  "out of hours",
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export type ConsideredBuyer =
+  | { buyerId: string; buyerName: string; verdict: "candidate" }
+  | { buyerId: string; buyerName: string; verdict: "skipped"; reason: SkipReason };
+
+export interface RouteDecision {
+  /** Every buyer, by priority; within a priority, candidates in the order tried, then the skipped. */
+  considered: ConsideredBuyer[];
+  /** The buyers to offer the lead to, in order: a cascade in exclusive mode, all at once in shared mode. */
+  order: string[];
+}
+
+const NO_USAGE: BuyerUsage = { sentToday: 0, sentThisMonth: 0 };
+
+/**
+ * Which buyers may take a lead now, and in which order. Among buyers of equal priority the one with
+ * the fewest leads today for its weight goes first, so the day's leads split in proportion to the
+ * weights from the counts alone, with no rotation pointer to store or race on.
+ */
+export function decideRoute(lead: RoutableLead, buyers: readonly RoutableBuyer[], usage: RoutingUsage, options: RoutingOptions): RouteDecision {
+  const createdAt = Date.parse(lead.createdAt);
+  if (Number.isNaN(createdAt)) throw new Error(`Lead ${lead.id} has no valid createdAt: '${lead.createdAt}'.`);
+  const ageMinutes = (options.now.getTime() - createdAt) / 60_000;
+  const tried = new Set(usage.alreadyTried);
+  const usageOf = (buyer: RoutableBuyer) => usage.byBuyer[buyer.id] ?? NO_USAGE;
+
+  const skipReason = (buyer: RoutableBuyer): SkipReason | undefined => {
+    const { active, filters, caps, schedule, timeZone } = buyer.rules;
+    const { sentToday, sentThisMonth } = usageOf(buyer);
+    if (!active) return "paused";
+    if (tried.has(buyer.id)) return "already tried";
+    if (filters.claimTypes.length && !filters.claimTypes.includes(lead.caseType)) return "claim type";
+    if (filters.states.length && !filters.states.includes(lead.state?.toUpperCase() ?? "")) return "state";
+    if (filters.eligibleOnly && lead.eligible !== true) return "not eligible";
+    if (filters.maxLeadAgeMinutes !== undefined && ageMinutes > filters.maxLeadAgeMinutes) return "lead too old";
+    if (caps.perDay !== undefined && sentToday >= caps.perDay) return "daily cap reached";
+    if (caps.perMonth !== undefined && sentThisMonth >= caps.perMonth) return "monthly cap reached";
+    if (!isWithinSchedule(schedule, timeZone, options.now)) return "out of hours";
+    return undefined;
+  };
+
+  const judged = buyers.map((buyer) => ({ buyer, reason: skipReason(buyer) }));
+  judged.sort(
+    (a, b) =>
+      a.buyer.rules.priority - b.buyer.rules.priority ||
+      Number(a.reason !== undefined) - Number(b.reason !== undefined) ||
+      (a.reason === undefined && b.reason === undefined ? compareLoad(a.buyer, b.buyer) : 0) ||
+      compareIds(a.buyer.id, b.buyer.id),
+  );
+
+  const considered = judged.map(({ buyer, reason }): ConsideredBuyer => {
+    const named = { buyerId: buyer.id, buyerName: buyer.name };
+    return reason === undefined ? { ...named, verdict: "candidate" } : { ...named, verdict: "skipped", reason };
+  });
+  const candidates = considered.filter((entry) => entry.verdict === "candidate").map((entry) => entry.buyerId);
+  const order = options.mode === "shared" ? candidates.slice(0, Math.max(0, options.maxBuyers)) : candidates;
+  return { considered, order };
+
+  // sentToday / weight compared by cross-multiplying: integers, so no rounding decides a tie.
+  function compareLoad(a: RoutableBuyer, b: RoutableBuyer): number {
+    return usageOf(a).sentToday * b.rules.weight - usageOf(b).sentToday * a.rules.weight;
+  }
+}
+
+/** The buyer's calendar day at `now`, YYYY-MM-DD: the key its daily cap is counted under. */
+export function buyerDayKey(now: Date, timeZone: string): string {
+  const local = new TZDate(now.getTime(), timeZone);
+  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+}
+
+/** The buyer's calendar month at `now`, YYYY-MM: the key its monthly cap is counted under. */
+export function buyerMonthKey(now: Date, timeZone: string): string {
+  return buyerDayKey(now, timeZone).slice(0, 7);
+}
+
+/** Whether the buyer's wall clock at `now` is inside its schedule; null is always open. */
+export function isWithinSchedule(schedule: BuyerSchedule | null, timeZone: string, now: Date): boolean {
+  if (!schedule) return true;
+  const local = new TZDate(now.getTime(), timeZone);
+  const minute = local.getHours() * 60 + local.getMinutes();
+  const today = local.getDay();
+  const yesterday = (today + 6) % 7;
+  const from = clockMinutes(schedule.from);
+  const to = clockMinutes(schedule.to);
+  if (from < to) return schedule.days.includes(today) && minute >= from && minute < to;
+  return (schedule.days.includes(today) && minute >= from) || (schedule.days.includes(yesterday) && minute < to);
+}
+
+// Code-unit order, not localeCompare, so the same ids sort the same on every machine.
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, "0");
+}
