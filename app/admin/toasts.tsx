@@ -13,12 +13,15 @@ let nextId = 1;
 
 /**
  * Spec defaults: each toast for 4 s, at most 3 at once, each with a close button. Every toast has a
- * timer of its own, so a new toast never keeps an older one up. Without JavaScript the latest stays.
+ * timer of its own, so a new toast never keeps an older one up. Without JavaScript the latest stays,
+ * in the page's flow above the header (fixed, it would cover the header's navigation for good on a
+ * phone) and without a close button that could not work; once the page runs, toasts float and close.
  */
 export function Toasts({ latest }: { latest: Toast | undefined }) {
   const [toasts, setToasts] = useState<Array<Toast & { id: number }>>(latest ? [{ ...latest, id: 0 }] : []);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const shown = useRef(latest);
+  const [running, setRunning] = useState(false);
 
   function dismiss(id: number) {
     clearTimeout(timers.current.get(id));
@@ -32,6 +35,7 @@ export function Toasts({ latest }: { latest: Toast | undefined }) {
   // The toast rendered by the server expires too, once the page runs; every timer ends with the page.
   useEffect(() => {
     const all = timers.current;
+    setRunning(true);
     if (shown.current) expireLater(0);
     return () => {
       for (const timer of all.values()) clearTimeout(timer);
@@ -51,7 +55,10 @@ export function Toasts({ latest }: { latest: Toast | undefined }) {
   }, [latest]);
 
   return (
-    <div className="fixed right-4 top-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
+    <div
+      className={`flex flex-col gap-2 ${running ? "fixed right-4 top-4 z-50 w-80 max-w-[calc(100vw-2rem)]" : "mx-auto max-w-6xl px-4 pt-4 empty:hidden"}`}
+      aria-live="polite"
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -62,14 +69,16 @@ export function Toasts({ latest }: { latest: Toast | undefined }) {
             <p className="font-semibold">{toast.title}</p>
             <p className="mt-1 break-words text-sm">{toast.description}</p>
           </div>
-          <button
-            type="button"
-            onClick={() => dismiss(toast.id)}
-            aria-label={`Close: ${toast.title}`}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-xl leading-none hover:bg-black/5 focus-visible:outline-2"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          {running ? (
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              aria-label={`Close: ${toast.title}`}
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-xl leading-none hover:bg-black/5 focus-visible:outline-2"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
         </div>
       ))}
     </div>

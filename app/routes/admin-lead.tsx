@@ -63,13 +63,16 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 
 type Lead = Route.ComponentProps["loaderData"]["lead"];
 
+/** A link standing in text, with a 44 px tap target like every other control. */
+const textLink = "inline-flex min-h-11 items-center text-brand underline";
+
 function leadName(lead: Pick<Lead, "contact">) {
   return [lead.contact.firstName, lead.contact.lastName].filter(Boolean).join(" ") || "Lead";
 }
 
 function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
   return (
-    <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+    <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr] sm:items-baseline">
       {rows.map(([term, detail]) => (
         <div key={term} className="contents">
           <dt className="font-semibold text-slate-600">{term}</dt>
@@ -89,7 +92,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
       <AdminHeader title={leadName(lead)} />
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <p>
-          <Link to="/admin/leads" className="font-semibold text-brand underline">
+          <Link to="/admin/leads" className={`${textLink} font-semibold`}>
             ← All leads
           </Link>
         </p>
@@ -127,8 +130,12 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           <Facts
             rows={[
               ["Name", leadName(lead)],
-              ["E-mail", lead.contact.email ? <a href={`mailto:${lead.contact.email}`}>{lead.contact.email}</a> : null],
-              ["Phone", lead.contact.phone ? <a href={`tel:${lead.contact.phone}`}>{lead.contact.phone}</a> : null],
+              ["E-mail", lead.contact.email ? <a href={`mailto:${lead.contact.email}`} className={textLink}>
+                    {lead.contact.email}
+                  </a> : null],
+              ["Phone", lead.contact.phone ? <a href={`tel:${lead.contact.phone}`} className={textLink}>
+                    {lead.contact.phone}
+                  </a> : null],
               ["State", lead.contact.state],
             ]}
           />
@@ -159,7 +166,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
               [
                 "Certificate",
                 lead.consent.certificateUrl ? (
-                  <a href={lead.consent.certificateUrl} className="text-brand underline">
+                  <a href={lead.consent.certificateUrl} className={textLink}>
                     {lead.consent.certificateId}
                   </a>
                 ) : null,
@@ -214,9 +221,10 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
               </p>
               {delivery.log.length ? (
                 <div className="mt-3 overflow-x-auto">
-                  <table className="w-full text-left text-sm">
+                  {/* On a phone each attempt is a short block, its error on a line of its own, instead of columns cut off. */}
+                  <table className="w-full text-left text-sm max-sm:block">
                     <caption className="sr-only">Attempts to {delivery.target}</caption>
-                    <thead>
+                    <thead className="max-sm:sr-only">
                       <tr className="border-b border-slate-200 text-slate-600">
                         <th scope="col" className="py-1 pr-3">Time</th>
                         <th scope="col" className="py-1 pr-3">HTTP</th>
@@ -225,14 +233,17 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
                         <th scope="col" className="py-1">Response</th>
                       </tr>
                     </thead>
-                    <tbody>
+                    <tbody className="max-sm:block">
                       {delivery.log.map((attempt, i) => (
-                        <tr key={i} className="border-b border-slate-100 align-top">
-                          <td className="py-1 pr-3 whitespace-nowrap">{time(attempt.at)}</td>
-                          <td className="py-1 pr-3">{attempt.status ?? "-"}</td>
-                          <td className="py-1 pr-3 whitespace-nowrap">{attempt.durationMs} ms</td>
-                          <td className="py-1 pr-3 text-red-800">{attempt.error ?? ""}</td>
-                          <td className="py-1">
+                        <tr key={i} className="border-b border-slate-100 align-top max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:py-2">
+                          <td className="py-1 pr-3 whitespace-nowrap max-sm:p-0">{time(attempt.at)}</td>
+                          <td className="py-1 pr-3 max-sm:p-0">
+                            <span className="sm:hidden">HTTP </span>
+                            {attempt.status ?? "-"}
+                          </td>
+                          <td className="py-1 pr-3 whitespace-nowrap max-sm:p-0">{attempt.durationMs} ms</td>
+                          <td className={`py-1 pr-3 text-red-800 max-sm:w-full max-sm:p-0 ${attempt.error ? "" : "max-sm:hidden"}`}>{attempt.error ?? ""}</td>
+                          <td className={`py-1 max-sm:w-full max-sm:p-0 ${attempt.responseBody ? "" : "max-sm:hidden"}`}>
                             {attempt.responseBody ? (
                               <details>
                                 <summary className="cursor-pointer">Show</summary>

@@ -254,8 +254,9 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-4 text-slate-700">No leads match these filters.</p>
             ) : (
               <div className="mt-4 overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead>
+                {/* A phone shows each lead as a short block (name; age, claim, state, outcome; deliveries) instead of columns cut off. */}
+                <table className="w-full text-left text-sm max-sm:block">
+                  <thead className="max-sm:sr-only">
                     <tr className="border-b border-slate-200 text-slate-600">
                       <th scope="col" className="py-2 pr-3">Received</th>
                       <th scope="col" className="py-2 pr-3">Name</th>
@@ -265,22 +266,26 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       <th scope="col" className="py-2">Deliveries</th>
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody className="max-sm:block">
                     {view.leads.map((lead) => (
-                      <tr key={lead.id} className="border-b border-slate-100 align-top" data-lead-id={lead.id}>
-                        <td className="py-2 pr-3 whitespace-nowrap">
+                      <tr
+                        key={lead.id}
+                        className="border-b border-slate-100 align-top max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2"
+                        data-lead-id={lead.id}
+                      >
+                        <td className="py-3 pr-3 whitespace-nowrap max-sm:order-2 max-sm:p-0">
                           <span title={operatorTime(lead.createdAt, view.timeZone)}>{age(lead.createdAt, view.now)} ago</span>
                         </td>
-                        <td className="py-2 pr-3">
-                          <Link to={`/admin/leads/${lead.id}`} className="font-semibold text-brand underline">
+                        <td className="py-0 pr-3 max-sm:order-1 max-sm:w-full max-sm:p-0">
+                          <Link to={`/admin/leads/${lead.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
                             {lead.name || "(no name)"}
                           </Link>
                           {lead.spam ? <span className={`ml-2 ${statusBadge("cancelled")}`}>spam</span> : null}
                         </td>
-                        <td className="py-2 pr-3">{lead.caseType}</td>
-                        <td className="py-2 pr-3">{lead.state ?? "-"}</td>
-                        <td className="py-2 pr-3">{OUTCOME_LABELS[lead.outcome] ?? lead.outcome}</td>
-                        <td className="py-2">
+                        <td className="py-3 pr-3 max-sm:order-3 max-sm:p-0">{lead.caseType}</td>
+                        <td className="py-3 pr-3 max-sm:order-4 max-sm:p-0">{lead.state ?? "-"}</td>
+                        <td className="py-3 pr-3 max-sm:order-5 max-sm:p-0">{OUTCOME_LABELS[lead.outcome] ?? lead.outcome}</td>
+                        <td className="py-3 max-sm:order-6 max-sm:w-full max-sm:p-0">
                           {lead.deliveries.length === 0 ? (
                             <span className="text-slate-600">none</span>
                           ) : (
