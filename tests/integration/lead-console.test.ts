@@ -15,8 +15,8 @@ interface ListView {
   olderHref: string | null;
 }
 
-async function listOf(console: ConsoleRoutes, query: string) {
-  const answer = await console.listPage(query);
+async function listOf(app: ConsoleRoutes, query: string) {
+  const answer = await app.listPage(query);
   return { status: answer.status, view: answer.data as ListView };
 }
 
@@ -86,26 +86,26 @@ describe("filters, search and counts", () => {
   } satisfies Record<string, LeadSpec>;
   type Name = keyof typeof LEADS;
 
-  let console: ConsoleRoutes;
+  let app: ConsoleRoutes;
   const ids = {} as Record<Name, string>;
   const nameOf = (id: string) => (Object.keys(ids) as Name[]).find((name) => ids[name] === id) ?? id;
 
   beforeAll(async () => {
-    console = await startConsole();
-    await console.services.settings.saveWebhookUrl("http://127.0.0.1:9/hook");
-    for (const [name, spec] of Object.entries(LEADS)) ids[name as Name] = await console.makeLead(spec);
+    app = await startConsole();
+    await app.services.settings.saveWebhookUrl("http://127.0.0.1:9/hook");
+    for (const [name, spec] of Object.entries(LEADS)) ids[name as Name] = await app.makeLead(spec);
     // Deliveries in every state (the worker is not running; 'sending' counts as pending).
-    await console.setDeliveryStatus(ids.jose, "webhook", "delivered");
-    await console.setDeliveryStatus(ids.zoe, "webhook", "dead");
-    await console.setDeliveryStatus(ids.yamada, "webhook", "sending");
-    await console.setDeliveryStatus(ids.alex, "webhook", "failed");
-    await console.setDeliveryStatus(ids.alex, "legal-bridge", "dead");
+    await app.setDeliveryStatus(ids.jose, "webhook", "delivered");
+    await app.setDeliveryStatus(ids.zoe, "webhook", "dead");
+    await app.setDeliveryStatus(ids.yamada, "webhook", "sending");
+    await app.setDeliveryStatus(ids.alex, "webhook", "failed");
+    await app.setDeliveryStatus(ids.alex, "legal-bridge", "dead");
   });
-  afterAll(() => console?.close());
+  afterAll(() => app?.close());
 
   /** The list of `query`: its leads newest first must be `expected` (in that order), and the count agrees. */
   async function expectLeads(query: string, expected: Name[]) {
-    const { status, view } = await listOf(console, query);
+    const { status, view } = await listOf(app, query);
     expect(status, query).toBe(200);
     const byTime = [...expected].sort((a, b) => Date.parse(LEADS[b].at) - Date.parse(LEADS[a].at));
     expect(view.leads.map((lead) => nameOf(lead.id)), query).toEqual(byTime);
@@ -240,14 +240,14 @@ describe("filters, search and counts", () => {
     ["?to=9999-12-31", "to", /between 1900-01-01 and 9998-12-31/],
     ["?from=0099-01-01", "from", /between 1900-01-01 and 9998-12-31/],
   ])("answers the bad filter %s with 400 and a message on its field", async (query, field, message) => {
-    const { status, view } = await listOf(console, query);
+    const { status, view } = await listOf(app, query);
     expect(status).toBe(400);
     expect(view.ok).toBe(false);
     expect(view.errors[field]).toMatch(message);
   });
 
   it("drops empty fields from the address, so a filtered view is a bookmark", async () => {
-    const answer = await console.listPage("?q=&claim=MVA&state=&outcome=");
+    const answer = await app.listPage("?q=&claim=MVA&state=&outcome=");
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/admin/leads?claim=MVA");
   });
@@ -255,22 +255,22 @@ describe("filters, search and counts", () => {
 
 describe("keyset pages", () => {
   const LEADS = 2 * PAGE_SIZE + 20;
-  let console: ConsoleRoutes;
+  let app: ConsoleRoutes;
   beforeAll(async () => {
-    console = await startConsole();
-    await console.services.settings.saveWebhookUrl("http://127.0.0.1:9/hook");
+    app = await startConsole();
+    await app.services.settings.saveWebhookUrl("http://127.0.0.1:9/hook");
     // Three leads to each second, so that pages must tell leads of the same instant apart by id.
     const start = Date.parse("2026-06-01T12:00:00.000Z");
     for (let i = 0; i < LEADS; i++) {
-      await console.makeLead({ firstName: "Page", lastName: "Walker", at: new Date(start + Math.floor(i / 3) * 1000) });
+      await app.makeLead({ firstName: "Page", lastName: "Walker", at: new Date(start + Math.floor(i / 3) * 1000) });
     }
   });
-  afterAll(() => console?.close());
+  afterAll(() => app?.close());
 
   /** Every lead, in the list's order (newest first, then by id); each has a pending webhook delivery. */
   async function allInOrder(query: string) {
-    const leads = await console.db.selectFrom("leads").select(["id"]).orderBy("created_at", "desc").orderBy("id", "desc").execute();
-    expect((await listOf(console, query)).view.count).toBe(leads.length);
+    const leads = await app.db.selectFrom("leads").select(["id"]).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+    expect((await listOf(app, query)).view.count).toBe(leads.length);
     return leads.map((lead) => lead.id);
   }
 
@@ -279,7 +279,7 @@ describe("keyset pages", () => {
     const pages: Array<{ href: string; ids: string[] }> = [];
     let href: string | null = start;
     while (href !== null) {
-      const { status, view } = await listOf(console, href);
+      const { status, view } = await listOf(app, href);
       expect(status).toBe(200);
       pages.push({ href, ids: view.leads.map((lead) => lead.id) });
       href = view[link];
@@ -291,7 +291,7 @@ describe("keyset pages", () => {
   it.each(["", "?delivery=webhook:pending"])("walks '%s' back and forth without gaps or repeats while new leads arrive", async (query) => {
     const before = await allInOrder(query);
     expect(before.length).toBeGreaterThan(2 * PAGE_SIZE);
-    const newLead = () => console.makeLead({ firstName: "Late", lastName: "Arrival" });
+    const newLead = () => app.makeLead({ firstName: "Late", lastName: "Arrival" });
 
     const older = await walk(query, "olderHref", newLead);
     expect(older.map((page) => page.ids.length)).toEqual([PAGE_SIZE, PAGE_SIZE, before.length - 2 * PAGE_SIZE]);
@@ -309,7 +309,7 @@ describe("keyset pages", () => {
     [`?before=${encodeCursor({ createdAt: "yesterday", id: "x" })}`],
     [`?after=${Buffer.from("2026-06-01T12:00:00.000Z|").toString("base64url")}`],
   ])("answers the page link %s with 400 and a message", async (query) => {
-    const { status, view } = await listOf(console, query);
+    const { status, view } = await listOf(app, query);
     expect(status).toBe(400);
     expect(view.errors.page).toMatch(/^This page link is not valid/);
   });
