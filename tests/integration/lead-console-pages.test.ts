@@ -146,6 +146,21 @@ describe("a delivery's attempts on the lead page", () => {
     }
   });
 
+  it("show at most 2,048 bytes of an answer that is not UTF-8", async () => {
+    const latin1 = Buffer.from("é".repeat(3000), "latin1");
+    const receiver = await startFakeReceiver({ status: 422, text: latin1 });
+    try {
+      await app.services.settings.saveWebhookUrl(receiver.url);
+      const leadId = await app.makeLead();
+      await app.services.deliveryWorker.runOnce();
+      const excerpt = (await leadView(leadId)).deliveries[0]!.log[0]!.responseBody!;
+      expect(excerpt).toMatch(/^\uFFFD+$/);
+      expect(Buffer.byteLength(excerpt)).toBeLessThanOrEqual(2048);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("show a short answer whole, and every attempt with its time, status, duration and error", async () => {
     const receiver = await startFakeReceiver("ok");
     receiver.respondNext({ status: 503, text: "Service unavailable — try later" });

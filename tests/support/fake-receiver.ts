@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** "ok", never answer, answer "ok" only when the test calls `release()`, a status, or a status with a JSON or text body. */
-export type Behaviour = "ok" | "hang" | "hold" | number | { status: number; json: unknown } | { status: number; text: string };
+export type Behaviour = "ok" | "hang" | "hold" | number | { status: number; json: unknown } | { status: number; text: string | Uint8Array };
 
 export interface ReceivedRequest {
   headers: http.IncomingHttpHeaders;
