@@ -100,7 +100,9 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
  */
 function searchCondition(eb: LeadsEb, q: string): Expression<SqlBool> {
   if (/^[\d\s().+-]+$/.test(q) && q.replace(/\D/g, "").length >= 3) {
-    return startsWith(eb, "leads.phone_digits", phoneDigits(q) ?? "");
+    // libphonenumber drops the country code of a whole number; a partial one ('+1 415 555') keeps its
+    // digits as typed, so a leading 1 is dropped here: no US area code starts with 1.
+    return startsWith(eb, "leads.phone_digits", (phoneDigits(q) ?? "").replace(/^1/, ""));
   }
   const key = searchKey(q) ?? "";
   if (key.includes("@")) return startsWith(eb, "leads.em_search", key);
