@@ -123,9 +123,20 @@ type SearchColumn = "leads.fn_search" | "leads.ln_search" | "leads.em_search" | 
 
 /** `column` starts with `prefix`, as a range an index answers (LIKE would depend on the engine's collation). */
 function startsWith(eb: LeadsEb, column: SearchColumn, prefix: string): Expression<SqlBool> {
+  if (!prefix) return sql<SqlBool>`1 = 1`;
+  const upper = nextPrefix(prefix);
+  return upper === null ? eb(column, ">=", prefix) : eb.and([eb(column, ">=", prefix), eb(column, "<", upper)]);
+}
+
+/**
+ * The first text after every text that starts with `prefix`: its last code point plus one ('mar' ->
+ * 'mas'). The last code point there is (U+10FFFF) has no next one: the one before it goes up instead.
+ */
+function nextPrefix(prefix: string): string | null {
   const chars = Array.from(prefix);
-  const last = chars.pop();
-  if (last === undefined) return sql<SqlBool>`1 = 1`;
-  const upper = chars.join("") + String.fromCodePoint(last.codePointAt(0)! + 1);
-  return eb.and([eb(column, ">=", prefix), eb(column, "<", upper)]);
+  while (chars.length) {
+    const next = chars.pop()!.codePointAt(0)! + 1;
+    if (next <= 0x10ffff) return chars.join("") + String.fromCodePoint(next);
+  }
+  return null;
 }
