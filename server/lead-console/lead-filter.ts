@@ -32,6 +32,8 @@ export interface FilterChoices {
 export type ParsedFilter = { ok: true; filter: LeadFilter } | { ok: false; errors: Record<string, string> };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 
 /** Reads the filter from a query string; a value it cannot use is an error named after its parameter. */
 export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices): ParsedFilter {
@@ -84,6 +86,10 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
     const text = value(name);
     if (text && text.length > 500) errors[name] = "At most 500 characters.";
     else if (text) filter[name] = text;
+  }
+  // PostgreSQL cannot take a NUL in text (a 500); no name, e-mail, phone or UTM value has control characters.
+  for (const name of FILTER_PARAMS) {
+    if (CONTROL_CHARACTERS.test(value(name) ?? "")) errors[name] = "Remove the control characters.";
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, filter };
 }
