@@ -21,7 +21,7 @@ async function listOf(app: ConsoleRoutes, query: string) {
 }
 
 describe("filters, search and counts", () => {
-  // Six leads, each chosen to be told apart by one filter or search; times are UTC.
+  // Seven leads, each chosen to be told apart by one filter or search; times are UTC.
   const LEADS = {
     jose: {
       claim: "mva", // eligible: an allowed state, no attorney, treated
@@ -30,7 +30,7 @@ describe("filters, search and counts", () => {
       email: "Jose.Alvarez@Example.com",
       phone: "(415) 555-0134",
       state: "CA",
-      at: "2026-03-09T15:00:00Z",
+      at: "2026-03-09T04:30:00Z", // 00:30 on 9 March in New York (EDT since 07:00 UTC on the 8th)
       attribution: { utm_source: "google", utm_campaign: "spring" },
     },
     zoe: {
@@ -62,6 +62,15 @@ describe("filters, search and counts", () => {
       phone: "(312) 555-0102",
       state: "IL",
       at: "2026-01-16T04:30:00Z", // 23:30 on 15 January in New York (EST)
+    },
+    kim: {
+      claim: "pfas",
+      firstName: "Kim",
+      lastName: "Nguyen",
+      email: "kim@example.com",
+      phone: "(206) 555-0105",
+      state: "WA",
+      at: "2026-03-09T03:30:00Z", // 23:30 on 8 March in New York, the day of 23 hours (clocks go forward)
     },
     alex: {
       claim: "afff", // delivered to the webhook and to Legal Bridge
@@ -112,7 +121,7 @@ describe("filters, search and counts", () => {
     expect(view.count, query).toBe(expected.length);
   }
 
-  const everyone: Name[] = ["jose", "zoe", "yamada", "mary", "alex", "bot"];
+  const everyone: Name[] = ["jose", "zoe", "yamada", "mary", "kim", "alex", "bot"];
 
   it("lists every lead newest first without a filter", async () => {
     await expectLeads("", everyone);
@@ -120,24 +129,24 @@ describe("filters, search and counts", () => {
 
   it.each<[string, Name[]]>([
     ["?claim=MVA", ["jose", "zoe", "yamada", "bot"]],
-    ["?claim=PFAS", ["mary"]],
+    ["?claim=PFAS", ["mary", "kim"]],
     ["?claim=AFFF", ["alex"]],
     ["?outcome=eligible", ["jose", "bot"]],
     ["?outcome=partial", ["zoe"]],
     ["?outcome=ineligible", ["yamada"]],
-    ["?outcome=none", ["mary", "alex"]],
+    ["?outcome=none", ["mary", "kim", "alex"]],
     ["?state=CA", ["jose", "bot"]],
     ["?state=ny", ["yamada"]],
     ["?state=TX", []],
     ["?spam=yes", ["bot"]],
-    ["?spam=no", ["jose", "zoe", "yamada", "mary", "alex"]],
+    ["?spam=no", ["jose", "zoe", "yamada", "mary", "kim", "alex"]],
     ["?utm_source=google", ["jose", "zoe"]],
     ["?utm_source=Google", []],
     ["?utm_campaign=spring", ["jose", "yamada"]],
     ["?delivery=webhook:delivered", ["jose"]],
     ["?delivery=webhook:dead", ["zoe"]],
     ["?delivery=webhook:failed", ["alex"]],
-    ["?delivery=webhook:pending", ["yamada", "mary"]],
+    ["?delivery=webhook:pending", ["yamada", "mary", "kim"]],
     ["?delivery=legal-bridge:dead", ["alex"]],
     ["?delivery=legal-bridge:delivered", []],
   ])("filters %s", async (query, expected) => {
@@ -147,12 +156,15 @@ describe("filters, search and counts", () => {
   it.each<[string, Name[]]>([
     // The day in New York: a lead at 23:30 on 10 March (03:30 UTC on the 11th) belongs to the 10th.
     ["?from=2026-03-10&to=2026-03-10", ["zoe"]],
-    ["?to=2026-03-10", ["jose", "zoe", "mary"]],
+    ["?to=2026-03-10", ["jose", "zoe", "mary", "kim"]],
     ["?from=2026-03-11", ["yamada", "alex", "bot"]],
     ["?from=2026-03-11&to=2026-03-11", ["yamada"]],
     // In winter too (EST, UTC-5).
     ["?from=2026-01-15&to=2026-01-15", ["mary"]],
-    ["?from=2026-01-16&to=2026-03-09", ["jose"]],
+    ["?from=2026-01-16&to=2026-03-09", ["jose", "kim"]],
+    // Across the change to summer time: 8 March has 23 hours, so 04:30 UTC on the 9th is the 9th already.
+    ["?from=2026-03-08&to=2026-03-08", ["kim"]],
+    ["?from=2026-03-09&to=2026-03-09", ["jose"]],
   ])("filters by submission day %s", async (query, expected) => {
     await expectLeads(query, expected);
   });
@@ -163,7 +175,7 @@ describe("filters, search and counts", () => {
     ["?utm_source=google&from=2026-03-10", ["zoe"]],
     ["?delivery=webhook:dead&from=2026-03-10&to=2026-03-10", ["zoe"]],
     ["?delivery=webhook:dead&from=2026-03-11", []],
-    ["?delivery=webhook:pending&claim=PFAS", ["mary"]],
+    ["?delivery=webhook:pending&claim=PFAS", ["mary", "kim"]],
     ["?q=415&delivery=webhook:dead", ["zoe"]],
   ])("combines filters %s", async (query, expected) => {
     await expectLeads(query, expected);
