@@ -187,6 +187,15 @@ describe("re-send the failed and dead deliveries of a filter", () => {
     });
   });
 
+  it("with a delivery filter, re-queues only the deliveries in that state", async () => {
+    const [dead, failed] = [await app.makeLead(), await app.makeLead()];
+    await app.setDeliveryStatus(dead, "webhook", "dead");
+    await app.setDeliveryStatus(failed, "webhook", "failed");
+    const queued = await app.listAction({ intent: "resend-filtered", target: "webhook", delivery: "webhook:dead", confirmed: "yes" });
+    expect(toastOf(queued)?.description).toBe("1 webhook delivery is queued and will be sent shortly.");
+    expect([(await app.deliveryOf(dead)).status, (await app.deliveryOf(failed)).status]).toEqual(["pending", "failed"]);
+  });
+
   it("answers an unknown target or a bad filter with an error toast, and nothing to re-send with a note", async () => {
     const unknown = await app.listAction({ intent: "resend-filtered", target: "fax", confirmed: "yes" });
     expect(toastOf(unknown)).toEqual({ title: "Error", description: "Unknown delivery target 'fax'.", tone: "error" });
