@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 
@@ -13,7 +13,7 @@ let webhook: Receiver;
 let partner: Receiver;
 const startedAt = new Date().toISOString();
 
-beforeEach(async () => {
+beforeAll(async () => {
   [webhook, partner] = await Promise.all([startFakeReceiver("ok"), startFakeReceiver({ status: 200, json: { status: "Success" } })]);
   app = await startConsole({
     // Three attempts a millisecond apart, then dead.
@@ -22,10 +22,15 @@ beforeEach(async () => {
     LEGAL_BRIDGE_URL: partner.url,
     LEGAL_BRIDGE_API_KEY: "lb-key",
   });
+});
+beforeEach(async () => {
+  await app.clearLeads();
+  webhook.received.length = 0;
+  partner.received.length = 0;
   await app.services.settings.saveWebhookUrl(webhook.url);
 });
-afterEach(async () => {
-  await Promise.all([webhook.close(), partner.close(), app.close()]);
+afterAll(async () => {
+  await Promise.all([webhook?.close(), partner?.close(), app?.close()]);
 });
 
 const toastOf = (answer: { data: unknown }) => (answer.data as Action).toast;

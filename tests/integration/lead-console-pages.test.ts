@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
@@ -26,6 +26,7 @@ let app: ConsoleRoutes;
 beforeAll(async () => {
   app = await startConsole();
 });
+beforeEach(() => app.clearLeads());
 afterAll(() => app?.close());
 
 const leadView = async (leadId: string) => {
