@@ -98,6 +98,20 @@ describe("re-send one delivery", () => {
     }
   });
 
+  it("says so when the receiver is still down, and leaves the delivery to be retried", async () => {
+    await app.services.settings.saveWebhookUrl(`http://127.0.0.1:${await freePort()}/hook`);
+    const leadId = await app.makeLead();
+    const [dead] = await settle(leadId);
+    const sent = await app.leadAction(leadId, { intent: "resend", deliveryId: dead!.id, confirmed: "yes" });
+    expect(toastOf(sent)).toEqual({
+      title: "Error",
+      description: "Re-sent to webhook, which failed: Network error: ECONNREFUSED. It will be retried.",
+      tone: "error",
+    });
+    expect(await app.deliveryOf(leadId)).toMatchObject({ status: "pending", attempts: 1, last_error: "Network error: ECONNREFUSED" });
+    expect((await lastRecorded()).action).toBe("resend-delivery");
+  });
+
   it("lets a receiver that saw the failed attempts de-duplicate the re-send by its webhook-id", async () => {
     let up = false;
     const receiver = await startFakeReceiver("ok", 0, () => (up ? undefined : { status: 503, text: "Down for maintenance" }));
@@ -249,6 +263,9 @@ describe("mark as spam / not spam", () => {
       ["legal-bridge", "pending"],
       ["webhook", "pending"],
     ]);
+    // Queued deliveries carry the lead's time, which the delivery filter lists by.
+    const pending = (await app.listPage("?delivery=webhook:pending")).data as { leads: Array<{ id: string }> };
+    expect(pending.leads.map((lead) => lead.id)).toEqual([leadId]);
     const delivered = await settle(leadId);
     expect(delivered.map((d) => d.status)).toEqual(["delivered", "delivered"]);
     expect(webhookIds(webhook)).toEqual([delivered[1]!.id]);
