@@ -265,6 +265,21 @@ describe("filters, search and counts", () => {
   });
 });
 
+describe("in another operator time zone (OPERATOR_TIME_ZONE)", () => {
+  let app: ConsoleRoutes;
+  beforeAll(async () => {
+    app = await startConsole({ OPERATOR_TIME_ZONE: "Asia/Tokyo" });
+  });
+  afterAll(() => app?.close());
+
+  it("takes days in that zone", async () => {
+    const leadId = await app.makeLead({ at: "2026-03-10T16:30:00Z" }); // 01:30 on 11 March in Tokyo
+    const idsOf = async (query: string) => (await listOf(app, query)).view.leads.map((lead) => lead.id);
+    expect(await idsOf("?from=2026-03-11&to=2026-03-11")).toEqual([leadId]);
+    expect(await idsOf("?to=2026-03-10")).toEqual([]);
+  });
+});
+
 describe("keyset pages", () => {
   const LEADS = 2 * PAGE_SIZE + 20;
   let app: ConsoleRoutes;
