@@ -37,10 +37,10 @@ export async function attempt(
   });
   try {
     const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
-    const text = await readText(response, readError && response.ok ? MAX_INSPECTED_BYTES : RESPONSE_EXCERPT_BYTES);
-    responseBody = excerpt(text);
+    const body = await readBody(response, readError && response.ok ? MAX_INSPECTED_BYTES : RESPONSE_EXCERPT_BYTES);
+    responseBody = excerpt(body);
     if (!response.ok) return result(false, response.status, `HTTP ${response.status}`, isRetryable(response.status));
-    const problem = readError ? readError(text) : null;
+    const problem = readError ? readError(new TextDecoder().decode(body)) : null;
     return problem ? result(false, response.status, problem, true) : result(true, response.status, null, false);
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
@@ -53,31 +53,56 @@ export function notSent(error: string): AttemptResult {
   return { ok: false, status: null, error, retryable: true, durationMs: 0, responseBody: null };
 }
 
-/** Reads at most `maxBytes` of the body as UTF-8 and drops the rest unread. */
-async function readText(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return "";
+/** Reads at most `maxBytes` of the body and drops the rest unread. */
+async function readBody(response: Response, maxBytes: number): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
+  const chunks: Uint8Array[] = [];
   let bytes = 0;
   try {
     while (bytes < maxBytes) {
       const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
+      if (done) break;
       const chunk = value.subarray(0, maxBytes - bytes);
+      chunks.push(chunk);
       bytes += chunk.length;
-      text += decoder.decode(chunk, { stream: true });
     }
-    return text + decoder.decode();
+    return Buffer.concat(chunks);
   } finally {
     await reader.cancel().catch(() => undefined);
   }
 }
 
-function excerpt(text: string): string | null {
-  if (!text) return null;
-  const bytes = Buffer.from(text);
-  return bytes.length <= RESPONSE_EXCERPT_BYTES ? text : new TextDecoder().decode(bytes.subarray(0, RESPONSE_EXCERPT_BYTES));
+/**
+ * The start of the body as text, for the operator: at most RESPONSE_EXCERPT_BYTES of UTF-8, whole
+ * characters only (a character the limit cuts in two is left out, not turned into U+FFFD).
+ */
+function excerpt(body: Buffer): string | null {
+  const text = new TextDecoder().decode(wholeCharacters(body.subarray(0, RESPONSE_EXCERPT_BYTES)));
+  return text ? withinBytes(text, RESPONSE_EXCERPT_BYTES) : null;
+}
+
+/** `bytes` without the UTF-8 character its end cuts in two, if it does. */
+function wholeCharacters(bytes: Buffer): Buffer {
+  for (let back = 1; back <= Math.min(4, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for the character's first
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? bytes.subarray(0, bytes.length - back) : bytes;
+  }
+  return bytes;
+}
+
+/** The longest start of `text` of at most `maxBytes` in UTF-8 (a body that is not UTF-8 decodes to 3-byte U+FFFDs). */
+function withinBytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > maxBytes) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
 }
 
 function networkMessage(error: unknown): string {

@@ -1,9 +1,8 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { answerText } from "#claims/engine/answers";
+import { answerText, questionNames } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
-import type { FieldSpec } from "#claims/engine/types";
-import { claimByCaseType, claims } from "#claims/registry";
+import { claims } from "#claims/registry";
 import type { Db } from "../db/database";
 import type { Selectable } from "kysely";
 import type { DeliveryTarget, LeadsTable } from "../db/schema";
@@ -42,11 +41,13 @@ const LEAD_COLUMNS = [
  */
 export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[] }): Readable {
   const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
-  const questions = new Map<string, FieldSpec>();
-  for (const definition of definitions) for (const field of allFields(definition)) if (!questions.has(field.name)) questions.set(field.name, field);
+  const questions = questionNames(definitions);
+  // Claims may ask a question of the same name with options of their own: each lead's answers are
+  // read with its own claim's questions.
+  const questionsOf = new Map(definitions.map((d) => [d.caseType, new Map(allFields(d).map((field) => [field.name, field]))]));
   const header = [
     ...LEAD_COLUMNS,
-    ...[...questions.keys()].map((name) => `answer_${name}`),
+    ...questions.map((name) => `answer_${name}`),
     ...ATTRIBUTION_COLUMNS,
     ...options.targets.map((target) => `delivery_${target}`),
   ];
@@ -75,7 +76,7 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
       for (const lead of batch) {
         const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
         const attribution = lead.attribution ? (JSON.parse(lead.attribution) as Record<string, unknown>) : {};
-        const ownFields = new Set(claimByCaseType(lead.case_type) ? allFields(claimByCaseType(lead.case_type)!).map((f) => f.name) : []);
+        const own = questionsOf.get(lead.case_type);
         yield [
           lead.id,
           lead.created_at,
@@ -93,7 +94,10 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
           lead.certificate_id,
           lead.user_ip,
           lead.user_agent,
-          ...[...questions].map(([name, field]) => (ownFields.has(name) ? answerText(field, answers[name]) : "")),
+          ...questions.map((name) => {
+            const field = own?.get(name);
+            return field ? answerText(field, answers[name]) : "";
+          }),
           ...ATTRIBUTION_COLUMNS.map((name) => (typeof attribution[name] === "string" ? attribution[name] : "")),
           ...options.targets.map((target) => statuses.get(`${lead.id} ${target}`) ?? ""),
         ];

@@ -32,6 +32,14 @@ export interface FilterChoices {
 export type ParsedFilter = { ok: true; filter: LeadFilter } | { ok: false; errors: Record<string, string> };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The days a filter takes: Date reads years 0-99 as 1900-1999, and the end of 9999-12-31 is in year
+ * 10000, which ISO-8601 writes as '+010000-…', a string that sorts before every lead's time.
+ */
+const FIRST_DAY = "1900-01-01";
+const LAST_DAY = "9998-12-31";
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 
 /** Reads the filter from a query string; a value it cannot use is an error named after its parameter. */
 export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices): ParsedFilter {
@@ -52,8 +60,9 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
   for (const name of ["from", "to"] as const) {
     const day = value(name);
     if (!day) continue;
-    if (isDay(day)) filter[name] = day;
-    else errors[name] = "Enter a date as YYYY-MM-DD.";
+    if (!isDay(day)) errors[name] = "Enter a date as YYYY-MM-DD.";
+    else if (day < FIRST_DAY || day > LAST_DAY) errors[name] = `Enter a date between ${FIRST_DAY} and ${LAST_DAY}.`;
+    else filter[name] = day;
   }
   if (filter.from && filter.to && filter.from > filter.to) errors.to = "The end date is before the start date.";
   const outcome = value("outcome");
@@ -84,6 +93,10 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
     const text = value(name);
     if (text && text.length > 500) errors[name] = "At most 500 characters.";
     else if (text) filter[name] = text;
+  }
+  // PostgreSQL cannot take a NUL in text (a 500); no name, e-mail, phone or UTM value has control characters.
+  for (const name of FILTER_PARAMS) {
+    if (CONTROL_CHARACTERS.test(value(name) ?? "")) errors[name] = "Remove the control characters.";
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, filter };
 }

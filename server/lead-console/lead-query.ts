@@ -100,7 +100,9 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
  */
 function searchCondition(eb: LeadsEb, q: string): Expression<SqlBool> {
   if (/^[\d\s().+-]+$/.test(q) && q.replace(/\D/g, "").length >= 3) {
-    return startsWith(eb, "leads.phone_digits", phoneDigits(q) ?? "");
+    // libphonenumber drops the country code of a whole number; a partial one ('+1 415 555') keeps its
+    // digits as typed, so a leading 1 is dropped here: no US area code starts with 1.
+    return startsWith(eb, "leads.phone_digits", (phoneDigits(q) ?? "").replace(/^1/, ""));
   }
   const key = searchKey(q) ?? "";
   if (key.includes("@")) return startsWith(eb, "leads.em_search", key);
@@ -121,9 +123,20 @@ type SearchColumn = "leads.fn_search" | "leads.ln_search" | "leads.em_search" | 
 
 /** `column` starts with `prefix`, as a range an index answers (LIKE would depend on the engine's collation). */
 function startsWith(eb: LeadsEb, column: SearchColumn, prefix: string): Expression<SqlBool> {
+  if (!prefix) return sql<SqlBool>`1 = 1`;
+  const upper = nextPrefix(prefix);
+  return upper === null ? eb(column, ">=", prefix) : eb.and([eb(column, ">=", prefix), eb(column, "<", upper)]);
+}
+
+/**
+ * The first text after every text that starts with `prefix`: its last code point plus one ('mar' ->
+ * 'mas'). The last code point there is (U+10FFFF) has no next one: the one before it goes up instead.
+ */
+function nextPrefix(prefix: string): string | null {
   const chars = Array.from(prefix);
-  const last = chars.pop();
-  if (last === undefined) return sql<SqlBool>`1 = 1`;
-  const upper = chars.join("") + String.fromCodePoint(last.codePointAt(0)! + 1);
-  return eb.and([eb(column, ">=", prefix), eb(column, "<", upper)]);
+  while (chars.length) {
+    const next = chars.pop()!.codePointAt(0)! + 1;
+    if (next <= 0x10ffff) return chars.join("") + String.fromCodePoint(next);
+  }
+  return null;
 }

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** "ok", never answer, answer "ok" only when the test calls `release()`, a status, or a status with a JSON body. */
-export type Behaviour = "ok" | "hang" | "hold" | number | { status: number; json: unknown };
+/** "ok", never answer, answer "ok" only when the test calls `release()`, a status, or a status with a JSON or text body. */
+export type Behaviour = "ok" | "hang" | "hold" | number | { status: number; json: unknown } | { status: number; text: string | Uint8Array };
 
 export interface ReceivedRequest {
   headers: http.IncomingHttpHeaders;
@@ -30,6 +30,7 @@ export async function startFakeReceiver(fallback: Behaviour = "ok", port = 0, de
       if (behaviour === "hold") return void held.add(res);
       if (behaviour === "ok") return void res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
       if (typeof behaviour === "number") return void res.writeHead(behaviour).end();
+      if ("text" in behaviour) return void res.writeHead(behaviour.status, { "content-type": "text/plain; charset=utf-8" }).end(behaviour.text);
       res.writeHead(behaviour.status, { "content-type": "application/json" }).end(JSON.stringify(behaviour.json));
     });
   });

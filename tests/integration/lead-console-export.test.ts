@@ -1,0 +1,178 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allFields } from "#claims/engine/form-values";
+import { claimByCaseType } from "#claims/registry";
+import { startConsole, type ConsoleRoutes, type LeadSpec } from "../support/console-leads";
+
+// /admin/leads/export.csv through its loader, read back with a CSV parser: one row per lead of the
+// filter, each lead's answers under its own claim's questions, attribution, delivery status, formula
+// cells neutralised (OWASP), UTF-8 with a BOM, and the export recorded.
+
+/** Cells a spreadsheet would run as a formula (OWASP CSV injection), as csv-stringify's escape_formulas knows them. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+const LEADS = {
+  zoe: { claim: "mva", firstName: "Zoë", lastName: "Ångström", state: "CA", attribution: { utm_source: "google", utm_campaign: "spring", gclid: "g-1" } },
+  yamada: { claim: "mva", firstName: "太郎", lastName: "山田", state: "ID", attribution: { utm_source: "line" } },
+  afff: { claim: "afff", firstName: "Alex", lastName: "Rivera", answers: { diagnosis: ["kidney-cancer", "testicular-cancer"], hasAttorney: "no" } },
+  meso: { claim: "mesothelioma", firstName: "Mia", lastName: "Stone" },
+  rideshare: { claim: "rideshare", firstName: "Ray", lastName: "Cole" },
+  formulas: {
+    claim: "pfas",
+    firstName: "Eve",
+    lastName: "Formula",
+    email: "-2@example.com",
+    answers: { exposureLocation: '=HYPERLINK("http://evil.example","click")', healthConditions: "+1+2", additionalInfo: "@SUM(1,2)" },
+    attribution: { utm_source: "\t=1+2", utm_campaign: "\r=1+2", utm_content: "＝1+2" },
+    userAgent: "=cmd|' /C calc'!A0",
+  },
+  spam: { claim: "mva", firstName: "Bot", lastName: "Spammer", spam: true },
+} satisfies Record<string, LeadSpec>;
+type Name = keyof typeof LEADS;
+
+let app: ConsoleRoutes;
+const ids = {} as Record<Name, string>;
+
+beforeAll(async () => {
+  app = await startConsole();
+  await app.services.settings.saveWebhookUrl("http://127.0.0.1:9/hook");
+  const start = Date.parse("2026-04-01T12:00:00Z");
+  let minute = 0;
+  for (const [name, spec] of Object.entries(LEADS)) ids[name as Name] = await app.makeLead({ ...spec, at: new Date(start + ++minute * 60_000) });
+  await app.setDeliveryStatus(ids.zoe, "webhook", "delivered");
+  await app.setDeliveryStatus(ids.afff, "legal-bridge", "dead");
+});
+afterAll(() => app?.close());
+
+/** The export of `query`: its bytes, its header and its rows by column name. */
+async function exported(query = "") {
+  const response = await app.exportResponse(query);
+  expect(response.status).toBe(200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const records: string[][] = parse(bytes, { bom: true });
+  const [header, ...rest] = records;
+  const rows = rest.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i]!])));
+  return { response, bytes, header: header!, rows };
+}
+
+interface LeadDetail {
+  lead: {
+    createdAt: string;
+    caseType: string;
+    answers: Array<{ name: string; answer: string }>;
+    contact: Record<string, string | null>;
+  };
+}
+
+describe("/admin/leads/export.csv", () => {
+  it("is UTF-8 with a BOM, a download named after the day, and its first row is the header", async () => {
+    const { response, bytes, header } = await exported();
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(header.slice(0, 4)).toEqual(["lead_id", "submitted_at", "submitted_local", "case_type"]);
+    expect(header).toEqual(expect.arrayContaining(["first_name", "email", "phone", "state", "outcome", "spam", "utm_source", "gclid"]));
+    expect(header.slice(-2)).toEqual(["delivery_webhook", "delivery_legal-bridge"]);
+  });
+
+  it("has one row per lead, newest first, and the lead's columns, attribution and delivery status", async () => {
+    const { rows } = await exported();
+    const newestFirst = (Object.keys(LEADS) as Name[]).reverse();
+    expect(rows.map((row) => row.lead_id)).toEqual(newestFirst.map((name) => ids[name]));
+    const byName = (name: Name) => rows.find((row) => row.lead_id === ids[name])!;
+    expect(byName("zoe")).toMatchObject({
+      case_type: "MVA",
+      submitted_at: "2026-04-01T12:01:00.000Z",
+      submitted_local: "2026-04-01 08:01:00", // New York
+      phone: "2125550100",
+      state: "CA",
+      outcome: "eligible",
+      spam: "no",
+      tcpa_consent: "yes",
+      utm_source: "google",
+      utm_campaign: "spring",
+      gclid: "g-1",
+      utm_medium: "",
+      delivery_webhook: "delivered",
+      "delivery_legal-bridge": "",
+    });
+    expect(byName("yamada")).toMatchObject({ outcome: "partial", delivery_webhook: "pending", utm_source: "line" });
+    expect(byName("afff")).toMatchObject({ case_type: "AFFF", delivery_webhook: "pending", "delivery_legal-bridge": "dead" });
+    expect(byName("spam")).toMatchObject({ spam: "yes", delivery_webhook: "" });
+  });
+
+  it("gives each lead's answers under its own claim's questions, as the lead page shows them", async () => {
+    const { header, rows } = await exported();
+    for (const row of rows) {
+      const { lead } = (await app.leadPage(row.lead_id!)).data as LeadDetail;
+      const own = allFields(claimByCaseType(lead.caseType)!).map((field) => `answer_${field.name}`);
+      const shown = Object.fromEntries(lead.answers.map((a) => [`answer_${a.name}`, a.answer]));
+      const answerCells = Object.fromEntries(header.filter((name) => name.startsWith("answer_")).map((name) => [name, row[name]]));
+      const expected = Object.fromEntries(Object.keys(answerCells).map((name) => [name, own.includes(name) ? neutralised(shown[name]!) : ""]));
+      expect(answerCells, `${lead.caseType} lead ${row.lead_id}`).toEqual(expected);
+    }
+    // Two claims ask 'diagnosis' and 'hasAttorney' with options of their own.
+    const afff = rows.find((row) => row.lead_id === ids.afff)!;
+    expect(afff.answer_diagnosis).toBe("Kidney cancer, Testicular cancer");
+    expect(afff.answer_hasAttorney).toBe("No");
+  });
+
+  it("keeps names in any script intact", async () => {
+    const { bytes, rows } = await exported();
+    expect(rows.find((row) => row.lead_id === ids.zoe)).toMatchObject({ first_name: "Zoë", last_name: "Ångström" });
+    expect(rows.find((row) => row.lead_id === ids.yamada)).toMatchObject({ first_name: "太郎", last_name: "山田" });
+    expect(bytes.toString("utf8")).toContain('"Zoë","Ångström"');
+  });
+
+  it("neutralises every cell a spreadsheet would read as a formula with a leading apostrophe", async () => {
+    const { rows } = await exported();
+    const formulas = rows.find((row) => row.lead_id === ids.formulas)!;
+    expect(formulas).toMatchObject({
+      email: "'-2@example.com",
+      answer_exposureLocation: `'=HYPERLINK("http://evil.example","click")`,
+      answer_healthConditions: "'+1+2",
+      answer_additionalInfo: "'@SUM(1,2)",
+      utm_source: "'\t=1+2",
+      utm_campaign: "'\r=1+2",
+      utm_content: "'＝1+2",
+      user_agent: "'=cmd|' /C calc'!A0",
+    });
+    for (const row of rows) for (const [column, cell] of Object.entries(row)) expect(cell, column).not.toMatch(FORMULA_START);
+  });
+
+  it("exports only the filter's leads, with only its claims' questions", async () => {
+    const { header, rows } = await exported("?claim=MVA&spam=no");
+    expect(rows.map((row) => row.lead_id)).toEqual([ids.yamada, ids.zoe]);
+    const mvaQuestions = allFields(claimByCaseType("MVA")!).map((field) => `answer_${field.name}`);
+    expect(header.filter((name) => name.startsWith("answer_"))).toEqual(mvaQuestions);
+
+    const partners = await exported("?delivery=legal-bridge:dead");
+    expect(partners.rows.map((row) => row.lead_id)).toEqual([ids.afff]);
+    const none = await exported("?state=TX");
+    expect(none.rows).toEqual([]);
+    expect(none.header[0]).toBe("lead_id");
+  });
+
+  it("is recorded as a app action with its filter", async () => {
+    await exported("?utm_source=google&claim=MVA");
+    const row = (await app.consoleActions()).at(-1)!;
+    expect(row).toMatchObject({ action: "export-csv", operator: "operator", lead_id: null });
+    expect(JSON.parse(row.detail)).toEqual({ filter: "claim=MVA&utm_source=google" });
+    expect(Date.now() - Date.parse(row.created_at)).toBeLessThan(60_000);
+  });
+
+  it("answers a bad filter with 400 in plain text, and records nothing", async () => {
+    const before = (await app.consoleActions()).length;
+    const answer = await app.exportCsv("?outcome=maybe&from=yesterday");
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const response = await app.exportResponse("?outcome=maybe&from=yesterday");
+    expect(await response.text()).toBe("Enter a date as YYYY-MM-DD. Outcome is one of eligible, partial, ineligible, none.");
+    expect(await app.consoleActions()).toHaveLength(before);
+  });
+});
+
+/** What csv-stringify's escape_formulas makes of a cell. */
+function neutralised(cell: string) {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}

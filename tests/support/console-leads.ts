@@ -1,0 +1,128 @@
+import { allFields, answersFromValues } from "#claims/engine/form-values";
+import { claimBySlug } from "#claims/registry";
+import { action as leadAction, loader as leadLoader } from "../../app/routes/admin-lead";
+import { action as leadsAction, loader as leadsLoader } from "../../app/routes/admin-leads";
+import { loader as exportLoader } from "../../app/routes/admin-leads-export";
+import type { Attribution } from "../../server/attribution/attribution";
+import type { DeliveryStatus, DeliveryTarget } from "../../server/db/schema";
+import { createLeadService } from "../../server/leads/submit-lead";
+import { answerOf, formPost, routeArgs, startRouteServices, TEST_SITE_URL } from "./load-context";
+import { sampleAnswers } from "./sample-answers";
+
+// The lead console's routes (list, lead page, actions, export) called with plain Requests on real
+// services and a real database, as a logged-in operator or as nobody; and leads made through the
+// real intake with the names, phones, states, attribution and submission times a test chooses.
+
+export const OPERATOR_PASSWORD = "console operator password";
+
+/** A lead to make: anything left out gets a valid sample answer. */
+export interface LeadSpec {
+  /** The claim's slug; 'mva' unless given. */
+  claim?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  state?: string;
+  /** Any other answers, by question name, as the JSON API takes them. */
+  answers?: Record<string, unknown>;
+  /** When the lead was submitted; now unless given. */
+  at?: Date | string;
+  attribution?: Attribution | null;
+  /** Submitted with the honeypot filled, so it is stored as spam (and queues nothing). */
+  spam?: boolean;
+  ip?: string;
+  userAgent?: string;
+  pageUrl?: string;
+}
+
+/** What a route answered, whether it returned or threw it (a redirect, a `data()` with a status). */
+async function settled(result: Promise<unknown>) {
+  try {
+    return answerOf(await result);
+  } catch (thrown) {
+    if (thrown instanceof Error) throw thrown;
+    return answerOf(thrown);
+  }
+}
+
+export type ConsoleRoutes = Awaited<ReturnType<typeof startConsole>>;
+
+export async function startConsole(env: Record<string, string> = {}) {
+  const routes = await startRouteServices({ ADMIN_PASSWORD: OPERATOR_PASSWORD, ...env });
+  const { db, config, logger } = routes;
+  const login = await routes.admin.login(OPERATOR_PASSWORD, "192.0.2.1");
+  if (!login.ok) throw new Error(`operator login failed: ${login.message}`);
+  /** The operator's session cookie, as the browser sends it back. */
+  const operator = login.setCookie.split(";")[0]!;
+  let made = 0;
+
+  /** Submits a lead through the lead service (validation, certificate, outbox), at the chosen time. */
+  async function makeLead(spec: LeadSpec = {}): Promise<string> {
+    const n = ++made;
+    const claim = claimBySlug(spec.claim ?? "mva");
+    if (!claim) throw new Error(`no claim ${spec.claim}`);
+    const at = spec.at ? new Date(spec.at) : new Date();
+    const intake = createLeadService({ db, logger, siteUrl: config.siteUrl, site: config.site, leadRateLimitPerHour: 0, now: () => at });
+    const [firstName, lastName] = [spec.firstName ?? "Pat", spec.lastName ?? "Sample"];
+    const asksFullName = allFields(claim).some((field) => field.name === "fullName");
+    const answers = {
+      ...answersFromValues(claim, sampleAnswers(claim)),
+      ...(asksFullName ? { fullName: `${firstName} ${lastName}` } : { fn: firstName, ln: lastName }),
+      em: spec.email ?? `lead-${n}@example.com`,
+      ph: spec.phone ?? "(212) 555-0100",
+      ...(spec.state ? { st: spec.state } : {}),
+      ...(spec.spam ? { website: "http://spam.example" } : {}),
+      ...spec.answers,
+    };
+    const result = await intake.submit(claim.slug, answers, {
+      ip: spec.ip ?? "203.0.113.7",
+      userAgent: spec.userAgent ?? "ConsoleTest/1.0",
+      pageUrl: spec.pageUrl ?? `${TEST_SITE_URL}${claim.routes.form}`,
+      attribution: spec.attribution ?? null,
+    });
+    if (result.status !== "created") throw new Error(`${claim.slug} lead not created: ${JSON.stringify(result)}`);
+    return result.leadId;
+  }
+
+  const get = (path: string, cookie: string | null) => new Request(TEST_SITE_URL + path, { headers: cookie ? { cookie } : {} });
+  const withLead = (request: Request, leadId: string) => ({ ...routeArgs(request, routes.context()), params: { leadId } });
+
+  return {
+    ...routes,
+    operator,
+    makeLead,
+    /** GET /admin/leads?query */
+    listPage: (query = "", cookie: string | null = operator) => settled(leadsLoader(routeArgs(get(`/admin/leads${query}`, cookie), routes.context()))),
+    /** GET /admin/leads/:leadId */
+    leadPage: (leadId: string, cookie: string | null = operator) => settled(leadLoader(withLead(get(`/admin/leads/${leadId}`, cookie), leadId))),
+    /** POST /admin/leads (the list's actions) */
+    listAction: (fields: Record<string, string>, cookie: string | null = operator) =>
+      settled(leadsAction(routeArgs(formPost("/admin/leads", fields, cookie ? { cookie } : {}), routes.context()))),
+    /** POST /admin/leads/:leadId (the lead's actions) */
+    leadAction: (leadId: string, fields: Record<string, string>, cookie: string | null = operator) =>
+      settled(leadAction(withLead(formPost(`/admin/leads/${leadId}`, fields, cookie ? { cookie } : {}), leadId))),
+    /** GET /admin/leads/export.csv?query: the Response, or what the loader threw. */
+    exportCsv: (query = "", cookie: string | null = operator) =>
+      settled(exportLoader(routeArgs(get(`/admin/leads/export.csv${query}`, cookie), routes.context()))),
+    /** The raw export Response (for its body); fails if the loader refused. */
+    async exportResponse(query = "") {
+      const response = await exportLoader(routeArgs(get(`/admin/leads/export.csv${query}`, operator), routes.context()));
+      if (!(response instanceof Response)) throw new Error("the export did not answer a Response");
+      return response;
+    },
+    deliveriesOf: (leadId: string) => db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).orderBy("target").execute(),
+    deliveryOf: (leadId: string, target: DeliveryTarget = "webhook") =>
+      db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).where("target", "=", target).executeTakeFirstOrThrow(),
+    /** Puts a delivery in a state directly, for tests about what the console does with each state. */
+    setDeliveryStatus: (leadId: string, target: DeliveryTarget, status: DeliveryStatus) =>
+      db.updateTable("deliveries").set({ status }).where("lead_id", "=", leadId).where("target", "=", target).execute(),
+    consoleActions: () => db.selectFrom("console_actions").selectAll().orderBy("created_at").execute(),
+    /** Deletes every lead with its certificate, deliveries and console actions, for the next test to start afresh. */
+    async clearLeads() {
+      for (const table of ["console_actions", "delivery_attempts", "deliveries", "leads", "submission_certificates"] as const) {
+        await db.deleteFrom(table).execute();
+      }
+    },
+  };
+}
