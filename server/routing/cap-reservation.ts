@@ -48,16 +48,21 @@ export async function reserveCapacity(trx: Kysely<Database>, buyer: RoutableBuye
  */
 export async function releaseCapacity(trx: Kysely<Database>, deliveryId: string): Promise<boolean> {
   const held = await trx
+    .selectFrom("deliveries")
+    .select(["buyer_id", "reserved_day", "reserved_month"])
+    .where("id", "=", deliveryId)
+    .executeTakeFirst();
+  if (!held?.buyer_id || !held.reserved_day) return false;
+  // Conditional, so that of two releases racing on PostgreSQL the second finds nothing left to clear.
+  const cleared = await trx
     .updateTable("deliveries")
     .set({ reserved_day: null, reserved_month: null })
     .where("id", "=", deliveryId)
-    .where("buyer_id", "is not", null)
-    .where("reserved_day", "is not", null)
-    .returning(["buyer_id", "reserved_day", "reserved_month"])
+    .where("reserved_day", "=", held.reserved_day)
     .executeTakeFirst();
-  if (!held) return false;
+  if (!cleared.numUpdatedRows) return false;
   for (const period of [held.reserved_day, held.reserved_month]) {
-    if (period) await decrement(trx, held.buyer_id!, period);
+    if (period) await decrement(trx, held.buyer_id, period);
   }
   return true;
 }
