@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBuyerStore, type Buyer, type SaveBuyerResult } from "../../server/buyers/buyer-store";
@@ -13,6 +13,7 @@ import {
   deliveriesPerBuyer,
   saveAndRouteLeads,
   TEST_SECRETS_KEY,
+  waitLongerForTheWriteLock,
 } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 
@@ -26,7 +27,7 @@ let db: Db;
 let capped: Buyer;
 let open: Buyer;
 let buyers: Buyer[];
-const children: { kill(): void }[] = [];
+const children: ChildProcess[] = [];
 
 function saved(result: SaveBuyerResult): Buyer {
   if (!result.ok) throw new Error(`buyer not saved: ${JSON.stringify(result.errors)}`);
@@ -36,7 +37,7 @@ function saved(result: SaveBuyerResult): Buyer {
 function startRouter(prefix: string, count: number, hangAt?: number) {
   const args = ["--import", "tsx", SCRIPT, url, prefix, String(count), ...(hangAt === undefined ? [] : ["--hang-at", String(hangAt)])];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  children.push({ kill: () => child.kill("SIGKILL") });
+  children.push(child);
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -50,6 +51,12 @@ function startRouter(prefix: string, count: number, hangAt?: number) {
     routed: () => lines().filter((line) => line.startsWith("routed ")),
     exited,
     kill: () => child.kill("SIGKILL"),
+    /** Waits for a line of its output; fails with what it wrote to stderr. */
+    async until(line: (text: string) => boolean, what: string) {
+      await waitFor(() => lines().some(line), what, 20_000).catch((error: Error) => {
+        throw new Error(`${error.message}:\n${stderr}`);
+      });
+    },
     /** Resolves once it exits; fails with its output if it did not exit cleanly. */
     async finished() {
       const exit = await exited;
@@ -72,6 +79,7 @@ async function expectCountersToEqualReservations() {
 beforeEach(async () => {
   url = await testDatabaseUrl("buyer-caps");
   db = await openDatabase(databaseTargetOf(url));
+  await waitLongerForTheWriteLock(db);
   await migrateToLatest(db);
   const store = createBuyerStore(db, createSecretBox(TEST_SECRETS_KEY));
   capped = saved(await store.create(buyerInput("Capped Firm", { priority: 1, caps: { perDay: 10 } })));
@@ -79,14 +87,14 @@ beforeEach(async () => {
   buyers = await store.list();
 });
 afterEach(async () => {
-  for (const child of children.splice(0)) child.kill();
+  for (const child of children.splice(0)) child.kill("SIGKILL");
   await db.destroy();
 });
 
 describe("caps across processes", { timeout: 30_000 }, () => {
   it("sends exactly 10 of 50 leads routed at once by two processes to the buyer capped at 10, and 40 to the next", async () => {
     const child = startRouter("child", 25);
-    await waitFor(() => child.lines().includes("ready"), "the child process to connect", 8_000);
+    await child.until((line) => line === "ready", "the child process to connect");
     await Promise.all([child.finished(), saveAndRouteLeads(db, buyers, "test", 25)]);
 
     expect(await deliveriesPerBuyer(db)).toEqual({ [capped.id]: 10, [open.id]: 40 });
@@ -110,7 +118,7 @@ describe("caps across processes", { timeout: 30_000 }, () => {
   it("keeps the cap and counters equal to deliveries when a process is killed mid-routing and routing restarts", async () => {
     // Its sixth lead hangs after reserving and queueing, before its transaction commits.
     const doomed = startRouter("killed", 25, 5);
-    await waitFor(() => doomed.lines().some((line) => line.startsWith("hanging ")), "a routing to hang", 8_000);
+    await doomed.until((line) => line.startsWith("hanging "), "a routing to hang");
     const hung = doomed.lines().find((line) => line.startsWith("hanging "))!.split(" ")[1]!;
     doomed.kill();
     expect((await doomed.exited).signal).toBe("SIGKILL");

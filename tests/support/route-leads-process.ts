@@ -7,13 +7,14 @@
 import { createBuyerStore } from "../../server/buyers/buyer-store";
 import { openDatabase } from "../../server/db/database";
 import { createSecretBox } from "../../server/secrets/secret-box";
-import { databaseTargetOf, saveAndRouteLeads, TEST_SECRETS_KEY } from "./routing-fixtures";
+import { databaseTargetOf, saveAndRouteLeads, TEST_SECRETS_KEY, waitLongerForTheWriteLock } from "./routing-fixtures";
 
 const [url, prefix, countText, flag, hangAtText] = process.argv.slice(2);
 if (!url || !prefix || !countText) throw new Error("usage: route-leads-process.ts <database-url> <lead-id-prefix> <count> [--hang-at <index>]");
 const hangAt = flag === "--hang-at" ? Number(hangAtText) : -1;
 
 const db = await openDatabase(databaseTargetOf(url));
+await waitLongerForTheWriteLock(db);
 const buyers = await createBuyerStore(db, createSecretBox(TEST_SECRETS_KEY)).list();
 process.stdout.write("ready\n");
 
