@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { PartnerId } from "#claims/engine/types";
 import type { LeadOutcome } from "../leads/search-keys";
 
@@ -86,10 +86,17 @@ export type DeliveryTarget = "webhook" | PartnerId;
  */
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "dead" | "cancelled";
 
+/**
+ * A lead routed to one of the operator's buyers: buyer_id says which, and its delivery, mapping and
+ * credentials say how (docs/decisions/021). Only routeLead writes it, and the worker does not send it
+ * yet, so reads keep the targets the worker knows until the step that teaches the worker to send it.
+ */
+export type BuyerDeliveryTarget = "buyer";
+
 export interface DeliveriesTable {
   id: string;
   lead_id: string;
-  target: DeliveryTarget;
+  target: ColumnType<DeliveryTarget, DeliveryTarget | BuyerDeliveryTarget, DeliveryTarget | BuyerDeliveryTarget>;
   status: DeliveryStatus;
   attempts: Generated<number>;
   next_attempt_at: string;
@@ -101,6 +108,48 @@ export interface DeliveriesTable {
   delivered_at: string | null;
   /** The lead's created_at, so the console's delivery-status filter reads one index newest first. */
   lead_created_at: string | null;
+  /** The buyer a routed lead goes to; null for the operator's webhook and the claim definitions' partners. */
+  buyer_id: string | null;
+  /**
+   * The cap counter periods ('D:YYYY-MM-DD', 'M:YYYY-MM' in the buyer's zone) this delivery holds a
+   * reservation in; null once released, so a rejection frees the slot of the day it took, once.
+   */
+  reserved_day: string | null;
+  reserved_month: string | null;
+}
+
+export type BuyerMethod = "webhook" | "post";
+
+/** JSON columns hold the zod-checked shapes of server/buyers/buyer-delivery.ts and server/routing/buyer-rules.ts. */
+export interface BuyersTable {
+  id: string;
+  name: string;
+  /** 0: paused. The rules' `active` is read from here. */
+  active: number;
+  method: BuyerMethod;
+  delivery: string;
+  rules: string;
+  /** The secret box's v1 value, sealed with the buyer's id as context; never shown again. */
+  credentials_sealed: string | null;
+  /** What the admin shows of the credentials, as lastFour gives it (••••abcd). */
+  credentials_last4: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Leads a buyer was sent in one cap period: 'D:YYYY-MM-DD' or 'M:YYYY-MM' in the buyer's zone. */
+export interface BuyerCapCountersTable {
+  buyer_id: string;
+  period: string;
+  sent: number;
+}
+
+/** One routing of a lead (on saving, and again on each cascade); decision is JSON (server/routing/route-lead.ts). */
+export interface RoutingDecisionsTable {
+  id: string;
+  lead_id: string;
+  created_at: string;
+  decision: string;
 }
 
 export interface DeliveryAttemptsTable {
@@ -148,4 +197,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_failures: LoginFailuresTable;
   console_actions: ConsoleActionsTable;
+  buyers: BuyersTable;
+  buyer_cap_counters: BuyerCapCountersTable;
+  routing_decisions: RoutingDecisionsTable;
 }

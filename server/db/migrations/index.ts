@@ -3,6 +3,7 @@ import * as initial from "./2026-11-22-01-initial";
 import * as pageEvents from "./2026-11-22-02-page-events";
 import * as deliveryAndAdmin from "./2026-11-22-03-delivery-and-admin";
 import * as leadConsole from "./2026-11-23-04-lead-console";
+import * as buyers from "./2026-11-23-05-buyers";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-02-page-events": pageEvents,
   "2026-11-22-03-delivery-and-admin": deliveryAndAdmin,
   "2026-11-23-04-lead-console": leadConsole,
+  "2026-11-23-05-buyers": buyers,
 };

@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Selectable, Updateable } from "kysely";
+import { z } from "zod";
+import type { Database, BuyersTable } from "../db/schema";
+import { buyerRulesSchema, type RoutableBuyer } from "../routing/buyer-rules";
+import { lastFour, type SecretBox } from "../secrets/secret-box";
+import { buyerDeliverySchema, type BuyerDelivery } from "./buyer-delivery";
+
+const buyerInputSchema = z.object({
+  name: z.string().trim().min(1, "Name the buyer.").max(100),
+  active: z.boolean().default(true),
+  delivery: buyerDeliverySchema,
+  // Whether a buyer takes leads is its active column, so pausing it does not rewrite its rules.
+  rules: buyerRulesSchema.omit({ active: true }),
+  /** On update: absent keeps the saved credentials, null removes them. */
+  credentials: z.string().trim().min(1, "Enter the credentials, or leave the field out to keep them.").max(4096).nullable().optional(),
+});
+
+export type BuyerInput = z.input<typeof buyerInputSchema>;
+
+export interface Buyer extends RoutableBuyer {
+  active: boolean;
+  delivery: BuyerDelivery;
+  /** ••••abcd (lastFour), or null when the buyer has no credentials. */
+  credentialsLast4: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Messages by the path of the field they are about: `name`, `delivery.url`, `rules.caps.perDay`. */
+export type BuyerErrors = Record<string, string>;
+export type SaveBuyerResult = { ok: true; buyer: Buyer } | { ok: false; errors: BuyerErrors };
+
+export type BuyerStore = ReturnType<typeof createBuyerStore>;
+
+/**
+ * Buyers as the admin manages them. The store can seal credentials but not open them: only the
+ * sender, through openBuyerCredentials, ever reads them back.
+ */
+export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox, "seal">, now: () => Date = () => new Date()) {
+  async function create(input: unknown): Promise<SaveBuyerResult> {
+    const parsed = buyerInputSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+    const id = randomUUID();
+    const at = now().toISOString();
+    await db
+      .insertInto("buyers")
+      .values({ id, ...columnsOf(parsed.data), ...credentialColumns(id, parsed.data.credentials), created_at: at, updated_at: at })
+      .execute();
+    return { ok: true, buyer: (await get(id))! };
+  }
+
+  /** Replaces the buyer's name, state, delivery and rules; its credentials as `credentials` says. */
+  async function update(id: string, input: unknown): Promise<SaveBuyerResult> {
+    const parsed = buyerInputSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+    const result = await db
+      .updateTable("buyers")
+      .set({ ...columnsOf(parsed.data), ...credentialColumns(id, parsed.data.credentials), updated_at: now().toISOString() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!result.numUpdatedRows) return { ok: false, errors: { id: `There is no buyer ${id}.` } };
+    return { ok: true, buyer: (await get(id))! };
+  }
+
+  /** Pauses (false) or resumes (true) a buyer; false when there is no such buyer. */
+  async function setActive(id: string, active: boolean): Promise<boolean> {
+    const result = await db
+      .updateTable("buyers")
+      .set({ active: active ? 1 : 0, updated_at: now().toISOString() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async function get(id: string): Promise<Buyer | undefined> {
+    const row = await db.selectFrom("buyers").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && buyerOf(row);
+  }
+
+  /** Every buyer, paused ones too: routing records them as skipped. */
+  async function list(): Promise<Buyer[]> {
+    const rows = await db.selectFrom("buyers").selectAll().orderBy("name").orderBy("id").execute();
+    return rows.map(buyerOf);
+  }
+
+  function credentialColumns(id: string, credentials: string | null | undefined): Updateable<BuyersTable> {
+    if (credentials === undefined) return {};
+    if (credentials === null) return { credentials_sealed: null, credentials_last4: null };
+    return { credentials_sealed: secretBox.seal(credentials, credentialsContext(id)), credentials_last4: lastFour(credentials) };
+  }
+
+  return { create, update, setActive, get, list };
+}
+
+/** The buyer's credentials for sending; null when it has none. Throws SecretBoxError under another SECRETS_KEY. */
+export async function openBuyerCredentials(db: Kysely<Database>, secretBox: Pick<SecretBox, "open">, buyerId: string): Promise<string | null> {
+  const row = await db.selectFrom("buyers").select("credentials_sealed").where("id", "=", buyerId).executeTakeFirst();
+  return row?.credentials_sealed ? secretBox.open(row.credentials_sealed, credentialsContext(buyerId)) : null;
+}
+
+// Bound to the buyer, so that a sealed value copied into another buyer's row does not open there.
+function credentialsContext(buyerId: string): string {
+  return `buyers.credentials:${buyerId}`;
+}
+
+function columnsOf(input: z.output<typeof buyerInputSchema>) {
+  const { method, ...delivery } = input.delivery;
+  return { name: input.name, active: input.active ? 1 : 0, method, delivery: JSON.stringify(delivery), rules: JSON.stringify(input.rules) };
+}
+
+function buyerOf(row: Selectable<BuyersTable>): Buyer {
+  const active = row.active === 1;
+  return {
+    id: row.id,
+    name: row.name,
+    active,
+    // Parsed again on the way out, so a rule added later gets its default on buyers saved before it.
+    delivery: buyerDeliverySchema.parse({ ...JSON.parse(row.delivery), method: row.method }),
+    rules: buyerRulesSchema.parse({ ...JSON.parse(row.rules), active }),
+    credentialsLast4: row.credentials_last4,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function errorsOf(error: z.ZodError): BuyerErrors {
+  const errors: BuyerErrors = {};
+  for (const issue of error.issues) errors[issue.path.map(String).join(".") || "_form"] ??= issue.message;
+  return errors;
+}
