@@ -1,0 +1,94 @@
+import pg from "pg";
+import type { BulkWriter } from "./bulk-writer";
+import { INSERT_ORDER, SEEDED_TABLES, type SeedBatch, type SeededTable } from "./tables";
+
+/** A statement may bind at most 65,535 parameters; the widest table (leads) has 43 columns. */
+const MAX_PARAMETERS = 65_535;
+const MAX_ROWS_PER_STATEMENT = 1_000;
+
+/**
+ * Writes seed batches on a client of its own, past Kysely: multi-row INSERTs as named prepared
+ * statements, one transaction per batch, commits that do not wait for the disk.
+ */
+export async function openPostgresWriter(url: string): Promise<BulkWriter> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("SET synchronous_commit = off");
+
+  const texts = new Map<string, string>();
+  function statement(table: SeededTable, rows: number) {
+    const name = `seed_${table}_${rows}`;
+    let text = texts.get(name);
+    if (!text) {
+      const columns = SEEDED_TABLES[table];
+      const tuples: string[] = [];
+      for (let r = 0; r < rows; r++) tuples.push(`(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(",")})`);
+      text = `INSERT INTO ${table} (${columns.join(",")}) VALUES ${tuples.join(",")}`;
+      texts.set(name, text);
+    }
+    return { name, text };
+  }
+
+  async function insert(table: SeededTable, rows: ReadonlyArray<Record<string, unknown>>) {
+    const columns = SEEDED_TABLES[table];
+    const perStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_PARAMETERS / columns.length));
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const count = Math.min(perStatement, rows.length - start);
+      const values: unknown[] = new Array(count * columns.length);
+      let p = 0;
+      for (let r = start; r < start + count; r++) {
+        const row = rows[r]!;
+        for (const column of columns) values[p++] = row[column] ?? null;
+      }
+      await client.query({ ...statement(table, count), values });
+    }
+  }
+
+  let droppedIndexes: Array<{ name: string; definition: string }> = [];
+
+  return {
+    engine: "postgres",
+    async countLeads() {
+      const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM leads");
+      return Number(rows[0]!.n);
+    },
+    async dropIndexes() {
+      // Indexes that back a primary key or unique constraint stay.
+      const { rows } = await client.query<{ name: string; definition: string }>(
+        `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+           FROM pg_index x
+           JOIN pg_class i ON i.oid = x.indexrelid
+           JOIN pg_class t ON t.oid = x.indrelid
+          WHERE t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace
+            AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`,
+        [INSERT_ORDER],
+      );
+      droppedIndexes = rows;
+      await client.query("BEGIN");
+      for (const index of rows) await client.query(`DROP INDEX "${index.name}"`);
+      await client.query("COMMIT");
+      return rows.map((index) => index.name);
+    },
+    async write(batch: SeedBatch) {
+      await client.query("BEGIN");
+      try {
+        for (const table of INSERT_ORDER) await insert(table, batch[table]);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    },
+    async restoreIndexes() {
+      await client.query("SET maintenance_work_mem = '512MB'");
+      for (const index of droppedIndexes) await client.query(index.definition);
+      droppedIndexes = [];
+    },
+    async analyze() {
+      await client.query(`ANALYZE ${INSERT_ORDER.join(", ")}`);
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
