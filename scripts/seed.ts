@@ -32,6 +32,7 @@ process.once("SIGINT", () => {
 });
 
 let lastReport = 0;
+let phaseStarted = 0;
 function report(event: SeedProgress) {
   if (event.phase === "start") {
     if (event.existingLeads) console.log(`The database already has ${number(event.existingLeads)} leads; adding to them.`);
@@ -42,8 +43,14 @@ function report(event: SeedProgress) {
     lastReport = now;
     const percent = ((100 * event.written) / event.total).toFixed(0).padStart(3);
     console.log(`  ${number(event.written).padStart(13)} / ${number(event.total)} leads ${percent}%  ${number(event.written / (event.elapsedMs / 1000))} leads/s`);
-  } else if (event.phase === "indexes") console.log("Rebuilding indexes...");
-  else console.log("Analyzing...");
+  } else if (event.phase === "indexes") {
+    phaseStarted = performance.now();
+    console.log("Rebuilding indexes...");
+  } else {
+    if (phaseStarted) console.log(`  rebuilt in ${((performance.now() - phaseStarted) / 1000).toFixed(1)} s`);
+    phaseStarted = performance.now();
+    console.log("Analyzing...");
+  }
 }
 
 try {

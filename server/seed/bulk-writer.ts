@@ -5,8 +5,9 @@ export interface BulkWriter {
   engine: "sqlite" | "postgres";
   countLeads(): Promise<number>;
   /**
-   * Drops the secondary indexes of the seeded tables (not primary keys or unique constraints) and
-   * returns their names; `restoreIndexes` creates them again from their own definitions.
+   * Drops the secondary indexes of the seeded tables that are cheaper to build after the load
+   * (index-policy.ts; never primary keys or unique constraints) and returns their names;
+   * `restoreIndexes` creates them again from their own definitions.
    */
   dropIndexes(): Promise<string[]>;
   /** Adds a batch in one transaction. */

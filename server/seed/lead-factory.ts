@@ -55,9 +55,14 @@ export interface SeededLead {
  * the generator it is given, so batches made in different threads are the same as made in one.
  */
 export function createLeadFactory(setup: Random, options: LeadFactoryOptions) {
-  const answersBySlug = new Map<string, ClaimAnswers>(options.claims.map((definition) => [definition.slug, claimAnswers(definition, setup, ANSWER_VARIANTS)]));
-  const pickClaim = weightedPicker(options.claims.map((definition) => [definition, CLAIM_WEIGHTS[definition.slug] ?? DEFAULT_CLAIM_WEIGHT] as const));
-  const targetsBySlug = new Map(options.claims.map((definition) => [definition.slug, targetsOf(definition, true)]));
+  // The consent text is the same for every lead of a claim: made once, not a million times.
+  const claims = options.claims.map((definition) => {
+    const consentText = definition.consentText(options.site);
+    return { ...definition, consentText: () => consentText };
+  });
+  const answersBySlug = new Map<string, ClaimAnswers>(claims.map((definition) => [definition.slug, claimAnswers(definition, setup, ANSWER_VARIANTS)]));
+  const pickClaim = weightedPicker(claims.map((definition) => [definition, CLAIM_WEIGHTS[definition.slug] ?? DEFAULT_CLAIM_WEIGHT] as const));
+  const targetsBySlug = new Map(claims.map((definition) => [definition.slug, targetsOf(definition, true)]));
   const allTargets = [...new Set([...targetsBySlug.values()].flat())] as DeliveryTarget[];
   const receivers = imagineReceivers(setup, allTargets, options, options);
 
@@ -84,7 +89,7 @@ export function createLeadFactory(setup: Random, options: LeadFactoryOptions) {
       const deliveries = random.chance(MARKED_SPAM_SHARE) ? cancelledDeliveries(lead, targets, markedAt) : [];
       return { lead, certificate, deliveries, attempts: [] };
     }
-    const { deliveries, attempts } = deliveryHistory(random, receivers, lead, targets, options.nowMs, options.retryScheduleMs);
+    const { deliveries, attempts } = deliveryHistory(random, receivers, lead, submittedAt, targets, options.nowMs, options.retryScheduleMs);
     const webhook = deliveries.find((d) => d.target === "webhook");
     if (webhook?.status === "delivered") {
       lead.webhook_sent = 1;

@@ -100,8 +100,16 @@ function emailFor(random: Random, firstName: string, lastName: string): string {
 }
 
 const FOLDED: Record<string, string> = { ø: "o", ł: "l", đ: "d", ß: "ss", æ: "ae" };
+const asciiNames = new Map<string, string>();
 
+/** 'Nguyễn' -> 'nguyen', once per name of the pools. */
 function asciiLetters(name: string): string {
+  let ascii = asciiNames.get(name);
+  if (ascii === undefined) asciiNames.set(name, (ascii = foldToAscii(name)));
+  return ascii;
+}
+
+function foldToAscii(name: string): string {
   return name
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")

@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { BulkWriter } from "./bulk-writer";
-import { INSERT_ORDER, SEEDED_TABLES, type SeedBatch, type SeededTable } from "./tables";
+import { rebuiltAfterLoad } from "./index-policy";
+import { INSERT_ORDER, SEEDED_TABLES, type RowValues, type SeedBatch, type SeededTable } from "./tables";
 
 /** A statement may bind at most 65,535 parameters; the widest table (leads) has 43 columns. */
 const MAX_PARAMETERS = 65_535;
@@ -29,18 +30,11 @@ export async function openPostgresWriter(url: string): Promise<BulkWriter> {
     return { name, text };
   }
 
-  async function insert(table: SeededTable, rows: ReadonlyArray<Record<string, unknown>>) {
-    const columns = SEEDED_TABLES[table];
-    const perStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_PARAMETERS / columns.length));
+  async function insert(table: SeededTable, rows: readonly RowValues[]) {
+    const perStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_PARAMETERS / SEEDED_TABLES[table].length));
     for (let start = 0; start < rows.length; start += perStatement) {
-      const count = Math.min(perStatement, rows.length - start);
-      const values: unknown[] = new Array(count * columns.length);
-      let p = 0;
-      for (let r = start; r < start + count; r++) {
-        const row = rows[r]!;
-        for (const column of columns) values[p++] = row[column] ?? null;
-      }
-      await client.query({ ...statement(table, count), values });
+      const chunk = rows.slice(start, start + perStatement);
+      await client.query({ ...statement(table, chunk.length), values: chunk.flat() });
     }
   }
 
@@ -54,8 +48,8 @@ export async function openPostgresWriter(url: string): Promise<BulkWriter> {
     },
     async dropIndexes() {
       // Indexes that back a primary key or unique constraint stay.
-      const { rows } = await client.query<{ name: string; definition: string }>(
-        `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+      const { rows } = await client.query<{ name: string; definition: string; first_column: string }>(
+        `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition, pg_get_indexdef(i.oid, 1, true) AS first_column
            FROM pg_index x
            JOIN pg_class i ON i.oid = x.indexrelid
            JOIN pg_class t ON t.oid = x.indrelid
@@ -63,11 +57,11 @@ export async function openPostgresWriter(url: string): Promise<BulkWriter> {
             AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`,
         [INSERT_ORDER],
       );
-      droppedIndexes = rows;
+      droppedIndexes = rows.filter((index) => rebuiltAfterLoad(index.first_column));
       await client.query("BEGIN");
-      for (const index of rows) await client.query(`DROP INDEX "${index.name}"`);
+      for (const index of droppedIndexes) await client.query(`DROP INDEX "${index.name}"`);
       await client.query("COMMIT");
-      return rows.map((index) => index.name);
+      return droppedIndexes.map((index) => index.name);
     },
     async write(batch: SeedBatch) {
       await client.query("BEGIN");

@@ -77,7 +77,7 @@ export async function seedLeads(options: SeedOptions): Promise<SeedResult> {
     shouldStop: () => options.shouldStop?.() ?? false,
   };
 
-  const writer = await openBulkWriter(options.database);
+  const writer = await openBulkWriter(options.database, { forIndexes: true });
   try {
     const existingLeads = await writer.countLeads();
     const mode = options.rebuildIndexes ?? "auto";

@@ -68,7 +68,9 @@ function firstTouch(random: Random, definition: ClaimDefinition, submittedAt: Da
   if (MEDIUM[source] === "cpc") utm.utm_term = random.pick(TERMS);
   const clickId = CLICK_ID[source];
   if (clickId) utm[clickId] = randomToken(random, clickId === "msclkid" ? 32 : 40);
-  const query = new URLSearchParams(utm as Record<string, string>).toString();
+  const query = Object.entries(utm)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!).replace(/%20/g, "+")}`)
+    .join("&");
   const referrer = REFERRER[source];
   return {
     ...utm,

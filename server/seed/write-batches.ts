@@ -4,7 +4,7 @@ import { createLeadFactory } from "./lead-factory";
 import { createRandom } from "./random";
 import { batchCount, batchSeed, type SeedPlan } from "./seed-plan";
 import { submissionTimes } from "./submission-times";
-import type { SeedBatch } from "./tables";
+import { emptyBatch, rowValues } from "./tables";
 
 const DAY_MS = 86_400_000;
 
@@ -48,14 +48,14 @@ export async function writeBatches(
   for (let batch = share.first; batch < batchCount(plan); batch += share.step) {
     if (hooks.shouldStop()) return;
     const random = createRandom(batchSeed(plan.seed, batch));
-    const rows: SeedBatch = { submission_certificates: [], leads: [], deliveries: [], delivery_attempts: [] };
+    const rows = emptyBatch();
     const end = Math.min(plan.leads, (batch + 1) * plan.batchSize);
     for (let i = batch * plan.batchSize; i < end; i++) {
       const { lead, certificate, deliveries, attempts } = seededLead(random, new Date(times[i]!));
-      rows.leads.push(lead);
-      if (certificate) rows.submission_certificates.push({ ...certificate, verification_count: 0 });
-      for (const delivery of deliveries) rows.deliveries.push(delivery);
-      for (const attempt of attempts) rows.delivery_attempts.push(attempt);
+      rows.leads.push(rowValues("leads", lead));
+      if (certificate) rows.submission_certificates.push(rowValues("submission_certificates", { ...certificate, verification_count: 0 }));
+      for (const delivery of deliveries) rows.deliveries.push(rowValues("deliveries", delivery));
+      for (const attempt of attempts) rows.delivery_attempts.push(rowValues("delivery_attempts", attempt));
     }
     if (hooks.turns && !hooks.turns.wait(batch)) return;
     try {
