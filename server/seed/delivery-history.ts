@@ -167,6 +167,8 @@ export function deliveryHistory(
               ? receiver.transientFailure(random)
               : receiver.success(random);
       const endMs = at + outcome.durationMs;
+      // An attempt still under way now has not been recorded yet.
+      if (endMs > nowMs) break;
       const end = new Date(endMs).toISOString();
       delivery.attempts++;
       attempts.push({
