@@ -16,25 +16,24 @@ export async function openPostgresWriter(url: string): Promise<BulkWriter> {
   await client.connect();
   await client.query("SET synchronous_commit = off");
 
-  const texts = new Map<string, string>();
-  function statement(table: SeededTable, rows: number) {
-    const name = `seed_${table}_${rows}`;
-    let text = texts.get(name);
-    if (!text) {
-      const columns = SEEDED_TABLES[table];
-      const tuples: string[] = [];
-      for (let r = 0; r < rows; r++) tuples.push(`(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(",")})`);
-      text = `INSERT INTO ${table} (${columns.join(",")}) VALUES ${tuples.join(",")}`;
-      texts.set(name, text);
-    }
-    return { name, text };
+  function insertText(table: SeededTable, rows: number) {
+    const columns = SEEDED_TABLES[table];
+    const tuples: string[] = [];
+    for (let r = 0; r < rows; r++) tuples.push(`(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(",")})`);
+    return `INSERT INTO ${table} (${columns.join(",")}) VALUES ${tuples.join(",")}`;
   }
+  const rowsPerStatement = (table: SeededTable) => Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_PARAMETERS / SEEDED_TABLES[table].length));
+  // A full chunk is a named statement, parsed once per connection; a batch's last, shorter chunk is not.
+  const fullChunk = Object.fromEntries(
+    INSERT_ORDER.map((table) => [table, { name: `seed_${table}`, text: insertText(table, rowsPerStatement(table)) }]),
+  ) as Record<SeededTable, { name: string; text: string }>;
 
   async function insert(table: SeededTable, rows: readonly RowValues[]) {
-    const perStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_PARAMETERS / SEEDED_TABLES[table].length));
+    const perStatement = rowsPerStatement(table);
     for (let start = 0; start < rows.length; start += perStatement) {
       const chunk = rows.slice(start, start + perStatement);
-      await client.query({ ...statement(table, chunk.length), values: chunk.flat() });
+      const statement = chunk.length === perStatement ? fullChunk[table] : { text: insertText(table, chunk.length) };
+      await client.query({ ...statement, values: chunk.flat() });
     }
   }
 
