@@ -82,7 +82,8 @@ async function scenarios(server: RunningServer, cookie: string) {
     "utm_source bing": "utm_source=bing",
     "utm_campaign": `utm_campaign=${encodeURIComponent("spring-2026")}`,
     "search phone digits": `q=${encodeURIComponent(lead.phone.replace(/\D/g, ""))}`,
-    "search phone formatted": `q=${encodeURIComponent(lead.phone)}`,
+    // Leads store the 10 digits the claim schemas keep; an operator may type the number formatted.
+    "search phone formatted": `q=${encodeURIComponent(lead.phone.replace(/\D/g, "").replace(/^(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3"))}`,
     "search e-mail": `q=${encodeURIComponent(lead.email)}`,
     "search first name": `q=${encodeURIComponent(first ?? "")}`,
     "search full name": `q=${encodeURIComponent(`${first} ${last}`)}`,

@@ -9,6 +9,21 @@ import { retryDelayMs } from "./retry-policy";
 
 export type Delivery = Selectable<DeliveriesTable>;
 
+/** One pending delivery per target for a lead just saved; each id is also the delivery's webhook-id. */
+export function newDeliveries(lead: { id: string; created_at: string }, targets: readonly DeliveryTarget[], now: Date) {
+  const at = now.toISOString();
+  return targets.map((target) => ({
+    id: randomUUID(),
+    lead_id: lead.id,
+    lead_created_at: lead.created_at,
+    target,
+    status: "pending" as const,
+    next_attempt_at: at,
+    created_at: at,
+    updated_at: at,
+  }));
+}
+
 /** Adds one pending delivery per target, inside the caller's transaction (the one that saves the lead). */
 export async function enqueueDeliveries(
   trx: Kysely<Database>,
@@ -17,28 +32,17 @@ export async function enqueueDeliveries(
   now: Date,
 ) {
   if (!targets.length) return;
-  const at = now.toISOString();
-  await trx
-    .insertInto("deliveries")
-    .values(
-      targets.map((target) => ({
-        id: randomUUID(),
-        lead_id: lead.id,
-        lead_created_at: lead.created_at,
-        target,
-        status: "pending" as const,
-        next_attempt_at: at,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  await trx.insertInto("deliveries").values(newDeliveries(lead, targets, now)).execute();
 }
 
 /** Where a claim's leads go: the operator's webhook when one is configured, and the claim's partners. */
 export async function deliveryTargets(db: Kysely<Database>, definition: Pick<ClaimDefinition, "partners">): Promise<DeliveryTarget[]> {
   const webhook = await db.selectFrom("settings").select("value").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
-  return [...(webhook?.value ? (["webhook"] as const) : []), ...(definition.partners ?? []).map((p) => p.partner)];
+  return targetsOf(definition, Boolean(webhook?.value));
+}
+
+export function targetsOf(definition: Pick<ClaimDefinition, "partners">, webhookConfigured: boolean): DeliveryTarget[] {
+  return [...(webhookConfigured ? (["webhook"] as const) : []), ...(definition.partners ?? []).map((p) => p.partner)];
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

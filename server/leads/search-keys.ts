@@ -11,12 +11,16 @@ export function searchKey(text: string | null | undefined): string | null {
   return key || null;
 }
 
+/** How the claim schemas store a phone; libphonenumber reads it as itself, 30 times slower (the seed's hot path). */
+const STORED_US_NUMBER = /^[2-9]\d{2}[2-9]\d{6}$/;
+
 /**
  * A phone number as its national digits, whatever its formatting: '(415) 555-0134', '+1 415 555 0134'
  * and '4155550134' all become '4155550134'. Numbers libphonenumber cannot read keep their digits.
  */
 export function phoneDigits(text: string | null | undefined): string | null {
   if (!text) return null;
+  if (STORED_US_NUMBER.test(text)) return text;
   const parsed = parsePhoneNumberFromString(text, "US");
   if (parsed?.isPossible()) return parsed.nationalNumber;
   const digits = text.replace(/\D/g, "");

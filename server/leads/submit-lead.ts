@@ -1,26 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { errorSummary, fieldErrorsOf, HONEYPOT_FIELD, isHoneypotFilled, SUBMISSION_KEY_FIELD, type FieldErrors } from "#claims/engine/form-values";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
 import { claimBySlug } from "#claims/registry";
-import type { Attribution } from "../attribution/attribution";
-import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
-import { certificateUrl, newCertificateId } from "../certificates/certificate-id";
+import { certificateUrl } from "../certificates/certificate-id";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
-import type { Insertable, Kysely } from "kysely";
-import type { Database, LeadsTable } from "../db/schema";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
-import { leadSearchColumns } from "./search-keys";
+import { leadRecord, submissionSha256, type LeadRequestContext } from "./lead-record";
 import type { Logger } from "../logger";
 
-/** What the server knows about the request a submission came in, never taken from the body. */
-export interface LeadRequestContext {
-  ip: string | null;
-  userAgent: string | null;
-  /** The page the visitor submitted from (the certificate records it). */
-  pageUrl: string | null;
-  attribution: Attribution | null;
-}
+export type { LeadRequestContext };
 
 export type SubmitLeadResult =
   | {
@@ -77,14 +67,14 @@ export function createLeadService(deps: LeadServiceDeps) {
       return { status: "invalid", message: errorSummary(fieldErrors, body), fieldErrors };
     }
     const answers = parsed.data as Record<string, unknown>;
-    const submissionSha256 = sha256Hex(canonicalJson({ caseType: definition.caseType, answers }));
+    const sha256 = submissionSha256(definition.caseType, answers);
 
     const existing = await findBySubmissionKey(submissionKey);
-    if (existing) return replay(existing, submissionSha256);
+    if (existing) return replay(existing, sha256);
 
     const isSpam = isHoneypotFilled(body[HONEYPOT_FIELD]);
     try {
-      const created = await insertLead(definition, answers, submissionKey, submissionSha256, isSpam, context);
+      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context);
       if (created.status === "rate-limited") return created;
       deps.logger.info(
         { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam },
@@ -94,7 +84,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     } catch (error) {
       // Two identical submissions racing: the unique submission key lets exactly one in.
       const winner = await findBySubmissionKey(submissionKey);
-      if (winner) return replay(winner, submissionSha256);
+      if (winner) return replay(winner, sha256);
       throw error;
     }
   }
@@ -108,113 +98,37 @@ export function createLeadService(deps: LeadServiceDeps) {
     context: LeadRequestContext,
   ) {
     const submittedAt = now();
-    const eligibility = definition.eligibility?.(answers) ?? null;
-    const columns = definition.toLead(answers);
-    const leadId = randomUUID();
-    const consented = columns.tcpa;
-    const certificateId = consented ? newCertificateId(submittedAt) : null;
-    const certUrl = certificateId ? certificateUrl(deps.siteUrl, certificateId) : null;
-
-    const formData = {
-      ...answers,
-      ...recordedPartnerFields(definition, answers, {
-        fn: columns.fn,
-        ln: columns.ln,
-        em: columns.em,
-        ph: columns.ph,
-        st: columns.st,
-        tcpa: columns.tcpa,
-        ip: context.ip,
-        userAgent: context.userAgent,
-        pageUrl: context.pageUrl,
-        certificateUrl: certUrl,
-      }),
-      ...(eligibility
-        ? {
-            isEligible: eligibility.outcome === "eligible",
-            isNotEligible: eligibility.outcome === "ineligible",
-            eligibilityReason: eligibility.reason,
-          }
-        : {}),
-      certificateUrl: certUrl,
-      submittedAt: submittedAt.toISOString(),
-    };
-
-    const cq = columns.cq ?? {};
-    const row = {
-      id: leadId,
-      created_at: submittedAt.toISOString(),
-      case_type: definition.caseType,
-      fn: columns.fn,
-      ln: columns.ln,
-      em: columns.em,
-      ph: columns.ph,
-      st: columns.st,
-      accident_date: columns.accident_date ?? null,
-      cq1: cq[1] ?? null,
-      cq2: cq[2] ?? null,
-      cq3: cq[3] ?? null,
-      cq4: cq[4] ?? null,
-      cq5: cq[5] ?? null,
-      cq6: cq[6] ?? null,
-      cq7: cq[7] ?? null,
-      cq8: cq[8] ?? null,
-      cq9: cq[9] ?? null,
-      cq10: cq[10] ?? null,
-      notes: columns.notes ?? null,
-      tcpa: columns.tcpa ? 1 : 0,
-      is_eligible: eligibility ? Number(eligibility.outcome === "eligible") : null,
-      is_not_eligible: eligibility ? Number(eligibility.outcome === "ineligible") : null,
-      eligibility_reason: eligibility?.reason ?? null,
-      source: "web_form",
-      user_ip: context.ip,
-      user_agent: context.userAgent,
-      form_data: JSON.stringify(formData),
-      attribution: context.attribution ? JSON.stringify(context.attribution) : null,
-      certificate_id: certificateId,
-      submission_key: submissionKey,
-      submission_sha256: submissionSha256,
-      is_spam: isSpam ? 1 : 0,
-      webhook_sent: 0,
-      webhook_sent_at: null,
-      webhook_error: null,
-      ...leadSearchColumns({ ...columns, outcome: eligibility?.outcome ?? null, attribution: context.attribution }),
-    } satisfies Insertable<LeadsTable>;
+    const record = leadRecord({
+      definition,
+      answers,
+      leadId: randomUUID(),
+      submittedAt,
+      submissionKey,
+      submissionSha256,
+      isSpam,
+      context,
+      siteUrl: deps.siteUrl,
+      site: deps.site,
+    });
+    const { lead, certificate } = record;
 
     // The rate-limit check and the insert are one transaction, serialised per IP, so that concurrent
     // submissions (in this process or in other instances) cannot all pass the check before any inserts.
     const inserted = await writeTransaction(deps.db, async (trx) => {
       if (await overRateLimit(trx, context.ip, submittedAt)) return false;
-      if (certificateId) {
-        await trx
-          .insertInto("submission_certificates")
-          .values({
-            certificate_id: certificateId,
-            lead_id: leadId,
-            form_type: definition.caseType,
-            submission_data: JSON.stringify(answers),
-            ip_address: context.ip,
-            user_agent: context.userAgent,
-            created_at: submittedAt.toISOString(),
-            verified_at: null,
-            consent_text: definition.consentText(deps.site),
-            page_url: context.pageUrl,
-            submission_sha256: submissionSha256,
-          })
-          .execute();
-      }
-      await trx.insertInto("leads").values(row).execute();
-      if (!isSpam) await enqueueDeliveries(trx, row, await deliveryTargets(trx, definition), submittedAt);
+      if (certificate) await trx.insertInto("submission_certificates").values(certificate).execute();
+      await trx.insertInto("leads").values(lead).execute();
+      if (!isSpam) await enqueueDeliveries(trx, lead, await deliveryTargets(trx, definition), submittedAt);
       return true;
     });
     if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };
 
     return {
       status: "created" as const,
-      leadId,
-      outcome: eligibility?.outcome ?? null,
-      certificateId,
-      certificateUrl: certUrl,
+      leadId: lead.id,
+      outcome: record.outcome,
+      certificateId: lead.certificate_id,
+      certificateUrl: record.certificateUrl,
     };
   }
 

@@ -1,0 +1,137 @@
+import { recordedPartnerFields } from "#claims/engine/deliveries";
+import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
+import type { Insertable } from "kysely";
+import type { Attribution } from "../attribution/attribution";
+import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
+import { certificateUrl, newCertificateId } from "../certificates/certificate-id";
+import type { LeadsTable, SubmissionCertificatesTable } from "../db/schema";
+import { leadSearchColumns } from "./search-keys";
+
+/** What the server knows about the request a submission came in, never taken from the body. */
+export interface LeadRequestContext {
+  ip: string | null;
+  userAgent: string | null;
+  /** The page the visitor submitted from (the certificate records it). */
+  pageUrl: string | null;
+  attribution: Attribution | null;
+}
+
+/** The hash that tells a replayed submission from a different one under the same submission key. */
+export function submissionSha256(caseType: string, answers: Record<string, unknown>): string {
+  return sha256Hex(canonicalJson({ caseType, answers }));
+}
+
+export interface LeadRecordInput {
+  definition: ClaimDefinition;
+  /** The answers as the claim's schema parsed them. */
+  answers: Record<string, unknown>;
+  leadId: string;
+  submittedAt: Date;
+  submissionKey: string;
+  submissionSha256: string;
+  isSpam: boolean;
+  context: LeadRequestContext;
+  siteUrl: string;
+  site: SiteIdentity;
+}
+
+/**
+ * The rows one submission is saved as: the lead (its claim's columns, the form_data record, the
+ * eligibility and the derived search columns) and, when the visitor consented, its certificate.
+ * Pure, so the lead service and the seed store leads the same way.
+ */
+export function leadRecord(input: LeadRecordInput) {
+  const { definition, answers, submittedAt, context } = input;
+  const eligibility = definition.eligibility?.(answers) ?? null;
+  const outcome: Outcome | null = eligibility?.outcome ?? null;
+  const columns = definition.toLead(answers);
+  const consented = columns.tcpa;
+  const certificateId = consented ? newCertificateId(submittedAt) : null;
+  const certUrl = certificateId ? certificateUrl(input.siteUrl, certificateId) : null;
+
+  const formData = {
+    ...answers,
+    ...recordedPartnerFields(definition, answers, {
+      fn: columns.fn,
+      ln: columns.ln,
+      em: columns.em,
+      ph: columns.ph,
+      st: columns.st,
+      tcpa: columns.tcpa,
+      ip: context.ip,
+      userAgent: context.userAgent,
+      pageUrl: context.pageUrl,
+      certificateUrl: certUrl,
+    }),
+    ...(eligibility
+      ? {
+          isEligible: eligibility.outcome === "eligible",
+          isNotEligible: eligibility.outcome === "ineligible",
+          eligibilityReason: eligibility.reason,
+        }
+      : {}),
+    certificateUrl: certUrl,
+    submittedAt: submittedAt.toISOString(),
+  };
+
+  const cq = columns.cq ?? {};
+  const lead = {
+    id: input.leadId,
+    created_at: submittedAt.toISOString(),
+    case_type: definition.caseType,
+    fn: columns.fn,
+    ln: columns.ln,
+    em: columns.em,
+    ph: columns.ph,
+    st: columns.st,
+    accident_date: columns.accident_date ?? null,
+    cq1: cq[1] ?? null,
+    cq2: cq[2] ?? null,
+    cq3: cq[3] ?? null,
+    cq4: cq[4] ?? null,
+    cq5: cq[5] ?? null,
+    cq6: cq[6] ?? null,
+    cq7: cq[7] ?? null,
+    cq8: cq[8] ?? null,
+    cq9: cq[9] ?? null,
+    cq10: cq[10] ?? null,
+    notes: columns.notes ?? null,
+    tcpa: columns.tcpa ? 1 : 0,
+    is_eligible: eligibility ? Number(eligibility.outcome === "eligible") : null,
+    is_not_eligible: eligibility ? Number(eligibility.outcome === "ineligible") : null,
+    eligibility_reason: eligibility?.reason ?? null,
+    source: "web_form",
+    user_ip: context.ip,
+    user_agent: context.userAgent,
+    form_data: JSON.stringify(formData),
+    attribution: context.attribution ? JSON.stringify(context.attribution) : null,
+    certificate_id: certificateId,
+    submission_key: input.submissionKey,
+    submission_sha256: input.submissionSha256,
+    is_spam: input.isSpam ? 1 : 0,
+    webhook_sent: 0,
+    webhook_sent_at: null as string | null,
+    webhook_error: null as string | null,
+    ...leadSearchColumns({ ...columns, outcome, attribution: context.attribution }),
+  } satisfies Insertable<LeadsTable>;
+
+  const certificate = certificateId
+    ? ({
+        certificate_id: certificateId,
+        lead_id: input.leadId,
+        form_type: definition.caseType,
+        submission_data: JSON.stringify(answers),
+        ip_address: context.ip,
+        user_agent: context.userAgent,
+        created_at: submittedAt.toISOString(),
+        verified_at: null,
+        consent_text: definition.consentText(input.site),
+        page_url: context.pageUrl,
+        submission_sha256: input.submissionSha256,
+      } satisfies Insertable<SubmissionCertificatesTable>)
+    : null;
+
+  return { lead, certificate, outcome, certificateUrl: certUrl };
+}
+
+export type LeadRecord = ReturnType<typeof leadRecord>;
