@@ -3,8 +3,9 @@ import { stringify } from "csv-stringify";
 import { answerText, questionNames } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
-import type { Db } from "../db/database";
 import type { Selectable } from "kysely";
+import type { Db } from "../db/database";
+import { chunkedWebStream } from "../http/chunked-stream";
 import type { DeliveryTarget, LeadsTable } from "../db/schema";
 import type { LeadFilter } from "./lead-filter";
 import { beyond, filteredLeads, type LeadKey } from "./lead-query";
@@ -13,6 +14,12 @@ import { beyond, filteredLeads, type LeadKey } from "./lead-query";
 const BATCH = 1000;
 
 const ATTRIBUTION_COLUMNS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer"];
+
+/** What the export reads of a lead: only these, as a million rows of the other columns would cost time. */
+const EXPORTED = [
+  "id", "created_at", "case_type", "fn", "ln", "em", "ph", "st", "outcome", "eligibility_reason",
+  "is_spam", "tcpa", "certificate_id", "user_ip", "user_agent", "form_data", "attribution",
+] as const satisfies readonly (keyof LeadsTable)[];
 
 const LEAD_COLUMNS = [
   "lead_id",
@@ -39,12 +46,15 @@ const LEAD_COLUMNS = [
  * status. Read in keyset batches as the client reads, so memory stays flat at any size. Cells are
  * quoted and formula-like text is prefixed with ' (OWASP CSV injection); a BOM tells Excel it is UTF-8.
  */
-export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[] }): Readable {
+export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[] }): ReadableStream<Uint8Array> {
   const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
   const questions = questionNames(definitions);
   // Claims may ask a question of the same name with options of their own: each lead's answers are
   // read with its own claim's questions.
-  const questionsOf = new Map(definitions.map((d) => [d.caseType, new Map(allFields(d).map((field) => [field.name, field]))]));
+  // A lead fills only its own claim's answer columns: each claim's fields with their column numbers.
+  const answerColumnsOf = new Map(
+    definitions.map((d) => [d.caseType, allFields(d).map((field) => ({ field, column: questions.indexOf(field.name) }))]),
+  );
   const header = [
     ...LEAD_COLUMNS,
     ...questions.map((name) => `answer_${name}`),
@@ -53,12 +63,18 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
   ];
   const local = new Intl.DateTimeFormat("sv-SE", { timeZone: options.timeZone, dateStyle: "short", timeStyle: "medium" });
 
+  function answerCells(caseType: string, answers: Record<string, unknown>): string[] {
+    const cells = new Array<string>(questions.length).fill("");
+    for (const { field, column } of answerColumnsOf.get(caseType) ?? []) cells[column] = answerText(field, answers[field.name]);
+    return cells;
+  }
+
   async function* rows() {
     let after: LeadKey | null = null;
     for (;;) {
       const { query, order } = filteredLeads(db, filter, options.timeZone);
-      const batch: Selectable<LeadsTable>[] = await query
-        .selectAll("leads")
+      const batch: Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]>[] = await query
+        .select(EXPORTED.map((column) => `leads.${column}` as const))
         .$if(after !== null, (qb) => qb.where(beyond(order, after!, "<")))
         .orderBy(order.time, "desc")
         .orderBy(order.id, "desc")
@@ -76,7 +92,6 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
       for (const lead of batch) {
         const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
         const attribution = lead.attribution ? (JSON.parse(lead.attribution) as Record<string, unknown>) : {};
-        const own = questionsOf.get(lead.case_type);
         yield [
           lead.id,
           lead.created_at,
@@ -94,10 +109,7 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
           lead.certificate_id,
           lead.user_ip,
           lead.user_agent,
-          ...questions.map((name) => {
-            const field = own?.get(name);
-            return field ? answerText(field, answers[name]) : "";
-          }),
+          ...answerCells(lead.case_type, answers),
           ...ATTRIBUTION_COLUMNS.map((name) => (typeof attribution[name] === "string" ? attribution[name] : "")),
           ...options.targets.map((target) => statuses.get(`${lead.id} ${target}`) ?? ""),
         ];
@@ -109,9 +121,11 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
   }
 
   // pipeline, unlike pipe, ends the CSV with an error (the response is cut short) if reading fails.
-  return pipeline(
-    Readable.from(rows(), { objectMode: true, highWaterMark: 64 }),
-    stringify({ header: true, columns: header, bom: true, quoted_string: true, escape_formulas: true }),
-    () => undefined,
+  return chunkedWebStream(
+    pipeline(
+      Readable.from(rows(), { objectMode: true, highWaterMark: 64 }),
+      stringify({ header: true, columns: header, bom: true, quoted_string: true, escape_formulas: true }),
+      () => undefined,
+    ),
   );
 }
