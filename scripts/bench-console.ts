@@ -3,6 +3,7 @@
 //   --engines a,b        sqlite and/or postgres (default both)
 //   --requests N         requests per list scenario (default 50)
 //   --db-file PATH       SQLite file to use; an existing one with enough leads is reused (default ./data/bench-console.db)
+// BENCH_ENCODING=identity exports without compression (default gzip, as a browser asks).
 // Seeds with `npm run seed`, starts the built server on the database, logs in, and prints per scenario
 // the p50/p95 of the whole request on 127.0.0.1 (an upper bound of the server's time), then exports
 // every lead as CSV and prints rows/s and the server process's RSS growth.
@@ -120,7 +121,7 @@ async function measureExport(server: RunningServer, cookie: string) {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 50);
   const started = performance.now();
-  const response = await fetch(`${server.url}/admin/leads/export.csv`, { headers: { cookie } });
+  const response = await fetch(`${server.url}/admin/leads/export.csv`, { headers: { cookie, "accept-encoding": process.env.BENCH_ENCODING ?? "gzip" } });
   let newlines = 0;
   let bytes = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {

@@ -78,7 +78,10 @@ export async function openPostgresWriter(url: string): Promise<BulkWriter> {
       droppedIndexes = [];
     },
     async analyze() {
-      await client.query(`ANALYZE ${INSERT_ORDER.join(", ")}`);
+      // VACUUM as well: it sets the visibility map, without which counting a filter reads every
+      // matching row from the table rather than from the index (300 ms instead of 40 at a million).
+      // Autovacuum would get there on its own, later.
+      await client.query(`VACUUM (ANALYZE) ${INSERT_ORDER.join(", ")}`);
     },
     async close() {
       await client.end();
