@@ -24,7 +24,6 @@ export default [
   route("admin/logout", "routes/admin-logout.tsx"),
   route("admin/setup", "routes/admin-setup.tsx"),
   route("admin/leads", "routes/admin-leads.tsx"),
-  route("admin/leads/export.csv", "routes/admin-leads-export.ts"),
   route("admin/leads/:leadId", "routes/admin-lead.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { secretsKeyFrom } from "./secrets/secret-box";
 import { z } from "zod";
 import type { PartnerId } from "#claims/engine/types";
 
@@ -59,6 +60,18 @@ const envSchema = z.object({
     .transform((v) => v.split(",").map(Number))
     .optional(),
   HSTS: booleanish.optional(),
+  /** Seals buyers' credentials at rest (ADR 021); without it, buyers can be saved without credentials only. */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      try {
+        secretsKeyFrom(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
   /** The lead console's dates (filters, the list, the export) are days in this zone. */
   OPERATOR_TIME_ZONE: z
     .string()
@@ -124,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     hsts: e.HSTS ?? isProduction,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
+    secretsKey: e.SECRETS_KEY || null,
     webhook: {
       providerName: e.WEBHOOK_PROVIDER_NAME,
       companyId: e.WEBHOOK_COMPANY_ID,

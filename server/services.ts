@@ -1,3 +1,4 @@
+import { createBuyerStore } from "./buyers/buyer-store";
 import { createCertificateService } from "./certificates/certificate-service";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
@@ -6,11 +7,13 @@ import { createPageEvents } from "./events/page-events";
 import { createLeadConsole } from "./lead-console/lead-console";
 import { createLeadService } from "./leads/submit-lead";
 import type { Logger } from "./logger";
+import { createSecretBox } from "./secrets/secret-box";
 import { createSettings } from "./settings/settings";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
   const settings = createSettings(db);
+  const secretBox = config.secretsKey ? createSecretBox(config.secretsKey) : null;
   const deliveryWorker = createDeliveryWorker({ db, config, settings, logger });
   return {
     settings,
@@ -24,6 +27,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     certificates: createCertificateService(db),
     events: createPageEvents(db),
     deliveryWorker,
+    buyers: createBuyerStore(db, secretBox),
     leadConsole: createLeadConsole({ db, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };
 }

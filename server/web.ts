@@ -17,7 +17,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   const services = createServices(config, db, logger);
   const admin = await createAdminAuth({ db, settings: services.settings, config, logger });
   const operator = createOperatorConsole({ db, settings: services.settings, config });
-  const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole } });
+  const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers } });
   const server = http.createServer(app);
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

@@ -16,8 +16,3 @@ export async function requireOperatorAction(request: Request, context: AppLoadCo
 }
 
 export const NOINDEX = { name: "robots", content: "noindex, nofollow" } as const;
-
-/** Who is acting, for the console's record; one operator login until operator accounts exist. */
-export function actorOf(session: { id: string }) {
-  return { operator: "operator", sessionId: session.id };
-}

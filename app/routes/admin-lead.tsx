@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { operatorTime, statusBadge } from "~/admin/format";
-import { actorOf, NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
@@ -27,12 +27,11 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const form = await readForm(request, context.logger);
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get(CONFIRMED_FIELD) === "yes";
-  const actor = actorOf(session);
 
   if (intent === "resend") {
     const deliveryId = String(form.get("deliveryId") ?? "");
     if (!confirmed) return { confirm: { question: "Send this delivery again now?", fields: { intent, deliveryId }, label: "Re-send now" } };
-    const sent = await context.leadConsole.resendDelivery(deliveryId, actor);
+    const sent = await context.leadConsole.resendDelivery(deliveryId, session);
     if (!sent.ok) return failure(sent.message);
     if (sent.status === "delivered") {
       return { toast: { title: "Delivered", description: `Re-sent to ${sent.target}: HTTP ${sent.httpStatus}.`, tone: "success" } };
@@ -50,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
         : "Mark this lead as not spam? It is queued for the deliveries it would have had.";
       return { confirm: { question, fields: { intent }, label: spam ? "Mark as spam" : "Mark as not spam" } };
     }
-    const marked = await context.leadConsole.markSpam(params.leadId, spam, actor);
+    const marked = await context.leadConsole.markSpam(params.leadId, spam, session);
     if (!marked.ok) return failure(marked.message);
     return {
       toast: spam

@@ -3,7 +3,7 @@ import { US_STATES } from "#claims/engine/us-states";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { age, operatorTime, statusBadge } from "~/admin/format";
-import { actorOf, NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
       },
     };
   }
-  const result = await context.leadConsole.resendFiltered(filter, target, actorOf(session));
+  const result = await context.leadConsole.resendFiltered(filter, target, session);
   if (!result.ok) return { toast: { title: "Error", description: result.message, tone: "error" } };
   return {
     toast: {

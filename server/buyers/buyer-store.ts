@@ -31,16 +31,28 @@ export interface Buyer extends RoutableBuyer {
 export type BuyerErrors = Record<string, string>;
 export type SaveBuyerResult = { ok: true; buyer: Buyer } | { ok: false; errors: BuyerErrors };
 
+export const NO_SECRETS_KEY = "Credentials cannot be stored until SECRETS_KEY is set on the server.";
+
 export type BuyerStore = ReturnType<typeof createBuyerStore>;
 
 /**
  * Buyers as the admin manages them. The store can seal credentials but not open them: only the
  * sender, through openBuyerCredentials, ever reads them back.
  */
-export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox, "seal">, now: () => Date = () => new Date()) {
-  async function create(input: unknown): Promise<SaveBuyerResult> {
+export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox, "seal"> | null, now: () => Date = () => new Date()) {
+  /** The input checked, or what is wrong with it, by field; credentials need SECRETS_KEY to be stored. */
+  function parse(input: unknown) {
     const parsed = buyerInputSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+    if (!parsed.success) return { ok: false as const, errors: errorsOf(parsed.error) };
+    if (typeof parsed.data.credentials === "string" && !secretBox) {
+      return { ok: false as const, errors: { credentials: NO_SECRETS_KEY } };
+    }
+    return { ok: true as const, data: parsed.data };
+  }
+
+  async function create(input: unknown): Promise<SaveBuyerResult> {
+    const parsed = parse(input);
+    if (!parsed.ok) return parsed;
     const id = randomUUID();
     const at = now().toISOString();
     await db
@@ -52,8 +64,8 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
 
   /** Replaces the buyer's name, state, delivery and rules; its credentials as `credentials` says. */
   async function update(id: string, input: unknown): Promise<SaveBuyerResult> {
-    const parsed = buyerInputSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+    const parsed = parse(input);
+    if (!parsed.ok) return parsed;
     const result = await db
       .updateTable("buyers")
       .set({ ...columnsOf(parsed.data), ...credentialColumns(id, parsed.data.credentials), updated_at: now().toISOString() })
@@ -87,7 +99,7 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
   function credentialColumns(id: string, credentials: string | null | undefined): Updateable<BuyersTable> {
     if (credentials === undefined) return {};
     if (credentials === null) return { credentials_sealed: null, credentials_last4: null };
-    return { credentials_sealed: secretBox.seal(credentials, credentialsContext(id)), credentials_last4: lastFour(credentials) };
+    return { credentials_sealed: secretBox!.seal(credentials, credentialsContext(id)), credentials_last4: lastFour(credentials) };
   }
 
   return { create, update, setActive, get, list };

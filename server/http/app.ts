@@ -8,6 +8,7 @@ import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attributio
 import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
+import type { BuyerStore } from "../buyers/buyer-store";
 import type { CertificateService } from "../certificates/certificate-service";
 import type { PageEvents } from "../events/page-events";
 import type { Config } from "../config";
@@ -16,6 +17,7 @@ import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import { apiRouter } from "./api-router";
 import { captureFirstTouch } from "./attribution-cookie";
+import { leadExportRoute } from "./lead-export-route";
 import { legacyRedirects } from "./legacy-redirects";
 import { pagePostGuard, pageRequestGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
@@ -34,7 +36,7 @@ export interface AppDeps {
   certificates: CertificateService;
   events: PageEvents;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
 }
 
 export function createApp({ config, logger, db, leads, certificates, events, pages }: AppDeps) {
@@ -62,6 +64,7 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
     app.use(pages.assets);
     app.use(captureFirstTouch({ secure: config.isProduction && config.siteUrl.startsWith("https:") }));
     app.use(pagePostGuard(logger));
+    app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.all(
       "/{*path}",
       createRequestHandler({
@@ -79,6 +82,7 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
           admin: pages.admin,
           operator: pages.operator,
           leadConsole: pages.leadConsole,
+          buyers: pages.buyers,
           visitor: {
             ip: req.ip ?? null,
             userAgent: req.get("user-agent") ?? null,

@@ -1,5 +1,6 @@
 import type { SiteIdentity } from "#claims/engine/types";
 import type { AdminAuth } from "../admin/admin-auth";
+import type { BuyerStore } from "../buyers/buyer-store";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { Attribution } from "../attribution/attribution";
@@ -21,5 +22,6 @@ export interface ServerContext {
   admin: AdminAuth;
   operator: OperatorConsole;
   leadConsole: LeadConsole;
+  buyers: BuyerStore;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }

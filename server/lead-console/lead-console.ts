@@ -14,10 +14,13 @@ import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type Lea
 
 export const PAGE_SIZE = 50;
 
-/** Who did something in the console. The session is recorded as a hash: the audit log holds no credentials. */
+/**
+ * Who did something in the console: the operator's session, recorded as a hash (the audit log holds
+ * no credentials). There is one operator login until operator accounts exist, so every action is
+ * recorded as "operator".
+ */
 export interface Actor {
-  operator: string;
-  sessionId: string;
+  id: string;
 }
 
 export type LeadConsole = ReturnType<typeof createLeadConsole>;
@@ -181,8 +184,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       .values({
         id: randomUUID(),
         created_at: now().toISOString(),
-        operator: actor.operator,
-        session_id: createHash("sha256").update(actor.sessionId).digest("hex").slice(0, 16),
+        operator: "operator",
+        session_id: createHash("sha256").update(actor.id).digest("hex").slice(0, 16),
         action,
         lead_id: leadId,
         detail: JSON.stringify(detail),

@@ -5,7 +5,7 @@ import { allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database";
-import { chunkedWebStream } from "../http/chunked-stream";
+import { coalesceChunks } from "../http/coalesce-chunks";
 import type { DeliveryTarget, LeadsTable } from "../db/schema";
 import type { LeadFilter } from "./lead-filter";
 import { beyond, filteredLeads, type LeadKey } from "./lead-query";
@@ -46,7 +46,7 @@ const LEAD_COLUMNS = [
  * status. Read in keyset batches as the client reads, so memory stays flat at any size. Cells are
  * quoted and formula-like text is prefixed with ' (OWASP CSV injection); a BOM tells Excel it is UTF-8.
  */
-export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[] }): ReadableStream<Uint8Array> {
+export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[] }): Readable {
   const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
   const questions = questionNames(definitions);
   // Claims may ask a question of the same name with options of their own: each lead's answers are
@@ -61,71 +61,117 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
     ...ATTRIBUTION_COLUMNS,
     ...options.targets.map((target) => `delivery_${target}`),
   ];
-  const local = new Intl.DateTimeFormat("sv-SE", { timeZone: options.timeZone, dateStyle: "short", timeStyle: "medium" });
+  const localTime = localTimeFormatter(options.timeZone);
 
-  function answerCells(caseType: string, answers: Record<string, unknown>): string[] {
-    const cells = new Array<string>(questions.length).fill("");
-    for (const { field, column } of answerColumnsOf.get(caseType) ?? []) cells[column] = answerText(field, answers[field.name]);
-    return cells;
-  }
+  const answersAt = LEAD_COLUMNS.length;
+  const attributionAt = answersAt + questions.length;
+  const deliveriesAt = attributionAt + ATTRIBUTION_COLUMNS.length;
 
-  async function* rows() {
-    let after: LeadKey | null = null;
-    for (;;) {
-      const { query, order } = filteredLeads(db, filter, options.timeZone);
-      const batch: Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]>[] = await query
-        .select(EXPORTED.map((column) => `leads.${column}` as const))
-        .$if(after !== null, (qb) => qb.where(beyond(order, after!, "<")))
-        .orderBy(order.time, "desc")
-        .orderBy(order.id, "desc")
-        .limit(BATCH)
-        .execute();
-      if (!batch.length) return;
-      const deliveries = await db
-        .selectFrom("deliveries")
-        .select(["lead_id", "target", "status"])
-        .where("lead_id", "in", batch.map((lead) => lead.id))
-        .execute();
-      const statuses = new Map<string, string>();
-      for (const d of deliveries) statuses.set(`${d.lead_id} ${d.target}`, d.status);
+  let after: LeadKey | null = null;
+  let finished = false;
 
-      for (const lead of batch) {
-        const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
-        const attribution = lead.attribution ? (JSON.parse(lead.attribution) as Record<string, unknown>) : {};
-        yield [
-          lead.id,
-          lead.created_at,
-          local.format(new Date(lead.created_at)),
-          lead.case_type,
-          lead.fn,
-          lead.ln,
-          lead.em,
-          lead.ph,
-          lead.st,
-          lead.outcome,
-          lead.eligibility_reason,
-          lead.is_spam ? "yes" : "no",
-          lead.tcpa ? "yes" : "no",
-          lead.certificate_id,
-          lead.user_ip,
-          lead.user_agent,
-          ...answerCells(lead.case_type, answers),
-          ...ATTRIBUTION_COLUMNS.map((name) => (typeof attribution[name] === "string" ? attribution[name] : "")),
-          ...options.targets.map((target) => statuses.get(`${lead.id} ${target}`) ?? ""),
-        ];
+  /** The next keyset batch of leads as CSV records, or null after the last. */
+  async function nextBatch(): Promise<unknown[][] | null> {
+    if (finished) return null;
+    const { query, order } = filteredLeads(db, filter, options.timeZone);
+    // Each target's delivery status comes with the lead (an indexed lookup per target), not from a
+    // second query and a map: a fifth of the time per row.
+    const batch = (await query
+      .select(EXPORTED.map((column) => `leads.${column}` as const))
+      .select((eb) =>
+        options.targets.map((target, i) =>
+          eb
+            .selectFrom("deliveries")
+            .select("deliveries.status")
+            .whereRef("deliveries.lead_id", "=", "leads.id")
+            .where("deliveries.target", "=", target)
+            .limit(1)
+            .as(`delivery_${i}`),
+        ),
+      )
+      .$if(after !== null, (qb) => qb.where(beyond(order, after!, "<")))
+      .orderBy(order.time, "desc")
+      .orderBy(order.id, "desc")
+      .limit(BATCH)
+      .execute()) as (Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]> & Record<`delivery_${number}`, string | null>)[];
+    if (!batch.length) return null;
+    const last = batch[batch.length - 1]!;
+    after = { createdAt: last.created_at, id: last.id };
+    finished = batch.length < BATCH;
+
+    // One array per row, filled in place: building rows from spreads made a third of the garbage.
+    return batch.map((lead) => {
+      const row: unknown[] = new Array(header.length).fill("");
+      row[0] = lead.id;
+      row[1] = lead.created_at;
+      row[2] = localTime(lead.created_at);
+      row[3] = lead.case_type;
+      row[4] = lead.fn;
+      row[5] = lead.ln;
+      row[6] = lead.em;
+      row[7] = lead.ph;
+      row[8] = lead.st;
+      row[9] = lead.outcome;
+      row[10] = lead.eligibility_reason;
+      row[11] = lead.is_spam ? "yes" : "no";
+      row[12] = lead.tcpa ? "yes" : "no";
+      row[13] = lead.certificate_id;
+      row[14] = lead.user_ip;
+      row[15] = lead.user_agent;
+      const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
+      for (const { field, column } of answerColumnsOf.get(lead.case_type) ?? []) row[answersAt + column] = answerText(field, answers[field.name]);
+      if (lead.attribution) {
+        const attribution = JSON.parse(lead.attribution) as Record<string, unknown>;
+        ATTRIBUTION_COLUMNS.forEach((name, i) => {
+          if (typeof attribution[name] === "string") row[attributionAt + i] = attribution[name];
+        });
       }
-      const last = batch[batch.length - 1]!;
-      after = { createdAt: last.created_at, id: last.id };
-      if (batch.length < BATCH) return;
-    }
+      options.targets.forEach((_, i) => (row[deliveriesAt + i] = lead[`delivery_${i}`] ?? ""));
+      return row;
+    });
   }
+
+  // A batch is read only when the CSV side wants more (backpressure), and pushed whole: a promise per
+  // batch rather than per row.
+  const records = new Readable({
+    objectMode: true,
+    highWaterMark: BATCH,
+    read() {
+      nextBatch().then(
+        (batch) => {
+          if (!batch) return void this.push(null);
+          for (const record of batch) this.push(record);
+        },
+        (error: Error) => this.destroy(error),
+      );
+    },
+  });
 
   // pipeline, unlike pipe, ends the CSV with an error (the response is cut short) if reading fails.
-  return chunkedWebStream(
-    pipeline(
-      Readable.from(rows(), { objectMode: true, highWaterMark: 64 }),
-      stringify({ header: true, columns: header, bom: true, quoted_string: true, escape_formulas: true }),
-      () => undefined,
-    ),
+  return pipeline(
+    records,
+    stringify({ header: true, columns: header, bom: true, quoted_string: true, escape_formulas: true }),
+    coalesceChunks(),
+    () => undefined,
   );
+}
+
+/**
+ * "YYYY-MM-DD HH:MM:SS" on the zone's wall clock for a stored UTC time. Intl formats the first time of
+ * each ten minutes (no zone changes its offset within one) and the offset it gives is reused for the
+ * rest, which exports sorted by time mostly are: Intl for every row took a twentieth of the export.
+ */
+function localTimeFormatter(timeZone: string) {
+  const wallClock = new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" });
+  let bucket = "";
+  let offsetMs = 0;
+  return (utc: string) => {
+    const at = Date.parse(utc);
+    if (utc.slice(0, 15) !== bucket) {
+      bucket = utc.slice(0, 15);
+      const start = Date.parse(`${bucket}0:00.000Z`);
+      offsetMs = Date.parse(`${wallClock.format(start).replace(" ", "T")}Z`) - start;
+    }
+    return new Date(at + offsetMs).toISOString().slice(0, 19).replace("T", " ");
+  };
 }

@@ -58,7 +58,7 @@ describe("anonymous requests", () => {
       await app.leadAction(leadId, { intent: "mark-spam", confirmed: "yes" }, cookie),
       await app.leadAction(leadId, { intent: "mark-not-spam", confirmed: "yes" }, cookie),
       await app.listAction({ intent: "resend-filtered", target: "webhook", confirmed: "yes" }, cookie),
-      await app.exportCsv("", cookie),
+      await app.exportResponse("", cookie),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
     expect(await app.deliveryOf(leadId)).toMatchObject({ status: "dead" });

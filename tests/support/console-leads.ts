@@ -1,11 +1,15 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { allFields, answersFromValues } from "#claims/engine/form-values";
 import { claimBySlug } from "#claims/registry";
 import { action as leadAction, loader as leadLoader } from "../../app/routes/admin-lead";
 import { action as leadsAction, loader as leadsLoader } from "../../app/routes/admin-leads";
-import { loader as exportLoader } from "../../app/routes/admin-leads-export";
 import type { Attribution } from "../../server/attribution/attribution";
 import type { DeliveryStatus, DeliveryTarget } from "../../server/db/schema";
+import { leadExportRoute } from "../../server/http/lead-export-route";
 import { createLeadService } from "../../server/leads/submit-lead";
+
 import { answerOf, formPost, routeArgs, startRouteServices, TEST_SITE_URL } from "./load-context";
 import { sampleAnswers } from "./sample-answers";
 
@@ -85,11 +89,23 @@ export async function startConsole(env: Record<string, string> = {}) {
     return result.leadId;
   }
 
+  // The export is an Express handler, not a route module (ADR 020): it is served over real HTTP.
+  const exportServer = http.createServer(
+    express().get("/admin/leads/export.csv", leadExportRoute({ admin: routes.admin, leadConsole: routes.services.leadConsole, logger })),
+  );
+  await new Promise<void>((resolve) => exportServer.listen(0, "127.0.0.1", resolve));
+  const exportUrl = `http://127.0.0.1:${(exportServer.address() as AddressInfo).port}/admin/leads/export.csv`;
+
   const get = (path: string, cookie: string | null) => new Request(TEST_SITE_URL + path, { headers: cookie ? { cookie } : {} });
   const withLead = (request: Request, leadId: string) => ({ ...routeArgs(request, routes.context()), params: { leadId } });
 
   return {
     ...routes,
+    async close() {
+      exportServer.closeAllConnections();
+      await new Promise<void>((resolve) => exportServer.close(() => resolve()));
+      await routes.close();
+    },
     operator,
     makeLead,
     /** GET /admin/leads?query */
@@ -102,15 +118,9 @@ export async function startConsole(env: Record<string, string> = {}) {
     /** POST /admin/leads/:leadId (the lead's actions) */
     leadAction: (leadId: string, fields: Record<string, string>, cookie: string | null = operator) =>
       settled(leadAction(withLead(formPost(`/admin/leads/${leadId}`, fields, cookie ? { cookie } : {}), leadId))),
-    /** GET /admin/leads/export.csv?query: the Response, or what the loader threw. */
-    exportCsv: (query = "", cookie: string | null = operator) =>
-      settled(exportLoader(routeArgs(get(`/admin/leads/export.csv${query}`, cookie), routes.context()))),
-    /** The raw export Response (for its body); fails if the loader refused. */
-    async exportResponse(query = "") {
-      const response = await exportLoader(routeArgs(get(`/admin/leads/export.csv${query}`, operator), routes.context()));
-      if (!(response instanceof Response)) throw new Error("the export did not answer a Response");
-      return response;
-    },
+    /** GET /admin/leads/export.csv?query over HTTP: the Response, its body unread. */
+    exportResponse: (query = "", cookie: string | null = operator) =>
+      fetch(exportUrl + query, { headers: cookie ? { cookie } : {} }),
     deliveriesOf: (leadId: string) => db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).orderBy("target").execute(),
     deliveryOf: (leadId: string, target: DeliveryTarget = "webhook") =>
       db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).where("target", "=", target).executeTakeFirstOrThrow(),

@@ -44,6 +44,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       admin,
       operator,
       leadConsole: services.leadConsole,
+      buyers: services.buyers,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;
