@@ -14,7 +14,7 @@ import { createSettings } from "./settings/settings";
 export function createServices(config: Config, db: Db, logger: Logger) {
   const settings = createSettings(db);
   const secretBox = config.secretsKey ? createSecretBox(config.secretsKey) : null;
-  const deliveryWorker = createDeliveryWorker({ db, config, settings, logger });
+  const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger });
   return {
     settings,
     leads: createLeadService({

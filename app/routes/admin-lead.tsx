@@ -194,6 +194,31 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           />
         </section>
 
+        {lead.routing.length ? (
+          <section aria-labelledby="routing-title" className={adminCard}>
+            <h2 id="routing-title" className="text-lg font-bold">
+              Routing
+            </h2>
+            {lead.routing.map((routing, i) => (
+              <div key={i} className="mt-4 rounded-xl border border-slate-200 p-4" data-testid="routing-decision">
+                <h3 className="font-semibold">
+                  {routing.cascade ? "Cascaded" : "Routed"} {time(routing.at)}:{" "}
+                  {routing.unsold ? "unsold" : `sent to ${routing.sentTo.join(", ")}`}
+                  {routing.acceptedBy.length ? `, taken by ${routing.acceptedBy.join(", ")}` : ""}
+                </h3>
+                <ul className="mt-2 space-y-1 text-sm">
+                  {routing.considered.map((entry, j) => (
+                    <li key={j} className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1">
+                      <span>{entry.buyer}</span>
+                      <span className={entry.verdict === "sent" ? "font-semibold text-emerald-800" : "text-slate-700"}>{entry.verdict}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        ) : null}
+
         <section aria-labelledby="deliveries-title" className={adminCard}>
           <h2 id="deliveries-title" className="text-lg font-bold">
             Deliveries

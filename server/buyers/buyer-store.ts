@@ -85,16 +85,9 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
     return result.numUpdatedRows > 0n;
   }
 
-  async function get(id: string): Promise<Buyer | undefined> {
-    const row = await db.selectFrom("buyers").selectAll().where("id", "=", id).executeTakeFirst();
-    return row && buyerOf(row);
-  }
+  const get = (id: string) => buyerById(db, id);
 
-  /** Every buyer, paused ones too: routing records them as skipped. */
-  async function list(): Promise<Buyer[]> {
-    const rows = await db.selectFrom("buyers").selectAll().orderBy("name").orderBy("id").execute();
-    return rows.map(buyerOf);
-  }
+  const list = () => listBuyers(db);
 
   function credentialColumns(id: string, credentials: string | null | undefined): Updateable<BuyersTable> {
     if (credentials === undefined) return {};
@@ -103,6 +96,18 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
   }
 
   return { create, update, setActive, get, list };
+}
+
+/** Every buyer by name, paused ones too: routing records them as skipped. */
+export async function listBuyers(db: Kysely<Database>): Promise<Buyer[]> {
+  const rows = await db.selectFrom("buyers").selectAll().orderBy("name").orderBy("id").execute();
+  return rows.map(buyerOf);
+}
+
+/** One buyer, as the sender reads it; undefined if there is none. */
+export async function buyerById(db: Kysely<Database>, id: string): Promise<Buyer | undefined> {
+  const row = await db.selectFrom("buyers").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && buyerOf(row);
 }
 
 /** The buyer's credentials for sending; null when it has none. Throws SecretBoxError under another SECRETS_KEY. */

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from "kysely";
+import type { Generated } from "kysely";
 import type { PartnerId } from "#claims/engine/types";
 import type { LeadOutcome } from "../leads/search-keys";
 
@@ -88,15 +88,14 @@ export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "d
 
 /**
  * A lead routed to one of the operator's buyers: buyer_id says which, and its delivery, mapping and
- * credentials say how (docs/decisions/021). Only routeLead writes it, and the worker does not send it
- * yet, so reads keep the targets the worker knows until the step that teaches the worker to send it.
+ * credentials say how (docs/decisions/021). Only routing writes it.
  */
 export type BuyerDeliveryTarget = "buyer";
 
 export interface DeliveriesTable {
   id: string;
   lead_id: string;
-  target: ColumnType<DeliveryTarget, DeliveryTarget | BuyerDeliveryTarget, DeliveryTarget | BuyerDeliveryTarget>;
+  target: DeliveryTarget | BuyerDeliveryTarget;
   status: DeliveryStatus;
   attempts: Generated<number>;
   next_attempt_at: string;

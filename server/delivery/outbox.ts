@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Selectable } from "kysely";
 import type { ClaimDefinition } from "#claims/engine/types";
-import type { Db } from "../db/database";
+import { writeTransaction, type Db } from "../db/database";
 import { WEBHOOK_URL_SETTING } from "../settings/settings";
-import type { Database, DeliveriesTable, DeliveryTarget } from "../db/schema";
+import type { Database, DeliveriesTable, DeliveryStatus, DeliveryTarget } from "../db/schema";
 import type { AttemptResult } from "./http-send";
 import { retryDelayMs } from "./retry-policy";
 
@@ -79,14 +79,23 @@ export function createOutbox(db: Db, now: () => Date = () => new Date()) {
     return claim((eb) => eb("id", "=", id), lockMs);
   }
 
-  /** Logs the attempt and moves the delivery (and, for the webhook, the lead's webhook columns) on. */
-  async function recordAttempt(delivery: Delivery, result: AttemptResult, retryScheduleMs: readonly number[]) {
+  /**
+   * Logs the attempt and moves the delivery (and, for the webhook, the lead's webhook columns) on.
+   * `then` runs in the same transaction when this worker's claim recorded it (a buyer's cascade), so a
+   * crash keeps both or neither.
+   */
+  async function recordAttempt(
+    delivery: Delivery,
+    result: AttemptResult,
+    retryScheduleMs: readonly number[],
+    then?: (trx: Kysely<Database>, status: DeliveryStatus, at: Date) => Promise<unknown>,
+  ) {
     const at = now();
     const atIso = at.toISOString();
     const delay = result.ok || !result.retryable ? null : retryDelayMs(delivery.attempts, retryScheduleMs);
     const status = result.ok ? "delivered" : !result.retryable ? "failed" : delay === null ? "dead" : "pending";
 
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, async (trx) => {
       await trx
         .insertInto("delivery_attempts")
         .values({
@@ -99,7 +108,7 @@ export function createOutbox(db: Db, now: () => Date = () => new Date()) {
           response_body: result.responseBody,
         })
         .execute();
-      await trx
+      const recorded = await trx
         .updateTable("deliveries")
         .set({
           status,
@@ -114,7 +123,8 @@ export function createOutbox(db: Db, now: () => Date = () => new Date()) {
         .where("id", "=", delivery.id)
         .where("status", "=", "sending")
         .where("attempts", "=", delivery.attempts)
-        .execute();
+        .executeTakeFirst();
+      if (recorded.numUpdatedRows > 0n && then) await then(trx, status, at);
       if (delivery.target === "webhook") {
         await trx
           .updateTable("leads")

@@ -1,4 +1,10 @@
+import type { Selectable } from "kysely";
 import { claimByCaseType } from "#claims/registry";
+import { buyerById, openBuyerCredentials } from "../buyers/buyer-store";
+import { sendToBuyer } from "../buyers/buyer-sender";
+import type { LeadsTable } from "../db/schema";
+import { settleBuyerDelivery } from "../routing/lead-routing";
+import type { SecretBox } from "../secrets/secret-box";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
@@ -11,6 +17,8 @@ import { sendSignedWebhook } from "./webhook-sender";
 
 export interface WorkerDeps {
   db: Db;
+  /** Opens buyers' credentials; null without SECRETS_KEY. */
+  secretBox?: Pick<SecretBox, "open"> | null;
   config: Pick<Config, "webhook" | "partners" | "delivery">;
   settings: Settings;
   logger: Logger;
@@ -20,7 +28,7 @@ export interface WorkerDeps {
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 /** Sends due outbox rows one at a time; any number of these may run against one database. */
-export function createDeliveryWorker({ db, config, settings, logger, now = () => new Date() }: WorkerDeps) {
+export function createDeliveryWorker({ db, secretBox = null, config, settings, logger, now = () => new Date() }: WorkerDeps) {
   const outbox = createOutbox(db, now);
   const { timeoutMs, pollMs, retryScheduleMs } = config.delivery;
   // A claim outlives the request's timeout, so a live worker never loses its row to another.
@@ -33,6 +41,7 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
 
   async function send(delivery: Delivery): Promise<AttemptResult> {
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
+    if (delivery.target === "buyer") return sendToBuyerOf(delivery, lead);
     if (delivery.target !== "webhook") {
       const target = delivery.target;
       const mapping = claimByCaseType(lead.case_type)?.partners?.find((p) => p.partner === target);
@@ -47,6 +56,32 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
       secret: await settings.webhookSecret(),
       messageId: delivery.id,
       payload: webhookPayload(lead, config.webhook),
+      timeoutMs,
+      now: now(),
+    });
+  }
+
+  async function sendToBuyerOf(delivery: Delivery, lead: Selectable<LeadsTable>): Promise<AttemptResult> {
+    const buyer = delivery.buyer_id ? await buyerById(db, delivery.buyer_id) : undefined;
+    // A buyer is never deleted, so this is a row written by hand: nothing to send it to.
+    if (!buyer) return { ...notSent(`No buyer ${delivery.buyer_id ?? "(none)"}`), retryable: false };
+    let credentials: string | null;
+    try {
+      credentials = secretBox ? await openBuyerCredentials(db, secretBox, buyer.id) : null;
+    } catch (error) {
+      return notSent(`${buyer.name}'s credentials cannot be opened: ${(error as Error).message}`);
+    }
+    if (!secretBox && buyer.credentialsLast4) return notSent(`${buyer.name}'s credentials need SECRETS_KEY, which is not set`);
+    const certificate = lead.certificate_id
+      ? await db.selectFrom("submission_certificates").select("page_url").where("certificate_id", "=", lead.certificate_id).executeTakeFirst()
+      : undefined;
+    return sendToBuyer({
+      delivery: buyer.delivery,
+      credentials,
+      lead,
+      pageUrl: certificate?.page_url ?? null,
+      messageId: delivery.id,
+      webhook: { secret: await settings.webhookSecret(), payload: config.webhook },
       timeoutMs,
       now: now(),
     });
@@ -74,7 +109,12 @@ export function createDeliveryWorker({ db, config, settings, logger, now = () =>
 
   async function sendClaimed(delivery: Delivery) {
     const result = await send(delivery);
-    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs);
+    const status = await outbox.recordAttempt(
+      delivery,
+      result,
+      retryScheduleMs,
+      delivery.target === "buyer" ? (trx, ended, at) => settleBuyerDelivery(trx, delivery, ended, at) : undefined,
+    );
     logger.info(
       { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
       "delivery attempt",

@@ -8,6 +8,9 @@ import { writeTransaction, type Db } from "../db/database";
 import type { Database, DeliveryStatus, DeliveryTarget } from "../db/schema";
 import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
 import type { DeliveryWorker } from "../delivery/worker";
+import { releaseCapacity } from "../routing/cap-reservation";
+import { routeNewLead } from "../routing/lead-routing";
+import { routableLeadOf, routingDecisionsOf } from "../routing/route-lead";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
 import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
@@ -111,7 +114,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
   async function detail(leadId: string) {
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
     if (!lead) return null;
-    const [certificate, deliveries, attempts, actions] = await Promise.all([
+    const [certificate, deliveries, attempts, actions, routings, buyerNames] = await Promise.all([
       lead.certificate_id
         ? db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", lead.certificate_id).executeTakeFirst()
         : undefined,
@@ -124,7 +127,10 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         .orderBy("delivery_attempts.attempted_at")
         .execute(),
       db.selectFrom("console_actions").selectAll().where("lead_id", "=", leadId).orderBy("created_at", "desc").limit(100).execute(),
+      routingDecisionsOf(db, leadId),
+      db.selectFrom("buyers").select(["id", "name"]).execute(),
     ]);
+    const buyerName = new Map(buyerNames.map((b) => [b.id, b.name]));
     const definition = claimByCaseType(lead.case_type);
     const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
     const attribution = lead.attribution ? attributionSchema.safeParse(JSON.parse(lead.attribution)) : null;
@@ -148,15 +154,26 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       },
       request: { ip: lead.user_ip, userAgent: lead.user_agent, source: lead.source },
       attribution: attribution?.success ? attribution.data : null,
+      routing: routings.map(({ createdAt, decision }) => ({
+        at: createdAt,
+        cascade: decision.alreadyTried.length > 0,
+        considered: decision.considered.map((c) => ({
+          buyer: c.buyerName,
+          verdict: decision.tried.some((t) => t.buyerId === c.buyerId) ? "sent" : c.verdict === "skipped" ? c.reason : "not needed",
+        })),
+        sentTo: decision.tried.map((t) => t.buyerName),
+        acceptedBy: decision.accepted.map((id) => buyerName.get(id) ?? id),
+        unsold: decision.unsold,
+      })),
       deliveries: deliveries.map((d) => ({
         id: d.id,
-        target: d.target,
+        target: d.target === "buyer" ? `buyer ${buyerName.get(d.buyer_id ?? "") ?? d.buyer_id}` : d.target,
         status: d.status,
         attempts: Number(d.attempts),
         nextAttemptAt: d.status === "pending" ? d.next_attempt_at : null,
         deliveredAt: d.delivered_at,
         lastError: d.last_error,
-        resendable: lead.is_spam === 0 && RESENDABLE.includes(d.status),
+        resendable: lead.is_spam === 0 && RESENDABLE.includes(d.status) && d.target !== "buyer",
         log: attempts
           .filter((a) => a.delivery_id === d.id)
           .map((a) => ({
@@ -207,6 +224,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         .executeTakeFirst();
       if (!delivery) return { ok: false as const, message: "That delivery does not exist." };
       if (delivery.is_spam) return { ok: false as const, message: "This lead is marked as spam: mark it as not spam to send it." };
+      // Its cap slot was given back and the lead routed on when the buyer did not take it.
+      if (delivery.target === "buyer") return { ok: false as const, message: "A buyer's delivery is not re-sent: a lead a buyer does not take goes to the next buyer." };
       if (!RESENDABLE.includes(delivery.status)) return { ok: false as const, message: "This delivery is being sent right now." };
       await trx.updateTable("deliveries").set(requeued(now())).where("id", "=", deliveryId).execute();
       await record(trx, actor, "resend-delivery", delivery.lead_id, { deliveryId, target: delivery.target, previousStatus: delivery.status });
@@ -244,18 +263,25 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
    */
   async function markSpam(leadId: string, spam: boolean, actor: Actor) {
     return writeTransaction(db, async (trx) => {
-      const lead = await trx.selectFrom("leads").select(["id", "created_at", "case_type", "is_spam"]).where("id", "=", leadId).executeTakeFirst();
+      const lead = await trx
+        .selectFrom("leads")
+        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible"])
+        .where("id", "=", leadId)
+        .executeTakeFirst();
       if (!lead) return { ok: false as const, message: "That lead does not exist." };
       const at = now();
       await trx.updateTable("leads").set({ is_spam: spam ? 1 : 0 }).where("id", "=", leadId).execute();
       let queued = 0;
       if (spam) {
-        await trx
+        const cancelled = await trx
           .updateTable("deliveries")
           .set({ status: "cancelled", updated_at: at.toISOString() })
           .where("lead_id", "=", leadId)
           .where("status", "in", ["pending", "failed", "dead"])
+          .returning(["id", "target"])
           .execute();
+        // A buyer's slot is for leads it is sent; the lead will not be.
+        for (const delivery of cancelled) if (delivery.target === "buyer") await releaseCapacity(trx, delivery.id);
       } else {
         const definition = claimByCaseType(lead.case_type);
         const targets = definition ? await deliveryTargets(trx, definition) : [];
@@ -265,10 +291,14 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
           .set(requeued(at))
           .where("lead_id", "=", leadId)
           .where("status", "=", "cancelled")
+          // Buyers are routed afresh: their slots were given back, and caps may have filled since.
+          .where("target", "!=", "buyer")
           .executeTakeFirst();
         const missing = targets.filter((target) => !existing.some((d) => d.target === target));
         await enqueueDeliveries(trx, lead, missing, at);
-        queued = Number(revived.numUpdatedRows) + missing.length;
+        // Only a lead that was spam is unsold; routing one that is not would sell it twice.
+        const routed = lead.is_spam ? await routeNewLead(trx, routableLeadOf(lead), at) : null;
+        queued = Number(revived.numUpdatedRows) + missing.length + (routed?.decision.tried.length ?? 0);
       }
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };

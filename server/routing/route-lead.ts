@@ -126,6 +126,8 @@ async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): Promise
     .distinct()
     .where("lead_id", "=", leadId)
     .where("buyer_id", "is not", null)
+    // A lead marked as spam had its deliveries cancelled before they were sent: not an offer.
+    .where("status", "!=", "cancelled")
     .orderBy("buyer_id")
     .execute();
   return rows.map((row) => row.buyer_id!);
