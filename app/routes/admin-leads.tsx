@@ -13,7 +13,10 @@ export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, NOINDEX];
 
-const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "utm_source", "utm_campaign"] as const;
+/** A buyer status shown with the colour of the delivery state it resembles. */
+const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "dead" } as const;
+
+const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "buyer", "utm_source", "utm_campaign"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperatorPage(request, context);
@@ -194,6 +197,18 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               {fieldError("spam")}
             </div>
             <div>
+              <label htmlFor="filter-buyer" className={label}>
+                Buyer
+              </label>
+              <select {...field("buyer")} className={input}>
+                <option value="">Any</option>
+                <option value="sold">Sold</option>
+                <option value="pending">Waiting for a buyer's answer</option>
+                <option value="unsold">Unsold</option>
+              </select>
+              {fieldError("buyer")}
+            </div>
+            <div>
               <label htmlFor="filter-utm_source" className={label}>
                 UTM source
               </label>
@@ -286,10 +301,11 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                         <td className="py-3 pr-3 max-sm:order-4 max-sm:p-0">{lead.state ?? "-"}</td>
                         <td className="py-3 pr-3 max-sm:order-5 max-sm:p-0">{OUTCOME_LABELS[lead.outcome] ?? lead.outcome}</td>
                         <td className="py-3 max-sm:order-6 max-sm:w-full max-sm:p-0">
-                          {lead.deliveries.length === 0 ? (
+                          {lead.deliveries.length === 0 && !lead.buyerStatus ? (
                             <span className="text-slate-600">none</span>
                           ) : (
                             <ul className="flex flex-wrap gap-1">
+                              {lead.buyerStatus ? <li className={statusBadge(BUYER_STATUS_BADGES[lead.buyerStatus])}>buyer: {lead.buyerStatus}</li> : null}
                               {lead.deliveries.map((d) => (
                                 <li key={d.target} className={statusBadge(d.status)}>
                                   {d.target}: {d.status}

@@ -48,6 +48,8 @@ export interface LeadsTable {
   phone_digits: string | null;
   utm_source: string | null;
   utm_campaign: string | null;
+  /** Where the lead stands with buyers; null until routed, and for spam (migration 06). */
+  buyer_status: Generated<BuyerStatus | null>;
 }
 
 export interface SubmissionCertificatesTable {
@@ -84,6 +86,8 @@ export type DeliveryTarget = "webhook" | PartnerId;
  * pending (due at next_attempt_at) -> sending (claimed) -> delivered | failed (final 4xx) | dead (retries
  * used up); cancelled when the operator marks the lead as spam. An operator's re-send makes it pending again.
  */
+export type BuyerStatus = "pending" | "sold" | "unsold";
+
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "dead" | "cancelled";
 
 /**

@@ -60,7 +60,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     const direction = after ? "asc" : "desc";
     const key = after ?? before;
     const rows = await query
-      .select(["leads.id", "leads.created_at", "leads.case_type", "leads.fn", "leads.ln", "leads.st", "leads.outcome", "leads.is_spam"])
+      .select(["leads.id", "leads.created_at", "leads.case_type", "leads.fn", "leads.ln", "leads.st", "leads.outcome", "leads.is_spam", "leads.buyer_status"])
       .$if(key !== null, (qb) => qb.where(beyond(order, key!, after ? ">" : "<")))
       .orderBy(order.time, direction)
       .orderBy(order.id, direction)
@@ -98,7 +98,9 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         state: lead.st,
         outcome: lead.outcome,
         spam: lead.is_spam === 1,
-        deliveries: deliveries.filter((d) => d.lead_id === lead.id).map((d) => ({ target: d.target, status: d.status })),
+        buyerStatus: lead.buyer_status,
+        // A lead's buyers are summed up by its buyer status; each buyer's delivery is on the lead's page.
+        deliveries: deliveries.filter((d) => d.lead_id === lead.id && d.target !== "buyer").map((d) => ({ target: d.target, status: d.status })),
       })),
       newerHref: pageHref("after", newer),
       olderHref: pageHref("before", older),
@@ -282,6 +284,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
           .execute();
         // A buyer's slot is for leads it is sent; the lead will not be.
         for (const delivery of cancelled) if (delivery.target === "buyer") await releaseCapacity(trx, delivery.id);
+        await trx.updateTable("leads").set({ buyer_status: null }).where("id", "=", leadId).execute();
       } else {
         const definition = claimByCaseType(lead.case_type);
         const targets = definition ? await deliveryTargets(trx, definition) : [];

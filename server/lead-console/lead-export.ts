@@ -18,7 +18,7 @@ const ATTRIBUTION_COLUMNS = ["utm_source", "utm_medium", "utm_campaign", "utm_te
 /** What the export reads of a lead: only these, as a million rows of the other columns would cost time. */
 const EXPORTED = [
   "id", "created_at", "case_type", "fn", "ln", "em", "ph", "st", "outcome", "eligibility_reason",
-  "is_spam", "tcpa", "certificate_id", "user_ip", "user_agent", "form_data", "attribution",
+  "is_spam", "tcpa", "certificate_id", "user_ip", "user_agent", "form_data", "attribution", "buyer_status",
 ] as const satisfies readonly (keyof LeadsTable)[];
 
 const LEAD_COLUMNS = [
@@ -60,6 +60,7 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
     ...questions.map((name) => `answer_${name}`),
     ...ATTRIBUTION_COLUMNS,
     ...options.targets.map((target) => `delivery_${target}`),
+    "buyer_status",
   ];
   const localTime = localTimeFormatter(options.timeZone);
 
@@ -127,6 +128,7 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
         });
       }
       options.targets.forEach((_, i) => (row[deliveriesAt + i] = lead[`delivery_${i}`] ?? ""));
+      row[header.length - 1] = lead.buyer_status ?? "";
       return row;
     });
   }

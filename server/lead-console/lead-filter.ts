@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import type { DeliveryTarget } from "../db/schema";
+import type { BuyerStatus, DeliveryTarget } from "../db/schema";
 import type { LeadOutcome } from "../leads/search-keys";
 
 /** The delivery states an operator filters on; 'pending' includes a delivery being sent right now. */
@@ -18,11 +18,13 @@ export interface LeadFilter {
   state?: string;
   delivery?: { target: DeliveryTarget; status: DeliveryFilterState };
   spam?: "yes" | "no";
+  buyer?: BuyerStatus;
   utm_source?: string;
   utm_campaign?: string;
 }
 
-export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "utm_source", "utm_campaign"] as const;
+export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "buyer", "utm_source", "utm_campaign"] as const;
+export const BUYER_STATUSES = ["pending", "sold", "unsold"] as const satisfies readonly BuyerStatus[];
 
 export interface FilterChoices {
   caseTypes: readonly string[];
@@ -88,6 +90,11 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
   if (spam) {
     if (spam === "yes" || spam === "no") filter.spam = spam;
     else errors.spam = "Spam is yes or no.";
+  }
+  const buyer = value("buyer");
+  if (buyer) {
+    if ((BUYER_STATUSES as readonly string[]).includes(buyer)) filter.buyer = buyer as BuyerStatus;
+    else errors.buyer = `Buyer is one of ${BUYER_STATUSES.join(", ")}.`;
   }
   for (const name of ["utm_source", "utm_campaign"] as const) {
     const text = value(name);

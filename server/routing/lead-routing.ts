@@ -3,7 +3,7 @@ import { listBuyers } from "../buyers/buyer-store";
 import type { Database, DeliveryStatus } from "../db/schema";
 import { releaseCapacity } from "./cap-reservation";
 import type { RoutableLead, RoutingOptions } from "./route-decision";
-import { routableLeadOf, routeLead, type RoutedLead, type RoutingDecisionRecord } from "./route-lead";
+import { refreshBuyerStatus, routableLeadOf, routeLead, type RoutedLead, type RoutingDecisionRecord } from "./route-lead";
 
 /** How a claim's leads are sold: to one buyer (the default) or shared by up to maxBuyers. */
 export type ClaimRoutingMode = { mode: "exclusive" } | { mode: "shared"; maxBuyers: number };
@@ -51,6 +51,7 @@ export async function settleBuyerDelivery(
   if (!delivery.buyer_id) return null;
   if (status === "delivered") {
     await markAccepted(trx, delivery.lead_id, delivery.id, delivery.buyer_id);
+    await refreshBuyerStatus(trx, delivery.lead_id);
     return null;
   }
   if (status !== "failed" && status !== "dead") return null;

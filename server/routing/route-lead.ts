@@ -104,7 +104,24 @@ export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyer
     .insertInto("routing_decisions")
     .values({ id: decisionId, lead_id: lead.id, created_at: now.toISOString(), decision: JSON.stringify(decision) })
     .execute();
+  await refreshBuyerStatus(trx, lead.id);
   return { decisionId, decision };
+}
+
+/**
+ * The lead's buyer_status from its deliveries to buyers: sold once any buyer took it, pending while one
+ * may still, unsold otherwise. A shared lead that one buyer took stays sold when another rejects it.
+ */
+export async function refreshBuyerStatus(trx: Kysely<Database>, leadId: string): Promise<void> {
+  const statuses = (
+    await trx.selectFrom("deliveries").select("status").where("lead_id", "=", leadId).where("target", "=", "buyer").execute()
+  ).map((row) => row.status);
+  const buyerStatus = statuses.includes("delivered")
+    ? "sold"
+    : statuses.some((status) => status === "pending" || status === "sending")
+      ? "pending"
+      : "unsold";
+  await trx.updateTable("leads").set({ buyer_status: buyerStatus }).where("id", "=", leadId).execute();
 }
 
 /** A lead's routings, oldest first. */

@@ -74,6 +74,9 @@ async function sendUntilSettled(leadId: string) {
   return buyerDeliveriesOf(leadId);
 }
 
+const buyerStatusOf = async (leadId: string) =>
+  (await db.selectFrom("leads").select("buyer_status").where("id", "=", leadId).executeTakeFirstOrThrow()).buyer_status;
+
 const sentToday = async (buyerId: string) =>
   (await db.selectFrom("buyer_cap_counters").select(["period", "sent"]).where("buyer_id", "=", buyerId).execute())
     .filter((row) => row.period.startsWith("D:"))
@@ -167,6 +170,19 @@ describe("selling a lead to buyers", () => {
       considered: [{ buyerId: california.id, buyerName: "California Firm", verdict: "skipped", reason: "state" }],
     });
     expect(await buyerDeliveriesOf(leadId)).toEqual([]);
+
+    // The console finds it among the unsold, and a sold lead among the sold.
+    const sold = await submitLead({ st: "CA" });
+    expect(await buyerStatusOf(sold)).toBe("pending");
+    await sendUntilSettled(sold);
+    expect([await buyerStatusOf(leadId), await buyerStatusOf(sold)]).toEqual(["unsold", "sold"]);
+    const listed = async (buyer: string) => {
+      const list = await services.leadConsole.list(new URLSearchParams({ buyer }));
+      return list.ok ? list.leads.map((lead) => [lead.id, lead.buyerStatus]) : list.errors;
+    };
+    expect(await listed("unsold")).toEqual([[leadId, "unsold"]]);
+    expect(await listed("sold")).toEqual([[sold, "sold"]]);
+    expect(await listed("maybe")).toEqual({ buyer: "Buyer is one of pending, sold, unsold." });
   });
 
   it("shares a claim's lead with up to N buyers when its routing is shared", async () => {
@@ -199,6 +215,7 @@ describe("selling a lead to buyers", () => {
     expect(await services.leadConsole.markSpam(leadId, true, operator)).toMatchObject({ ok: true });
     expect(await sentToday(firm.id)).toBe(0);
     expect((await buyerDeliveriesOf(leadId)).map((d) => d.status)).toEqual(["cancelled"]);
+    expect(await buyerStatusOf(leadId)).toBeNull();
     expect(await services.leadConsole.markSpam(leadId, false, operator)).toMatchObject({ ok: true, queued: 1 });
     expect((await buyerDeliveriesOf(leadId)).map((d) => d.status)).toEqual(["cancelled", "pending"]);
     expect(await sentToday(firm.id)).toBe(1);
