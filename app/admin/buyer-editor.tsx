@@ -161,14 +161,14 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
                 {...field(`fields.${i}.name`, "fieldName", `field-name-${i}`)}
                 label={`Buyer field ${i + 1}`}
                 defaultValue={row.name}
-                placeholder="first_name"
+                placeholder={i === 0 ? "first_name" : undefined}
                 autoComplete="off"
               />
               <TextField
                 {...field(`fields.${i}.template`, "fieldTemplate", `field-template-${i}`)}
                 label={`Value ${i + 1}`}
                 defaultValue={row.template}
-                placeholder="{fn}"
+                placeholder={i === 0 ? "{fn}" : undefined}
                 autoComplete="off"
                 describedBy="mapping-help"
               />
@@ -193,14 +193,14 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
                 {...field(`conditions.${i}.field`, "conditionField", `condition-field-${i}`)}
                 label={`Answer field ${i + 1}`}
                 defaultValue={row.field}
-                placeholder="status"
+                placeholder={i === 0 ? "status" : undefined}
                 autoComplete="off"
               />
               <TextField
                 {...field(`conditions.${i}.equals`, "conditionEquals", `condition-equals-${i}`)}
                 label={`Equals ${i + 1}`}
                 defaultValue={row.equals}
-                placeholder="Error"
+                placeholder={i === 0 ? "Error" : undefined}
                 autoComplete="off"
               />
               <div>
@@ -216,7 +216,7 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
                 {...field(`conditions.${i}.reasonField`, "conditionReason", `condition-reason-${i}`)}
                 label={`Reason field ${i + 1} (optional)`}
                 defaultValue={row.reasonField}
-                placeholder="message"
+                placeholder={i === 0 ? "message" : undefined}
                 autoComplete="off"
               />
             </li>
@@ -307,11 +307,12 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
           </div>
           <FieldError errors={errors} name="scheduleDays" />
           <div className="mt-2 grid grid-cols-2 gap-4 sm:max-w-md">
-            <TextField {...field("scheduleFrom")} label="From (HH:MM)" defaultValue={values.scheduleFrom} placeholder="09:00" autoComplete="off" />
-            <TextField {...field("scheduleTo")} label="To (HH:MM)" defaultValue={values.scheduleTo} placeholder="17:00" autoComplete="off" />
+            <TextField {...field("scheduleFrom")} label="Opens at" defaultValue={values.scheduleFrom} placeholder="09:00" autoComplete="off" />
+            <TextField {...field("scheduleTo")} label="Closes at" defaultValue={values.scheduleTo} placeholder="17:00" autoComplete="off" />
           </div>
           <p className={helpClass}>
-            On the buyer&apos;s clock. A window that ends before it starts runs past midnight (22:00 to 06:00); 00:00 to 24:00 is the whole day.
+            Times as HH:MM on the buyer&apos;s clock. A window that closes before it opens runs past midnight (22:00 to 06:00); 00:00 to
+            24:00 is the whole day.
           </p>
         </fieldset>
       </Section>

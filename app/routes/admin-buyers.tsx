@@ -38,6 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { buyers, toast };
 }
 
+const pauseQuestion = (name: string, pause: boolean) =>
+  pause ? `Pause ${name}? It gets no new leads until it is resumed.` : `Resume ${name}? It gets new leads again.`;
+
 type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation };
 const failure = (description: string, status: number) => data<ActionAnswer>({ toast: { title: "Error", description, tone: "error" } }, { status });
 
@@ -53,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get(CONFIRMED_FIELD) !== "yes") {
     return {
       confirm: {
-        question: pause ? `Pause ${buyer.name}? It gets no new leads until it is resumed.` : `Resume ${buyer.name}? It gets new leads again.`,
+        question: pauseQuestion(buyer.name, pause),
         fields: { intent, buyerId },
         label: pause ? "Pause buyer" : "Resume buyer",
       },
@@ -107,7 +110,7 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                     <th scope="col" className="py-2 pr-3">Claims and states</th>
                     <th scope="col" className="py-2 pr-3">Caps</th>
                     <th scope="col" className="py-2 pr-3">Hours</th>
-                    <th scope="col" className="py-2 pr-3">Priority, weight</th>
+                    <th scope="col" className="py-2 pr-3">Order</th>
                     <th scope="col" className="py-2">
                       <span className="sr-only">Actions</span>
                     </th>
@@ -145,12 +148,13 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                         {buyer.schedule}
                         <span className="block text-slate-600">{buyer.timeZone}</span>
                       </Cell>
-                      <Cell label="Priority, weight">
-                        {buyer.priority}, weight {buyer.weight}
+                      <Cell label="Order">
+                        Priority {buyer.priority}
+                        <span className="block text-slate-600">Weight {buyer.weight}</span>
                       </Cell>
                       <td className="py-1 max-lg:block max-lg:pt-2">
                         <ConfirmForm
-                          question={buyer.active ? `Pause ${buyer.name}? It gets no new leads until it is resumed.` : `Resume ${buyer.name}? It gets new leads again.`}
+                          question={pauseQuestion(buyer.name, buyer.active)}
                           fields={{ intent: buyer.active ? "pause" : "resume", buyerId: buyer.id }}
                         >
                           <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`${buyer.active ? "Pause" : "Resume"} ${buyer.name}`}>
@@ -173,7 +177,7 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
 /** A cell that, on a narrow screen where the table's head is hidden, says what it holds. */
 function Cell({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <td className="py-3 pr-3 max-lg:grid max-lg:grid-cols-[8.5rem_1fr] max-lg:gap-2 max-lg:p-0 max-lg:py-0.5">
+    <td className="py-3 pr-3 max-lg:grid max-lg:grid-cols-[7rem_1fr] max-lg:gap-2 max-lg:p-0 max-lg:py-0.5">
       <span className="font-semibold text-slate-600 lg:hidden">{label}</span>
       <span>{children}</span>
     </td>
