@@ -25,6 +25,10 @@ export default [
   route("admin/setup", "routes/admin-setup.tsx"),
   route("admin/leads", "routes/admin-leads.tsx"),
   route("admin/leads/:leadId", "routes/admin-lead.tsx"),
+  route("admin/buyers", "routes/admin-buyers.tsx"),
+  // One form for a new buyer and a saved one; the new one has no buyerId.
+  route("admin/buyers/new", "routes/admin-buyer.tsx", { id: "admin-buyer-new" }),
+  route("admin/buyers/:buyerId", "routes/admin-buyer.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("blog", "routes/blog.tsx"),

@@ -6,7 +6,7 @@ export const adminCard = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-2
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-lg px-3 font-semibold ${isActive ? "bg-slate-100 text-brand" : "text-slate-700 hover:bg-slate-50"}`;
 
-/** Every admin page's header: its title, the way between Setup and Leads, and Log out. */
+/** Every admin page's header: its title, the way between Setup, Leads and Buyers, and Log out. */
 export function AdminHeader({ title }: { title: string }) {
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -23,6 +23,11 @@ export function AdminHeader({ title }: { title: string }) {
               <li>
                 <NavLink to="/admin/leads" className={navLink}>
                   Leads
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/buyers" className={navLink}>
+                  Buyers
                 </NavLink>
               </li>
             </ul>

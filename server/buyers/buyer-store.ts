@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database, BuyersTable } from "../db/schema";
 import { buyerRulesSchema, type RoutableBuyer } from "../routing/buyer-rules";
 import { lastFour, type SecretBox } from "../secrets/secret-box";
-import { buyerDeliverySchema, type BuyerDelivery } from "./buyer-delivery";
+import { buyerDeliverySchema, CREDENTIALS_PLACEHOLDER, LEAD_PLACEHOLDERS, type BuyerDelivery } from "./buyer-delivery";
 
 const buyerInputSchema = z.object({
   name: z.string().trim().min(1, "Name the buyer.").max(100),
@@ -48,6 +48,12 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
       return { ok: false as const, errors: { credentials: NO_SECRETS_KEY } };
     }
     return { ok: true as const, data: parsed.data };
+  }
+
+  /** What create or update would refuse in the input, by field; empty when they would take it. Writes nothing. */
+  function check(input: unknown): BuyerErrors {
+    const parsed = parse(input);
+    return parsed.ok ? {} : parsed.errors;
   }
 
   async function create(input: unknown): Promise<SaveBuyerResult> {
@@ -95,7 +101,10 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
     return { credentials_sealed: secretBox!.seal(credentials, credentialsContext(id)), credentials_last4: lastFour(credentials) };
   }
 
-  return { create, update, setActive, get, list };
+  // The admin's mapping help lists them; routes cannot import them from server/.
+  const placeholders = { lead: LEAD_PLACEHOLDERS, credentials: CREDENTIALS_PLACEHOLDER } as const;
+
+  return { create, update, check, setActive, get, list, placeholders };
 }
 
 /** Every buyer by name, paused ones too: routing records them as skipped. */

@@ -1,0 +1,321 @@
+import type { Buyer, BuyerErrors, BuyerInput } from "../../server/buyers/buyer-store";
+
+// The buyer form's posted fields turned into the buyer store's input, and the store's errors (keyed
+// by its paths) turned back into the form's fields. The store validates; this module only reads the
+// form, and refuses only what the store's input cannot express (text in a number field, a mapped
+// field name given twice, a template without a name).
+
+export type DeliveryChoice = "webhook" | "post-json" | "post-form";
+
+export interface MappingRow {
+  name: string;
+  template: string;
+}
+
+export interface ConditionRow {
+  field: string;
+  equals: string;
+  means: "accepted" | "rejected";
+  reasonField: string;
+}
+
+/** What the form shows: every field as typed, except the credentials, which are never sent back. */
+export interface BuyerFormValues {
+  name: string;
+  active: boolean;
+  delivery: DeliveryChoice;
+  url: string;
+  credentialHeader: string;
+  removeCredentials: boolean;
+  fields: MappingRow[];
+  conditions: ConditionRow[];
+  claimTypes: string[];
+  states: string;
+  eligibleOnly: boolean;
+  maxLeadAgeMinutes: string;
+  perDay: string;
+  perMonth: string;
+  timeZone: string;
+  scheduled: boolean;
+  scheduleDays: number[];
+  scheduleFrom: string;
+  scheduleTo: string;
+  priority: string;
+  weight: string;
+}
+
+/** Form field names an error can be shown next to: the names above, `fields.<row>.name|template`, `conditions.<row>.<column>`, `credentials`, `_form`. */
+export type BuyerFormErrors = Record<string, string>;
+
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+export const NEW_BUYER_VALUES: BuyerFormValues = {
+  name: "",
+  active: true,
+  delivery: "webhook",
+  url: "",
+  credentialHeader: "",
+  removeCredentials: false,
+  fields: [],
+  conditions: [],
+  claimTypes: [],
+  states: "",
+  eligibleOnly: false,
+  maxLeadAgeMinutes: "",
+  perDay: "",
+  perMonth: "",
+  timeZone: DEFAULT_TIME_ZONE,
+  scheduled: false,
+  scheduleDays: [1, 2, 3, 4, 5],
+  scheduleFrom: "09:00",
+  scheduleTo: "17:00",
+  priority: "100",
+  weight: "1",
+};
+
+/** A saved buyer as the form shows it. */
+export function buyerFormValues(buyer: Buyer): BuyerFormValues {
+  const { delivery, rules } = buyer;
+  const text = (n: number | undefined) => (n === undefined ? "" : String(n));
+  return {
+    name: buyer.name,
+    active: buyer.active,
+    delivery: delivery.method === "webhook" ? "webhook" : delivery.format === "json" ? "post-json" : "post-form",
+    url: delivery.url,
+    credentialHeader: delivery.credentialHeader ?? "",
+    removeCredentials: false,
+    fields: delivery.method === "post" ? Object.entries(delivery.fields).map(([name, template]) => ({ name, template })) : [],
+    conditions: delivery.acceptance.conditions.map((condition) => ({
+      field: condition.field,
+      equals: equalsText(condition.equals),
+      means: condition.means,
+      reasonField: condition.reasonField ?? "",
+    })),
+    claimTypes: rules.filters.claimTypes,
+    states: rules.filters.states.join(", "),
+    eligibleOnly: rules.filters.eligibleOnly,
+    maxLeadAgeMinutes: text(rules.filters.maxLeadAgeMinutes),
+    perDay: text(rules.caps.perDay),
+    perMonth: text(rules.caps.perMonth),
+    timeZone: rules.timeZone,
+    scheduled: rules.schedule !== null,
+    scheduleDays: rules.schedule?.days ?? NEW_BUYER_VALUES.scheduleDays,
+    scheduleFrom: rules.schedule?.from ?? NEW_BUYER_VALUES.scheduleFrom,
+    scheduleTo: rules.schedule?.to ?? NEW_BUYER_VALUES.scheduleTo,
+    priority: String(rules.priority),
+    weight: String(rules.weight),
+  };
+}
+
+export interface ReadBuyerForm {
+  values: BuyerFormValues;
+  input: BuyerInput;
+  /** What the store's input cannot express; the input then holds something the store refuses there too. */
+  errors: BuyerFormErrors;
+}
+
+/**
+ * The posted form as the store's input. `editing`: blank credentials keep the saved ones (left out of
+ * the input) and `removeCredentials` sends null; on a new buyer blank means none.
+ */
+export function readBuyerForm(form: FormData, { editing }: { editing: boolean }): ReadBuyerForm {
+  const one = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const all = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  const checked = (name: string) => form.has(name);
+  const errors: BuyerFormErrors = {};
+
+  const deliveryChoice = one("delivery");
+  const fields = rowsOf([all("fieldName"), all("fieldTemplate")]).map(([name = "", template = ""]) => ({ name: name.trim(), template }));
+  // The select always posts a value, so it alone does not make a row.
+  const conditions = rowsOf([all("conditionField"), all("conditionEquals"), all("conditionReason")], [all("conditionMeans")]).map(
+    ([field = "", equals = "", reasonField = "", means]): ConditionRow => ({
+      field: field.trim(),
+      equals,
+      means: means === "rejected" ? "rejected" : "accepted",
+      reasonField: reasonField.trim(),
+    }),
+  );
+
+  const values: BuyerFormValues = {
+    name: one("name"),
+    active: checked("active"),
+    delivery: isDeliveryChoice(deliveryChoice) ? deliveryChoice : "webhook",
+    url: one("url").trim(),
+    credentialHeader: one("credentialHeader").trim(),
+    removeCredentials: editing && checked("removeCredentials"),
+    fields,
+    conditions,
+    claimTypes: all("claimTypes"),
+    states: one("states").trim(),
+    eligibleOnly: checked("eligibleOnly"),
+    maxLeadAgeMinutes: one("maxLeadAgeMinutes").trim(),
+    perDay: one("perDay").trim(),
+    perMonth: one("perMonth").trim(),
+    timeZone: one("timeZone").trim(),
+    scheduled: one("schedule") === "hours",
+    scheduleDays: all("scheduleDays").map(Number).filter((day) => Number.isInteger(day) && day >= 0 && day <= 6),
+    scheduleFrom: one("scheduleFrom").trim(),
+    scheduleTo: one("scheduleTo").trim(),
+    priority: one("priority").trim(),
+    weight: one("weight").trim(),
+  };
+  if (!isDeliveryChoice(deliveryChoice)) errors.delivery = "Choose how the buyer receives leads.";
+
+  const wholeNumber = (name: "maxLeadAgeMinutes" | "perDay" | "perMonth" | "priority" | "weight") => {
+    const text = values[name];
+    if (text === "") return undefined;
+    if (/^-?\d+$/.test(text)) return Number(text);
+    errors[name] = "Enter a whole number.";
+    return text as unknown as number;
+  };
+
+  const mapping: Record<string, string> = {};
+  fields.forEach((row, i) => {
+    if (!row.name) errors[`fields.${i}.name`] = "Name the field this template fills.";
+    else if (Object.hasOwn(mapping, row.name)) errors[`fields.${i}.name`] = `${row.name} is mapped twice.`;
+    else mapping[row.name] = row.template;
+  });
+
+  const credentials = one("credentials").trim();
+  if (credentials && values.removeCredentials) errors.credentials = "Enter new credentials or remove the saved ones, not both.";
+
+  const common = {
+    url: values.url,
+    credentialHeader: values.credentialHeader || undefined,
+    acceptance: {
+      conditions: conditions.map((row) => ({
+        field: row.field,
+        equals: parseEquals(row.equals),
+        means: row.means,
+        reasonField: row.reasonField || undefined,
+      })),
+    },
+  };
+  const input: BuyerInput = {
+    name: values.name,
+    active: values.active,
+    delivery:
+      values.delivery === "webhook"
+        ? { method: "webhook", ...common }
+        : { method: "post", format: values.delivery === "post-json" ? "json" : "form", fields: mapping, ...common },
+    rules: {
+      timeZone: values.timeZone,
+      filters: {
+        claimTypes: values.claimTypes,
+        states: values.states ? values.states.split(/[\s,;]+/).filter(Boolean) : [],
+        eligibleOnly: values.eligibleOnly,
+        maxLeadAgeMinutes: wholeNumber("maxLeadAgeMinutes"),
+      },
+      caps: { perDay: wholeNumber("perDay"), perMonth: wholeNumber("perMonth") },
+      schedule: values.scheduled ? { days: values.scheduleDays, from: values.scheduleFrom, to: values.scheduleTo } : null,
+      priority: wholeNumber("priority"),
+      weight: wholeNumber("weight"),
+    },
+  };
+  if (credentials) input.credentials = credentials;
+  else if (values.removeCredentials) input.credentials = null;
+
+  return { values, input, errors };
+}
+
+/**
+ * The value a condition compares with: true, false, null and numbers as JSON has them, a quoted text
+ * ("200") as that text, anything else as the text itself.
+ */
+export function parseEquals(text: string): string | number | boolean | null {
+  const trimmed = text.trim();
+  if (trimmed === "true") return true;
+  if (trimmed === "false") return false;
+  if (trimmed === "null") return null;
+  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(trimmed)) return Number(trimmed);
+  if (/^".*"$/.test(trimmed)) {
+    try {
+      return JSON.parse(trimmed) as string;
+    } catch {
+      return trimmed;
+    }
+  }
+  return trimmed;
+}
+
+/** The inverse of parseEquals: a text that would read as a literal is quoted, so that it stays text. */
+export function equalsText(value: string | number | boolean | null): string {
+  if (typeof value !== "string") return JSON.stringify(value);
+  return parseEquals(value) === value && value === value.trim() ? value : JSON.stringify(value);
+}
+
+/** The store's errors, by its paths, as the form's fields; the form's own errors win where both speak. */
+export function formErrorsOf(storeErrors: BuyerErrors, values: BuyerFormValues, own: BuyerFormErrors = {}): BuyerFormErrors {
+  const errors: BuyerFormErrors = {};
+  for (const [path, message] of Object.entries(storeErrors)) {
+    const field = formFieldOf(path, values);
+    errors[field] ??= message;
+  }
+  return { ...errors, ...own };
+}
+
+const RULE_FIELDS: Record<string, string> = {
+  timeZone: "timeZone",
+  "filters.claimTypes": "claimTypes",
+  "filters.states": "states",
+  "filters.eligibleOnly": "eligibleOnly",
+  "filters.maxLeadAgeMinutes": "maxLeadAgeMinutes",
+  "caps.perDay": "perDay",
+  "caps.perMonth": "perMonth",
+  schedule: "schedule",
+  "schedule.days": "scheduleDays",
+  "schedule.from": "scheduleFrom",
+  "schedule.to": "scheduleTo",
+  priority: "priority",
+  weight: "weight",
+};
+
+const DELIVERY_FIELDS: Record<string, string> = {
+  method: "delivery",
+  format: "delivery",
+  url: "url",
+  credentialHeader: "credentialHeader",
+  fields: "fields",
+};
+
+function formFieldOf(path: string, values: BuyerFormValues): string {
+  const [head, ...rest] = path.split(".");
+  if (head === "name" || head === "active" || head === "credentials") return head;
+  if (head === "rules") {
+    // A state's position (filters.states.2) or a day's is not a field of its own.
+    for (let n = rest.length; n > 0; n--) {
+      const field = RULE_FIELDS[rest.slice(0, n).join(".")];
+      if (field) return field;
+    }
+  }
+  if (head === "delivery") {
+    const [part, key, ...more] = rest;
+    if (part === "fields" && key !== undefined) {
+      const row = values.fields.findIndex((f) => f.name === key);
+      return row >= 0 ? `fields.${row}.template` : "fields";
+    }
+    if (part === "acceptance" && key === "conditions" && more.length) {
+      const [row, column] = more;
+      return column ? `conditions.${row}.${column}` : `conditions.${row}.field`;
+    }
+    if (part && DELIVERY_FIELDS[part]) return DELIVERY_FIELDS[part];
+    if (!part) return "delivery";
+  }
+  return "_form";
+}
+
+function isDeliveryChoice(value: string): value is DeliveryChoice {
+  return value === "webhook" || value === "post-json" || value === "post-form";
+}
+
+/** Rows of columns posted side by side, `typed` first, then `others`; rows whose typed cells are all blank are dropped. */
+function rowsOf(typed: string[][], others: string[][] = []): string[][] {
+  const columns = [...typed, ...others];
+  const count = Math.max(0, ...columns.map((column) => column.length));
+  return Array.from({ length: count }, (_, i) => columns.map((column) => column[i] ?? "")).filter((row) =>
+    row.slice(0, typed.length).some((cell) => cell.trim() !== ""),
+  );
+}

@@ -1,0 +1,81 @@
+import { data, redirect } from "react-router";
+import { claims } from "#claims/registry";
+import { AdminHeader } from "~/admin/admin-header";
+import { BuyerEditor, type MoreRows } from "~/admin/buyer-editor";
+import { buyerFormValues, formErrorsOf, NEW_BUYER_VALUES, readBuyerForm, type BuyerFormErrors, type BuyerFormValues } from "~/admin/buyer-form";
+import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { readForm } from "~/site/read-form";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/admin-buyer";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.buyer?.name ?? "New buyer"} | Admin` }, NOINDEX];
+
+const notFound = () => data("There is no such buyer.", { status: 404, statusText: "Not Found" });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireOperatorPage(request, context);
+  const buyer = params.buyerId ? await context.buyers.get(params.buyerId) : undefined;
+  if (params.buyerId && !buyer) throw notFound();
+  return {
+    // Only what the page shows of the saved buyer: its credentials never leave the server, not even sealed.
+    buyer: buyer ? { id: buyer.id, name: buyer.name, credentialsLast4: buyer.credentialsLast4 } : null,
+    values: buyer ? buyerFormValues(buyer) : NEW_BUYER_VALUES,
+    claims: claims.map((claim) => ({ caseType: claim.caseType, name: claim.landing.card.title })),
+    placeholders: context.buyers.placeholders,
+  };
+}
+
+export interface BuyerFormAnswer {
+  values: BuyerFormValues;
+  errors: BuyerFormErrors;
+  moreRows: MoreRows | null;
+  /** New for every answer, so that the form is drawn afresh from the values the server read. */
+  answerId: string;
+}
+
+const answer = (values: BuyerFormValues, errors: BuyerFormErrors, moreRows: MoreRows | null = null): BuyerFormAnswer => ({
+  values,
+  errors,
+  moreRows,
+  answerId: crypto.randomUUID(),
+});
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireOperatorAction(request, context);
+  const buyerId = params.buyerId;
+  if (buyerId && !(await context.buyers.get(buyerId))) throw notFound();
+  const form = await readForm(request, context.logger);
+  const { values, input, errors } = readBuyerForm(form, { editing: Boolean(buyerId) });
+
+  const intent = form.get("intent");
+  // Rows for a longer mapping or more conditions, without JavaScript: the form again, with nothing saved.
+  if (intent === "more-fields" || intent === "more-conditions") return answer(values, {}, intent === "more-fields" ? "fields" : "conditions");
+
+  if (Object.keys(errors).length) return data(answer(values, formErrorsOf(context.buyers.check(input), values, errors)), { status: 400 });
+  const saved = buyerId ? await context.buyers.update(buyerId, input) : await context.buyers.create(input);
+  if (!saved.ok) return data(answer(values, formErrorsOf(saved.errors, values)), { status: 400 });
+  return redirect(`/admin/buyers?saved=${encodeURIComponent(saved.buyer.id)}`);
+}
+
+export default function AdminBuyer({ loaderData, actionData }: Route.ComponentProps) {
+  const { buyer, claims, placeholders } = loaderData;
+  const answered: BuyerFormAnswer | undefined = actionData;
+  return (
+    <>
+      <AdminHeader title={buyer ? `Buyer: ${buyer.name}` : "New buyer"} />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <BuyerEditor
+          key={answered?.answerId ?? "loaded"}
+          values={answered?.values ?? loaderData.values}
+          errors={answered?.errors ?? {}}
+          moreRows={answered?.moreRows ?? null}
+          savedCredentials={buyer ? buyer.credentialsLast4 : undefined}
+          claims={claims}
+          placeholders={placeholders}
+        />
+      </main>
+    </>
+  );
+}

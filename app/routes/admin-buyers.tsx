@@ -1,0 +1,185 @@
+import { useMemo } from "react";
+import { data, Link } from "react-router";
+import { claims } from "#claims/registry";
+import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { capsSummary, claimsSummary, deliveryLabel, scheduleSummary, statesSummary } from "~/admin/buyer-summary";
+import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
+import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { Toasts, type Toast } from "~/admin/toasts";
+import { readForm } from "~/site/read-form";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/admin-buyers";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [{ title: "Buyers | Admin" }, NOINDEX];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOperatorPage(request, context);
+  const claimNames = Object.fromEntries(claims.map((claim) => [claim.caseType, claim.landing.card.title]));
+  const buyers = (await context.buyers.list()).map((buyer) => ({
+    id: buyer.id,
+    name: buyer.name,
+    active: buyer.active,
+    delivery: deliveryLabel(buyer.delivery),
+    credentials: buyer.credentialsLast4,
+    claims: claimsSummary(buyer.rules.filters.claimTypes, claimNames),
+    states: statesSummary(buyer.rules.filters.states),
+    caps: capsSummary(buyer.rules.caps),
+    schedule: scheduleSummary(buyer.rules.schedule),
+    timeZone: buyer.rules.timeZone,
+    priority: buyer.rules.priority,
+    weight: buyer.rules.weight,
+  }));
+  // The form redirects here after a save, naming the buyer, so that the list can say so.
+  const saved = new URL(request.url).searchParams.get("saved");
+  const savedBuyer = saved ? buyers.find((buyer) => buyer.id === saved) : undefined;
+  const toast: Toast | undefined = savedBuyer && { title: "Buyer saved", description: `${savedBuyer.name} is saved.`, tone: "success" };
+  return { buyers, toast };
+}
+
+const pauseQuestion = (name: string, pause: boolean) =>
+  pause ? `Pause ${name}? It gets no new leads until it is resumed.` : `Resume ${name}? It gets new leads again.`;
+
+type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation };
+const failure = (description: string, status: number) => data<ActionAnswer>({ toast: { title: "Error", description, tone: "error" } }, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireOperatorAction(request, context);
+  const form = await readForm(request, context.logger);
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "pause" && intent !== "resume") return failure("Unknown action.", 400);
+  const buyerId = String(form.get("buyerId") ?? "");
+  const buyer = buyerId ? await context.buyers.get(buyerId) : undefined;
+  if (!buyer) return failure("There is no such buyer.", 404);
+  const pause = intent === "pause";
+  if (form.get(CONFIRMED_FIELD) !== "yes") {
+    return {
+      confirm: {
+        question: pauseQuestion(buyer.name, pause),
+        fields: { intent, buyerId },
+        label: pause ? "Pause buyer" : "Resume buyer",
+      },
+    } satisfies ActionAnswer;
+  }
+  await context.buyers.setActive(buyer.id, !pause);
+  return {
+    toast: pause
+      ? { title: "Buyer paused", description: `${buyer.name} gets no new leads until it is resumed.`, tone: "success" }
+      : { title: "Buyer resumed", description: `${buyer.name} gets new leads again.`, tone: "success" },
+  } satisfies ActionAnswer;
+}
+
+const badge = "inline-block rounded-full px-2 py-0.5 text-xs font-semibold";
+const secondaryButton = `${adminButton} border border-slate-300 bg-white hover:bg-slate-50`;
+
+export default function AdminBuyers({ loaderData, actionData }: Route.ComponentProps) {
+  const { buyers } = loaderData;
+  const answer: ActionAnswer | undefined = actionData;
+  // The list's data is loaded again after every action: the same "saved" toast must not come back with it.
+  const savedToast = useMemo(() => loaderData.toast, [loaderData.toast?.description]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      <Toasts latest={answer?.toast ?? savedToast} />
+      <AdminHeader title="Buyers" />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        {answer?.confirm ? <ConfirmPanel confirmation={answer.confirm} cancelHref="/admin/buyers" /> : null}
+        <section aria-labelledby="buyers-title" className={adminCard}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="buyers-title" className="text-lg font-bold" data-testid="buyer-count">
+              {buyers.length} buyer{buyers.length === 1 ? "" : "s"}
+            </h2>
+            <Link to="/admin/buyers/new" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              New buyer
+            </Link>
+          </div>
+          <p className="mt-2 text-sm text-slate-700">
+            Leads go to active buyers whose filters, caps and hours take them, lowest priority number first; buyers of equal
+            priority share leads by weight.
+          </p>
+          {buyers.length === 0 ? (
+            <p className="mt-4 text-slate-700">No buyers yet.</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto">
+              {/* A phone shows each buyer as a block of labelled lines instead of columns cut off. */}
+              <table className="w-full text-left text-sm max-lg:block">
+                <thead className="max-lg:sr-only">
+                  <tr className="border-b border-slate-200 text-slate-600">
+                    <th scope="col" className="py-2 pr-3">Buyer</th>
+                    <th scope="col" className="py-2 pr-3">Delivery</th>
+                    <th scope="col" className="py-2 pr-3">Claims and states</th>
+                    <th scope="col" className="py-2 pr-3">Caps</th>
+                    <th scope="col" className="py-2 pr-3">Hours</th>
+                    <th scope="col" className="py-2 pr-3">Order</th>
+                    <th scope="col" className="py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="max-lg:block">
+                  {buyers.map((buyer) => (
+                    <tr key={buyer.id} className="border-b border-slate-100 align-top max-lg:block max-lg:py-3" data-buyer-id={buyer.id}>
+                      <td className="py-1 pr-3 max-lg:block max-lg:p-0">
+                        <Link to={`/admin/buyers/${buyer.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                          {buyer.name}
+                        </Link>{" "}
+                        <span className={`${badge} ${buyer.active ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
+                          {buyer.active ? "Active" : "Paused"}
+                        </span>
+                      </td>
+                      <Cell label="Delivery">
+                        {buyer.delivery}
+                        <span className="block text-slate-600">
+                          {buyer.credentials ? (
+                            <>
+                              Credentials <span data-testid="credentials-last4">{buyer.credentials}</span>
+                            </>
+                          ) : (
+                            "No credentials"
+                          )}
+                        </span>
+                      </Cell>
+                      <Cell label="Claims and states">
+                        {buyer.claims}
+                        <span className="block text-slate-600">{buyer.states}</span>
+                      </Cell>
+                      <Cell label="Caps">{buyer.caps}</Cell>
+                      <Cell label="Hours">
+                        {buyer.schedule}
+                        <span className="block text-slate-600">{buyer.timeZone}</span>
+                      </Cell>
+                      <Cell label="Order">
+                        Priority {buyer.priority}
+                        <span className="block text-slate-600">Weight {buyer.weight}</span>
+                      </Cell>
+                      <td className="py-1 max-lg:block max-lg:pt-2">
+                        <ConfirmForm
+                          question={pauseQuestion(buyer.name, buyer.active)}
+                          fields={{ intent: buyer.active ? "pause" : "resume", buyerId: buyer.id }}
+                        >
+                          <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`${buyer.active ? "Pause" : "Resume"} ${buyer.name}`}>
+                            {buyer.active ? "Pause" : "Resume"}
+                          </button>
+                        </ConfirmForm>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}
+
+/** A cell that, on a narrow screen where the table's head is hidden, says what it holds. */
+function Cell({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <td className="py-3 pr-3 max-lg:grid max-lg:grid-cols-[7rem_1fr] max-lg:gap-2 max-lg:p-0 max-lg:py-0.5">
+      <span className="font-semibold text-slate-600 lg:hidden">{label}</span>
+      <span>{children}</span>
+    </td>
+  );
+}
