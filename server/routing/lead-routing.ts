@@ -2,28 +2,9 @@ import type { Kysely } from "kysely";
 import { listBuyers } from "../buyers/buyer-store";
 import type { Database, DeliveryStatus } from "../db/schema";
 import { releaseCapacity } from "./cap-reservation";
+import { routingModeOf } from "./routing-modes";
 import type { RoutableLead, RoutingOptions } from "./route-decision";
 import { refreshBuyerStatus, routableLeadOf, routeLead, type RoutedLead, type RoutingDecisionRecord } from "./route-lead";
-
-/** How a claim's leads are sold: to one buyer (the default) or shared by up to maxBuyers. */
-export type ClaimRoutingMode = { mode: "exclusive" } | { mode: "shared"; maxBuyers: number };
-
-const routingModeKey = (caseType: string) => `routing_mode:${caseType}`;
-
-export async function routingModeOf(db: Kysely<Database>, caseType: string): Promise<ClaimRoutingMode> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", routingModeKey(caseType)).executeTakeFirst();
-  const saved = row ? (JSON.parse(row.value) as ClaimRoutingMode) : null;
-  return saved?.mode === "shared" && saved.maxBuyers > 1 ? saved : { mode: "exclusive" };
-}
-
-export async function saveRoutingMode(db: Kysely<Database>, caseType: string, mode: ClaimRoutingMode, now = new Date()): Promise<void> {
-  const row = { key: routingModeKey(caseType), value: JSON.stringify(mode), updated_at: now.toISOString() };
-  await db
-    .insertInto("settings")
-    .values(row)
-    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-    .execute();
-}
 
 /**
  * Routes a lead just saved, in the intake's write transaction, after the lead's other rows: last, so

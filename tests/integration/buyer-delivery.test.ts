@@ -4,7 +4,7 @@ import type { BuyerInput } from "../../server/buyers/buyer-store";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
-import { saveRoutingMode } from "../../server/routing/lead-routing";
+import { saveRoutingMode } from "../../server/routing/routing-modes";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
