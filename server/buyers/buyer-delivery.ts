@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { acceptanceRuleSchema } from "../routing/acceptance-rule";
+import { acceptanceRuleSchema, jsonPath } from "../routing/acceptance-rule";
 
 /** Facts of a stored lead a mapped field can name as `{name}`. */
 export const LEAD_PLACEHOLDERS = [
@@ -48,8 +48,20 @@ export const fieldMappingSchema = z
   .record(z.string().trim().min(1, "Name the field.").max(100), fieldTemplate)
   .refine((fields) => Object.keys(fields).length > 0, "Map at least one field.");
 
+const httpUrl = z.url({ protocol: /^https?$/, message: "Enter an http(s) URL." });
+
+/**
+ * Where a ping-post buyer bids on a lead before it is sold (docs/decisions/022): the ping carries no
+ * contact details, and the answer's `bidField` holds the bid in dollars. The full lead still goes to
+ * the buyer's `url`, by its method, once it wins.
+ */
+export const pingSchema = z.object({
+  url: httpUrl,
+  bidField: jsonPath.default("bid"),
+});
+
 const deliveryCommon = {
-  url: z.url({ protocol: /^https?$/, message: "Enter an http(s) URL." }),
+  url: httpUrl,
   /** Sends the credentials in this header (Authorization, X-Api-Key); a mapped field can carry them instead. */
   credentialHeader: z
     .string()
@@ -57,6 +69,8 @@ const deliveryCommon = {
     .regex(/^[A-Za-z0-9-]+$/, "Enter a header name such as X-Api-Key.")
     .optional(),
   acceptance: acceptanceRuleSchema.default({ conditions: [] }),
+  /** Set: a ping-post buyer, which takes a claim only through its auction. Absent on buyers saved before. */
+  ping: pingSchema.optional(),
 };
 
 /** Our signed JSON webhook (the Standard Webhooks payload every lead has). */
@@ -73,3 +87,4 @@ export const postDeliverySchema = z.object({
 export const buyerDeliverySchema = z.discriminatedUnion("method", [webhookDeliverySchema, postDeliverySchema]);
 
 export type BuyerDelivery = z.infer<typeof buyerDeliverySchema>;
+export type BuyerPing = z.infer<typeof pingSchema>;

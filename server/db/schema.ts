@@ -155,6 +155,39 @@ export interface RoutingDecisionsTable {
   decision: string;
 }
 
+/** open while bidders are tried; won when one took the lead; unsold when none bid or every bidder rejected it. */
+export type AuctionStatus = "open" | "won" | "unsold";
+
+/** One ping-post auction of a lead (docs/decisions/022); money in integer cents. */
+export interface AuctionsTable {
+  id: string;
+  lead_id: string;
+  case_type: string;
+  created_at: string;
+  timeout_ms: number;
+  status: AuctionStatus;
+  winner_buyer_id: string | null;
+  /** What the winner pays: at most its bid. */
+  price_cents: number | null;
+}
+
+export type PingOutcomeKind = "bid" | "no-bid" | "timeout" | "error";
+
+/** What one buyer answered an auction's ping. */
+export interface AuctionBidsTable {
+  id: string;
+  auction_id: string;
+  buyer_id: string;
+  outcome: PingOutcomeKind;
+  /** The bid in cents; null unless outcome is 'bid'. */
+  amount_cents: number | null;
+  duration_ms: number;
+  /** Why there is no bid: 'HTTP 500', 'answer is not JSON', a network error. */
+  detail: string | null;
+  /** When the answer came, or the auction gave up on it: the auction's start plus duration_ms. */
+  created_at: string;
+}
+
 export interface DeliveryAttemptsTable {
   id: string;
   delivery_id: string;
@@ -203,4 +236,6 @@ export interface Database {
   buyers: BuyersTable;
   buyer_cap_counters: BuyerCapCountersTable;
   routing_decisions: RoutingDecisionsTable;
+  auctions: AuctionsTable;
+  auction_bids: AuctionBidsTable;
 }

@@ -12,12 +12,16 @@ export interface AttemptResult {
 }
 
 export const RESPONSE_EXCERPT_BYTES = 2048;
+/** The error of an attempt that got no whole answer in time (its own timeout, or the caller's signal). */
+export const REQUEST_TIMEOUT = "Request timeout";
 /** A 2xx answer that `readError` inspects is read this far; receivers answer leads in a few hundred bytes. */
 const MAX_INSPECTED_BYTES = 64 * 1024;
 
 /**
  * Sends one request with a timeout. `readError` may inspect a 2xx answer's text and name an error in
  * it (a partner that answers 200 with `status: 'Error'`); such errors are retried like any failure.
+ * A signal in `init` ends the request early too (an auction's deadline shared by all its pings), and
+ * counts as a timeout.
  */
 export async function attempt(
   url: string,
@@ -36,7 +40,9 @@ export async function attempt(
     responseBody,
   });
   try {
-    const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const response = await fetch(url, { ...init, redirect: "manual", signal });
     const body = await readBody(response, readError && response.ok ? MAX_INSPECTED_BYTES : RESPONSE_EXCERPT_BYTES);
     responseBody = excerpt(body);
     if (!response.ok) return result(false, response.status, `HTTP ${response.status}`, isRetryable(response.status));
@@ -44,7 +50,7 @@ export async function attempt(
     return problem ? result(false, response.status, problem, true) : result(true, response.status, null, false);
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-    return result(false, null, timedOut ? "Request timeout" : networkMessage(error), true);
+    return result(false, null, timedOut ? REQUEST_TIMEOUT : networkMessage(error), true);
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A dot path into a JSON answer: `status`, `result.code`, `errors.0.message`. */
-const jsonPath = z
+export const jsonPath = z
   .string()
   .trim()
   .regex(/^[^.\s]+(\.[^.\s]+)*$/, "Enter a field such as status or result.code.");
@@ -66,7 +66,8 @@ function reasonOf(body: unknown, condition: AcceptanceCondition): string {
   return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text;
 }
 
-function valueAt(body: unknown, path: string): { present: boolean; value?: unknown } {
+/** The value at a dot path of a parsed JSON answer; own properties only. */
+export function valueAt(body: unknown, path: string): { present: boolean; value?: unknown } {
   let current = body;
   for (const key of path.split(".")) {
     // Own properties only: a path such as `constructor` must not reach Object.prototype.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dollarsToCents } from "./money";
 
 const CLOCK = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
@@ -76,12 +77,30 @@ export const buyerRulesSchema = z.object({
   priority: z.number().int().min(0).default(100),
   /** Share of the leads among buyers of equal priority. */
   weight: z.number().int().positive().default(1),
+  /**
+   * What the buyer pays for a lead it takes outside an auction, in dollars (12.5 is $12.50), so that
+   * revenue can be reported; read it as cents with priceCentsOf. An auction's price is the winning bid.
+   */
+  price: z
+    .number()
+    .refine((dollars) => {
+      const parsed = dollarsToCents(dollars);
+      return parsed.ok && !parsed.fractionDropped;
+    }, "Enter a price in dollars and cents, from $0 to $100,000.")
+    .optional(),
 });
 
 export type BuyerFilters = z.infer<typeof buyerFiltersSchema>;
 export type BuyerCaps = z.infer<typeof buyerCapsSchema>;
 export type BuyerSchedule = z.infer<typeof buyerScheduleSchema>;
 export type BuyerRules = z.infer<typeof buyerRulesSchema>;
+/** The buyer's fixed price per lead in whole cents, or null when it has none. */
+export function priceCentsOf(rules: Pick<BuyerRules, "price">): number | null {
+  if (rules.price === undefined) return null;
+  const parsed = dollarsToCents(rules.price);
+  return parsed.ok ? parsed.cents : null;
+}
+
 /** What routing reads of a buyer; its delivery method and credentials live elsewhere. */
 export interface RoutableBuyer {
   id: string;
