@@ -53,6 +53,8 @@ const envSchema = z.object({
   RUN_WORKER: booleanish.default(true),
   DELIVERY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** How long a ping-post auction waits for bids (docs/decisions/022). */
+  AUCTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
   DELIVERY_RETRY_SCHEDULE: z
     .string()
     .trim()
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       runWorker: e.RUN_WORKER,
       pollMs: e.DELIVERY_POLL_MS,
       timeoutMs: e.DELIVERY_TIMEOUT_MS,
+      auctionTimeoutMs: e.AUCTION_TIMEOUT_MS,
       /** Waits after attempts 1, 2, ...: about a day in all, like Svix's schedule. */
       retryScheduleMs: e.DELIVERY_RETRY_SCHEDULE ?? [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
     },

@@ -202,10 +202,15 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             {lead.routing.map((routing, i) => (
               <div key={i} className="mt-4 rounded-xl border border-slate-200 p-4" data-testid="routing-decision">
                 <h3 className="font-semibold">
-                  {routing.cascade ? "Cascaded" : "Routed"} {time(routing.at)}:{" "}
+                  {routing.auction ? "Auction" : routing.cascade ? "Cascaded" : "Routed"} {time(routing.at)}:{" "}
                   {routing.unsold ? "unsold" : `sent to ${routing.sentTo.join(", ")}`}
                   {routing.acceptedBy.length ? `, taken by ${routing.acceptedBy.join(", ")}` : ""}
                 </h3>
+                {routing.auction ? (
+                  <p className="mt-2 text-sm text-slate-700">
+                    Bids: {routing.auction.bids.map((bid) => `${bid.buyer} ${bid.answer}`).join(" · ") || "no buyer was pinged"}
+                  </p>
+                ) : null}
                 <ul className="mt-2 space-y-1 text-sm">
                   {routing.considered.map((entry, j) => (
                     <li key={j} className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1">

@@ -91,15 +91,19 @@ export type BuyerStatus = "pending" | "sold" | "unsold";
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "dead" | "cancelled";
 
 /**
- * A lead routed to one of the operator's buyers: buyer_id says which, and its delivery, mapping and
- * credentials say how (docs/decisions/021). Only routing writes it.
+ * 'buyer': a lead routed to one of the operator's buyers: buyer_id says which, and its delivery,
+ * mapping and credentials say how (docs/decisions/021). 'auction': a ping-post auction the worker runs
+ * for a lead (docs/decisions/022). Only routing writes them.
  */
-export type BuyerDeliveryTarget = "buyer";
+export type BuyerDeliveryTarget = "buyer" | "auction";
 
 export interface DeliveriesTable {
   id: string;
   lead_id: string;
   target: DeliveryTarget | BuyerDeliveryTarget;
+  /** A bidder's delivery: the auction it won or is next in, and its bid (migration 08). */
+  auction_id: string | null;
+  price_cents: number | null;
   status: DeliveryStatus;
   attempts: Generated<number>;
   next_attempt_at: string;

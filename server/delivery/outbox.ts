@@ -47,6 +47,9 @@ export function targetsOf(definition: Pick<ClaimDefinition, "partners">, webhook
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+/** What else the end of an attempt changes, in the transaction that records it (routing's cascade). */
+export type SettleAttempt = (trx: Kysely<Database>, status: DeliveryStatus, at: Date) => Promise<unknown>;
+
 export function createOutbox(db: Db, now: () => Date = () => new Date()) {
   const due = (at: string) => (eb: ExpressionBuilder<Database, "deliveries">) =>
     eb.or([
@@ -88,7 +91,7 @@ export function createOutbox(db: Db, now: () => Date = () => new Date()) {
     delivery: Delivery,
     result: AttemptResult,
     retryScheduleMs: readonly number[],
-    then?: (trx: Kysely<Database>, status: DeliveryStatus, at: Date) => Promise<unknown>,
+    then?: SettleAttempt,
   ) {
     const at = now();
     const atIso = at.toISOString();

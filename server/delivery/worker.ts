@@ -3,14 +3,16 @@ import { claimByCaseType } from "#claims/registry";
 import { buyerById, openBuyerCredentials } from "../buyers/buyer-store";
 import { sendToBuyer } from "../buyers/buyer-sender";
 import type { LeadsTable } from "../db/schema";
+import { holdAuction, settleAuction } from "../routing/auction-routing";
 import { settleBuyerDelivery } from "../routing/lead-routing";
+import { formatCents } from "../routing/money";
 import type { SecretBox } from "../secrets/secret-box";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { Settings } from "../settings/settings";
 import { notSent, type AttemptResult } from "./http-send";
-import { createOutbox, type Delivery } from "./outbox";
+import { createOutbox, type Delivery, type SettleAttempt } from "./outbox";
 import { partnerRequest, sendToPartner } from "./partner-sender";
 import { webhookPayload } from "./webhook-payload";
 import { sendSignedWebhook } from "./webhook-sender";
@@ -42,6 +44,7 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
   async function send(delivery: Delivery): Promise<AttemptResult> {
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
     if (delivery.target === "buyer") return sendToBuyerOf(delivery, lead);
+    if (delivery.target === "auction") throw new Error("An auction is run, not sent.");
     if (delivery.target !== "webhook") {
       const target = delivery.target;
       const mapping = claimByCaseType(lead.case_type)?.partners?.find((p) => p.partner === target);
@@ -107,14 +110,32 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
     return attempts;
   }
 
+  /** Runs a lead's auction; its bids are stored, and the best offered the lead, as the run is recorded. */
+  async function auctionOf(delivery: Delivery): Promise<{ result: AttemptResult; settle?: SettleAttempt }> {
+    const started = performance.now();
+    try {
+      const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
+      const auction = await holdAuction(db, lead, { secretBox, timeoutMs: config.delivery.auctionTimeoutMs, now: now() });
+      const best = auction.bids[0];
+      const summary = `${auction.outcomes.length} pinged, ${auction.bids.length} bid${auction.bids.length === 1 ? "" : "s"}${best ? `, best ${formatCents(best.amountCents)} from ${best.buyerName}` : ""}`;
+      return {
+        result: { ok: true, status: null, error: null, retryable: false, durationMs: Math.round(performance.now() - started), responseBody: summary },
+        settle: (trx, ended, at) => (ended === "delivered" ? settleAuction(trx, lead, auction, at) : Promise.resolve()),
+      };
+    } catch (error) {
+      return { result: notSent(`Auction failed: ${(error as Error).message}`) };
+    }
+  }
+
   async function sendClaimed(delivery: Delivery) {
-    const result = await send(delivery);
-    const status = await outbox.recordAttempt(
-      delivery,
-      result,
-      retryScheduleMs,
-      delivery.target === "buyer" ? (trx, ended, at) => settleBuyerDelivery(trx, delivery, ended, at) : undefined,
-    );
+    const { result, settle } =
+      delivery.target === "auction"
+        ? await auctionOf(delivery)
+        : {
+            result: await send(delivery),
+            settle: delivery.target === "buyer" ? ((trx, ended, at) => settleBuyerDelivery(trx, delivery, ended, at)) satisfies SettleAttempt : undefined,
+          };
+    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle);
     logger.info(
       { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
       "delivery attempt",

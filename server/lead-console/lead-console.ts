@@ -8,7 +8,9 @@ import { writeTransaction, type Db } from "../db/database";
 import type { Database, DeliveryStatus, DeliveryTarget } from "../db/schema";
 import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
 import type { DeliveryWorker } from "../delivery/worker";
+import { auctionOf } from "../routing/auction-record";
 import { releaseCapacity } from "../routing/cap-reservation";
+import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { routableLeadOf, routingDecisionsOf } from "../routing/route-lead";
 import { leadsCsv } from "./lead-export";
@@ -133,6 +135,17 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       db.selectFrom("buyers").select(["id", "name"]).execute(),
     ]);
     const buyerName = new Map(buyerNames.map((b) => [b.id, b.name]));
+    const auctions = new Map<string, { bids: { buyer: string; answer: string }[] }>();
+    for (const auctionId of new Set(routings.flatMap(({ decision }) => decision.auctionId ?? []))) {
+      const auction = await auctionOf(db, auctionId);
+      if (!auction) continue;
+      auctions.set(auctionId, {
+        bids: auction.bids.map((bid) => ({
+          buyer: buyerName.get(bid.buyerId) ?? bid.buyerId,
+          answer: bid.outcome === "bid" ? formatCents(bid.amountCents!) : bid.detail ? `${bid.outcome}: ${bid.detail}` : bid.outcome,
+        })),
+      });
+    }
     const definition = claimByCaseType(lead.case_type);
     const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
     const attribution = lead.attribution ? attributionSchema.safeParse(JSON.parse(lead.attribution)) : null;
@@ -158,6 +171,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       attribution: attribution?.success ? attribution.data : null,
       routing: routings.map(({ createdAt, decision }) => ({
         at: createdAt,
+        auction: decision.auctionId ? (auctions.get(decision.auctionId) ?? null) : null,
         cascade: decision.alreadyTried.length > 0,
         considered: decision.considered.map((c) => ({
           buyer: c.buyerName,
@@ -175,7 +189,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         nextAttemptAt: d.status === "pending" ? d.next_attempt_at : null,
         deliveredAt: d.delivered_at,
         lastError: d.last_error,
-        resendable: lead.is_spam === 0 && RESENDABLE.includes(d.status) && d.target !== "buyer",
+        resendable: lead.is_spam === 0 && RESENDABLE.includes(d.status) && d.target !== "buyer" && d.target !== "auction",
         log: attempts
           .filter((a) => a.delivery_id === d.id)
           .map((a) => ({
@@ -295,13 +309,13 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
           .where("lead_id", "=", leadId)
           .where("status", "=", "cancelled")
           // Buyers are routed afresh: their slots were given back, and caps may have filled since.
-          .where("target", "!=", "buyer")
+          .where("target", "not in", ["buyer", "auction"])
           .executeTakeFirst();
         const missing = targets.filter((target) => !existing.some((d) => d.target === target));
         await enqueueDeliveries(trx, lead, missing, at);
         // Only a lead that was spam is unsold; routing one that is not would sell it twice.
         const routed = lead.is_spam ? await routeNewLead(trx, routableLeadOf(lead), at) : null;
-        queued = Number(revived.numUpdatedRows) + missing.length + (routed?.decision.tried.length ?? 0);
+        queued = Number(revived.numUpdatedRows) + missing.length + (routed?.queued ?? 0);
       }
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };

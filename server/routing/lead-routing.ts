@@ -2,19 +2,27 @@ import type { Kysely } from "kysely";
 import { listBuyers } from "../buyers/buyer-store";
 import type { Database, DeliveryStatus } from "../db/schema";
 import { releaseCapacity } from "./cap-reservation";
+import { recordWinner } from "./auction-record";
+import { auctionsEnabled, offerToNextBid, queueAuction } from "./auction-routing";
 import { routingModeOf } from "./routing-modes";
 import type { RoutableLead, RoutingOptions } from "./route-decision";
-import { refreshBuyerStatus, routableLeadOf, routeLead, type RoutedLead, type RoutingDecisionRecord } from "./route-lead";
+import { refreshBuyerStatus, routableLeadOf, routeLead, type RoutingDecisionRecord } from "./route-lead";
 
 /**
  * Routes a lead just saved, in the intake's write transaction, after the lead's other rows: last, so
- * the routing lock is held briefly. Nothing is recorded while no buyer exists.
+ * the routing lock is held briefly. Nothing is recorded while no buyer exists. A claim auctioned to
+ * ping-post buyers has its auction queued instead; routing follows the bids.
  */
-export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, now: Date): Promise<RoutedLead | null> {
+export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, now: Date): Promise<{ queued: number }> {
   const buyers = await listBuyers(trx);
-  if (!buyers.length) return null;
+  if (!buyers.length) return { queued: 0 };
+  if (await auctionsEnabled(trx, lead.caseType)) {
+    await queueAuction(trx, { id: lead.id, created_at: lead.createdAt }, now);
+    return { queued: 1 };
+  }
   const mode = await routingModeOf(trx, lead.caseType);
-  return routeLead(trx, lead, buyers, mode.mode === "shared" ? { now, ...mode } : { now });
+  const routed = await routeLead(trx, lead, buyers, mode.mode === "shared" ? { now, ...mode } : { now });
+  return { queued: routed.decision.tried.length };
 }
 
 /**
@@ -25,22 +33,25 @@ export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, no
  */
 export async function settleBuyerDelivery(
   trx: Kysely<Database>,
-  delivery: { id: string; lead_id: string; buyer_id: string | null },
+  delivery: { id: string; lead_id: string; buyer_id: string | null; auction_id: string | null; price_cents: number | null },
   status: DeliveryStatus,
   now: Date,
-): Promise<RoutedLead | null> {
-  if (!delivery.buyer_id) return null;
+): Promise<void> {
+  if (!delivery.buyer_id) return;
   if (status === "delivered") {
+    if (delivery.auction_id) await recordWinner(trx, delivery.auction_id, delivery.buyer_id, Number(delivery.price_cents));
     await markAccepted(trx, delivery.lead_id, delivery.id, delivery.buyer_id);
     await refreshBuyerStatus(trx, delivery.lead_id);
-    return null;
+    return;
   }
-  if (status !== "failed" && status !== "dead") return null;
+  if (status !== "failed" && status !== "dead") return;
   await releaseCapacity(trx, delivery.id);
   const lead = await trx.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirst();
-  if (!lead || lead.is_spam) return null;
+  if (!lead || lead.is_spam) return;
+  // A bidder that did not take the lead: the next bid, then (with none left) routing as usual.
+  if (delivery.auction_id) return offerToNextBid(trx, lead, delivery.auction_id, now);
   const options: RoutingOptions = (await routingModeOf(trx, lead.case_type)).mode === "shared" ? { now, mode: "shared", maxBuyers: 1 } : { now };
-  return routeLead(trx, routableLeadOf(lead), await listBuyers(trx), options);
+  await routeLead(trx, routableLeadOf(lead), await listBuyers(trx), options);
 }
 
 async function markAccepted(trx: Kysely<Database>, leadId: string, deliveryId: string, buyerId: string) {

@@ -8,7 +8,9 @@ import { decideRoute, type ConsideredBuyer, type RoutableLead, type RoutingOptio
 
 /** What routing_decisions.decision holds: one routing of a lead, when it is saved or cascades. */
 export interface RoutingDecisionRecord {
-  mode: "exclusive" | "shared";
+  mode: "exclusive" | "shared" | "auction";
+  /** For an auction: the one whose bids are offered in turn (docs/decisions/022). */
+  auctionId?: string;
   /** Every buyer with its verdict; one whose reservation failed is skipped with the cap it reached. */
   considered: ConsideredBuyer[];
   /** Buyers the lead had gone to before this routing, which a cascade skips. */
@@ -136,7 +138,7 @@ export async function routingDecisionsOf(db: Kysely<Database>, leadId: string): 
   return rows.map((row) => ({ decisionId: row.id, createdAt: row.created_at, decision: JSON.parse(row.decision) as RoutingDecisionRecord }));
 }
 
-async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): Promise<string[]> {
+export async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): Promise<string[]> {
   const rows = await trx
     .selectFrom("deliveries")
     .select("buyer_id")

@@ -138,8 +138,8 @@ describe("selling a lead to buyers", () => {
     // The lead page says the same in words.
     const page = await services.leadConsole.detail(leadId);
     expect(page!.routing).toEqual([
-      { at: expect.any(String), cascade: false, considered: [{ buyer: "Network", verdict: "sent" }, { buyer: "Backup Firm", verdict: "not needed" }], sentTo: ["Network"], acceptedBy: [], unsold: false },
-      { at: expect.any(String), cascade: true, considered: [{ buyer: "Network", verdict: "already tried" }, { buyer: "Backup Firm", verdict: "sent" }], sentTo: ["Backup Firm"], acceptedBy: ["Backup Firm"], unsold: false },
+      { at: expect.any(String), auction: null, cascade: false, considered: [{ buyer: "Network", verdict: "sent" }, { buyer: "Backup Firm", verdict: "not needed" }], sentTo: ["Network"], acceptedBy: [], unsold: false },
+      { at: expect.any(String), auction: null, cascade: true, considered: [{ buyer: "Network", verdict: "already tried" }, { buyer: "Backup Firm", verdict: "sent" }], sentTo: ["Backup Firm"], acceptedBy: ["Backup Firm"], unsold: false },
     ]);
     expect(page!.deliveries.map((d) => [d.target, d.status, d.resendable])).toEqual([
       ["buyer Network", "failed", false],

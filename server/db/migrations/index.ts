@@ -6,6 +6,7 @@ import * as leadConsole from "./2026-11-23-04-lead-console";
 import * as buyers from "./2026-11-23-05-buyers";
 import * as buyerStatus from "./2026-11-23-06-buyer-status";
 import * as auctions from "./2026-11-23-07-auctions";
+import * as auctionDeliveries from "./2026-11-23-08-auction-deliveries";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-05-buyers": buyers,
   "2026-11-23-06-buyer-status": buyerStatus,
   "2026-11-23-07-auctions": auctions,
+  "2026-11-23-08-auction-deliveries": auctionDeliveries,
 };

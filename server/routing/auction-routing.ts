@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import { listBuyers, openBuyerCredentials, type Buyer } from "../buyers/buyer-store";
+import { lockForTransaction } from "../db/database";
+import type { Database, LeadsTable } from "../db/schema";
+import type { SecretBox } from "../secrets/secret-box";
+import { markUnsold, recordAuction } from "./auction-record";
+import { reserveCapacity, usageOf } from "./cap-reservation";
+import { pingBuyersAmong, rankBids, runAuction, type AuctionBuyer, type AuctionResult, type PingSend } from "./ping-post";
+import { decideRoute, type ConsideredBuyer } from "./route-decision";
+import { buyersAlreadySent, refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK, type RoutingDecisionRecord } from "./route-lead";
+
+type Lead = Selectable<LeadsTable>;
+
+const auctionKey = (caseType: string) => `auction:${caseType}`;
+
+/** Whether a claim's leads are auctioned to ping-post buyers first; off unless the operator turns it on. */
+export async function auctionsEnabled(db: Kysely<Database>, caseType: string): Promise<boolean> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", auctionKey(caseType)).executeTakeFirst();
+  return row?.value === "on";
+}
+
+export async function saveAuctionsEnabled(db: Kysely<Database>, caseType: string, enabled: boolean, now = new Date()): Promise<void> {
+  const row = { key: auctionKey(caseType), value: enabled ? "on" : "off", updated_at: now.toISOString() };
+  await db
+    .insertInto("settings")
+    .values(row)
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .execute();
+}
+
+/**
+ * Queues the lead's auction in the outbox, in the intake's transaction: the worker runs it, so the
+ * visitor never waits for bids and a crash mid-auction runs it again once its claim expires.
+ */
+export async function queueAuction(trx: Kysely<Database>, lead: { id: string; created_at: string }, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await trx
+    .insertInto("deliveries")
+    .values({ id: randomUUID(), lead_id: lead.id, lead_created_at: lead.created_at, target: "auction", status: "pending", next_attempt_at: at, created_at: at, updated_at: at })
+    .execute();
+  await trx.updateTable("leads").set({ buyer_status: "pending" }).where("id", "=", lead.id).execute();
+}
+
+/**
+ * Pings the ping-post buyers that routing would consider for the lead (filters, caps, hours), each with
+ * its credentials in its header, and collects their bids. Runs outside any transaction: it takes up to
+ * the timeout.
+ */
+export async function holdAuction(
+  db: Kysely<Database>,
+  lead: Lead,
+  options: { secretBox: Pick<SecretBox, "open"> | null; timeoutMs: number; now: Date; send?: PingSend },
+): Promise<AuctionResult> {
+  const buyers = await listBuyers(db);
+  const routable = routableLeadOf(lead);
+  const { order } = decideRoute(routable, buyers, await usageOf(db, buyers, options.now), { now: options.now });
+  const bidders: AuctionBuyer[] = [];
+  for (const bidder of pingBuyersAmong(buyers, order)) {
+    const buyer = buyers.find((b) => b.id === bidder.id)!;
+    const header = buyer.delivery.credentialHeader;
+    // A buyer whose credentials cannot be opened is not pinged, rather than pinged without them.
+    const credentials = header && options.secretBox ? await openBuyerCredentials(db, options.secretBox, buyer.id).catch(() => undefined) : null;
+    if (credentials === undefined) continue;
+    bidders.push(header && credentials ? { ...bidder, headers: { [header]: credentials } } : bidder);
+  }
+  return runAuction({ auctionId: randomUUID(), lead, buyers: bidders, timeoutMs: options.timeoutMs, now: options.now, send: options.send });
+}
+
+/** In the transaction that records the auction's run: stores every answer and offers the lead to the best bid. */
+export async function settleAuction(trx: Kysely<Database>, lead: Lead, auction: AuctionResult, now: Date) {
+  await recordAuction(
+    trx,
+    { id: auction.auctionId, leadId: lead.id, caseType: lead.case_type, createdAt: auction.startedAt, timeoutMs: auction.timeoutMs },
+    auction.outcomes,
+  );
+  return offerToNextBid(trx, lead, auction.auctionId, now);
+}
+
+/**
+ * Offers the lead to the best bidder it has not been offered to that still has room under its caps:
+ * a delivery holding a cap slot and the bid as its price, as exclusive routing queues one. With no bid
+ * left the auction is unsold and the lead is routed as any other (to buyers it has not been offered).
+ */
+export async function offerToNextBid(trx: Kysely<Database>, lead: Lead, auctionId: string, now: Date) {
+  await lockForTransaction(trx, ROUTING_LOCK);
+  const buyers = await listBuyers(trx);
+  const byId = new Map(buyers.map((buyer) => [buyer.id, buyer]));
+  const alreadyTried = await buyersAlreadySent(trx, lead.id);
+  const bids = await trx
+    .selectFrom("auction_bids")
+    .select(["buyer_id", "amount_cents"])
+    .where("auction_id", "=", auctionId)
+    .where("outcome", "=", "bid")
+    .execute();
+  const ranked = rankBids(
+    bids.flatMap((bid) => {
+      const buyer = byId.get(bid.buyer_id);
+      return buyer ? [{ buyerId: buyer.id, buyerName: buyer.name, amountCents: Number(bid.amount_cents), priority: buyer.rules.priority }] : [];
+    }),
+  );
+
+  const considered: ConsideredBuyer[] = [];
+  for (const bid of ranked) {
+    const buyer = byId.get(bid.buyerId)!;
+    const skip = alreadyTried.includes(buyer.id) ? "already tried" : !buyer.active ? "paused" : null;
+    if (skip) {
+      considered.push({ buyerId: buyer.id, buyerName: buyer.name, verdict: "skipped", reason: skip });
+      continue;
+    }
+    const reservation = await reserveCapacity(trx, buyer, now);
+    if (!reservation.reserved) {
+      considered.push({ buyerId: buyer.id, buyerName: buyer.name, verdict: "skipped", reason: reservation.reason });
+      continue;
+    }
+    considered.push({ buyerId: buyer.id, buyerName: buyer.name, verdict: "candidate" });
+    const deliveryId = await queueBidderDelivery(trx, lead, buyer, { auctionId, priceCents: bid.amountCents, periods: reservation.periods, now });
+    await recordDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [{ buyerId: buyer.id, buyerName: buyer.name, deliveryId }], accepted: [], unsold: false });
+    await refreshBuyerStatus(trx, lead.id);
+    return;
+  }
+
+  await markUnsold(trx, auctionId);
+  await recordDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [], accepted: [], unsold: true });
+  await routeLead(trx, routableLeadOf(lead), buyers, { now });
+}
+
+async function queueBidderDelivery(
+  trx: Kysely<Database>,
+  lead: Lead,
+  buyer: Buyer,
+  bid: { auctionId: string; priceCents: number; periods: { day: string; month: string }; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  const at = bid.now.toISOString();
+  await trx
+    .insertInto("deliveries")
+    .values({
+      id,
+      lead_id: lead.id,
+      lead_created_at: lead.created_at,
+      target: "buyer",
+      buyer_id: buyer.id,
+      auction_id: bid.auctionId,
+      price_cents: bid.priceCents,
+      status: "pending",
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+      reserved_day: bid.periods.day,
+      reserved_month: bid.periods.month,
+    })
+    .execute();
+  return id;
+}
+
+async function recordDecision(trx: Kysely<Database>, leadId: string, now: Date, decision: RoutingDecisionRecord) {
+  await trx
+    .insertInto("routing_decisions")
+    .values({ id: randomUUID(), lead_id: leadId, created_at: now.toISOString(), decision: JSON.stringify(decision) })
+    .execute();
+}

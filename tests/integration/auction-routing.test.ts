@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { BuyerInput } from "../../server/buyers/buyer-store";
+import { loadConfig } from "../../server/config";
+import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
+import { createLogger } from "../../server/logger";
+import { auctionOf } from "../../server/routing/auction-record";
+import { saveAuctionsEnabled } from "../../server/routing/auction-routing";
+import { routingDecisionsOf } from "../../server/routing/route-lead";
+import { createServices, type Services } from "../../server/services";
+import { startFakeBidders, type BidderBehaviour, type FakeBidders } from "../support/fake-bidders";
+import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { mvaAnswers } from "../support/mva-answers";
+import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
+import { testDatabaseUrl } from "../support/test-database";
+
+// A claim auctioned to ping-post buyers, end to end on the outbox: intake queues the auction, the
+// worker pings the bidders in parallel and stores their answers, offers the full lead to the best bid,
+// and moves to the next bid when a winner rejects it; the winner and its price are recorded.
+
+const context = { ip: "203.0.113.7", userAgent: "AuctionTest/1.0", pageUrl: null, attribution: null };
+const closers: { close(): Promise<void> }[] = [];
+let db: Db;
+let services: Services;
+
+beforeEach(async () => {
+  const config = loadConfig({
+    DATABASE_URL: await testDatabaseUrl("auction-routing"),
+    NODE_ENV: "test",
+    LEAD_RATE_LIMIT_PER_HOUR: "0",
+    DELIVERY_RETRY_SCHEDULE: "20",
+    DELIVERY_TIMEOUT_MS: "1000",
+    AUCTION_TIMEOUT_MS: "400",
+    SECRETS_KEY: TEST_SECRETS_KEY,
+  });
+  db = await openDatabase(config.database);
+  await migrateToLatest(db);
+  services = createServices(config, db, createLogger("silent"));
+  await saveAuctionsEnabled(db, "MVA", true);
+});
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((closer) => closer.close()));
+  await db.destroy();
+});
+
+async function bidders(behaviours: Record<string, BidderBehaviour>): Promise<FakeBidders> {
+  const started = await startFakeBidders(behaviours);
+  closers.push(started);
+  return started;
+}
+
+async function receiver(...args: Parameters<typeof startFakeReceiver>) {
+  const started = await startFakeReceiver(...args);
+  closers.push(started);
+  return started;
+}
+
+async function addBuyer(name: string, { rules = {}, ...extra }: Omit<Partial<BuyerInput>, "rules"> & { rules?: Partial<BuyerInput["rules"]> }) {
+  const saved = await services.buyers.create(buyerInput(name, rules, extra));
+  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+  return saved.buyer;
+}
+
+async function submitLead() {
+  const result = await services.leads.submit("mva", mvaAnswers({ fn: "Ana", em: "ana@example.com" }), context);
+  if (result.status !== "created") throw new Error(result.status);
+  return result.leadId;
+}
+
+const deliveriesOf = (leadId: string) =>
+  db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).orderBy("created_at").orderBy("target").execute();
+
+async function settle(leadId: string) {
+  await waitFor(async () => {
+    await services.deliveryWorker.runOnce();
+    const rows = await deliveriesOf(leadId);
+    return rows.length > 0 && rows.every((d) => ["delivered", "failed", "dead"].includes(d.status));
+  }, "the auction and its deliveries to settle");
+  return deliveriesOf(leadId);
+}
+
+describe("a ping-post auction", () => {
+  it("pings bidders without the claimant's contact details, posts to the best bid, and on its rejection to the next", async () => {
+    const pings = await bidders({
+      high: { json: { bid: 80 } },
+      middle: { json: { bid: "45.50" } },
+      low: { json: { bid: 20 } },
+      none: { json: { bid: null } },
+      slow: { delayMs: 2000, json: { bid: 500 } },
+    });
+    const highPost = await receiver({ status: 200, json: { status: "Error", message: "Duplicate" } });
+    const middlePost = await receiver("ok");
+    const buyer = (name: string, url: string) =>
+      addBuyer(name, {
+        credentials: `${name}-key-1234`,
+        delivery: {
+          method: "webhook",
+          url,
+          credentialHeader: "X-Api-Key",
+          ping: { url: pings.urlOf(name) },
+          acceptance: { conditions: [{ field: "status", equals: "Error", means: "rejected", reasonField: "message" }] },
+        },
+      });
+    const high = await buyer("high", highPost.url);
+    const middle = await buyer("middle", middlePost.url);
+    await buyer("low", middlePost.url);
+    await buyer("none", middlePost.url);
+    await buyer("slow", middlePost.url);
+
+    const leadId = await submitLead();
+    expect((await deliveriesOf(leadId)).map((d) => d.target)).toEqual(["auction"]);
+    const rows = await settle(leadId);
+
+    // Every bidder was pinged once, with its key, and nothing to reach the claimant by.
+    for (const name of ["high", "middle", "low", "none", "slow"]) {
+      const received = pings.received.get(name)!;
+      expect(received).toHaveLength(1);
+      expect(received[0]!.headers["x-api-key"]).toBe(`${name}-key-1234`);
+      const text = JSON.stringify(received[0]!.body);
+      for (const contact of ["Ana", "ana@example.com", "4155552671", leadId, "203.0.113.7"]) expect(text).not.toContain(contact);
+    }
+
+    const auctionRow = rows.find((d) => d.target === "auction")!;
+    expect(auctionRow.status).toBe("delivered");
+    const [rejected, sold] = rows.filter((d) => d.target === "buyer");
+    expect(rejected).toMatchObject({ buyer_id: high.id, status: "failed", price_cents: 8000, last_error: "Duplicate", reserved_day: null });
+    expect(sold).toMatchObject({ buyer_id: middle.id, status: "delivered", price_cents: 4550 });
+    expect(middlePost.received).toHaveLength(1);
+
+    const auction = await auctionOf(db, sold!.auction_id!);
+    expect(auction).toMatchObject({ status: "won", winnerBuyerId: middle.id, priceCents: 4550 });
+    expect(Object.fromEntries(auction!.bids.map((bid) => [bid.buyerId, [bid.outcome, bid.amountCents]]))).toMatchObject({
+      [high.id]: ["bid", 8000],
+      [middle.id]: ["bid", 4550],
+    });
+    expect(auction!.bids.map((bid) => bid.outcome).sort()).toEqual(["bid", "bid", "bid", "no-bid", "timeout"]);
+    expect((await db.selectFrom("leads").select("buyer_status").where("id", "=", leadId).executeTakeFirstOrThrow()).buyer_status).toBe("sold");
+
+    const decisions = (await routingDecisionsOf(db, leadId)).map((d) => d.decision);
+    expect(decisions.map((d) => [d.mode, d.tried.map((t) => t.buyerName), d.accepted])).toEqual([
+      ["auction", ["high"], []],
+      ["auction", ["middle"], [middle.id]],
+    ]);
+
+    // The lead page shows every answer, and that the auction went on to the second bid.
+    const page = await services.leadConsole.detail(leadId);
+    expect(page!.routing[0]!.auction!.bids).toEqual(
+      expect.arrayContaining([{ buyer: "high", answer: "$80.00" }, { buyer: "middle", answer: "$45.50" }, { buyer: "none", answer: expect.stringMatching(/^no-bid: /) }]),
+    );
+    expect(page!.deliveries.find((d) => d.target === "auction")).toMatchObject({ status: "delivered", resendable: false });
+  });
+
+  it("with no bids closes the auction unsold and routes the lead as usual", async () => {
+    const pings = await bidders({ silent: { json: {} } });
+    const post = await receiver("ok");
+    const silent = await addBuyer("silent", { delivery: { method: "webhook", url: post.url, ping: { url: pings.urlOf("silent") } } });
+    const fixed = await addBuyer("fixed", { delivery: { method: "webhook", url: post.url }, rules: { priority: 200 } });
+    const leadId = await submitLead();
+    const rows = await settle(leadId);
+    const bought = rows.filter((d) => d.target === "buyer");
+    // Routing as usual tries the ping-post buyer first (its priority), then the fixed-price one.
+    expect(bought.map((d) => [d.buyer_id, d.status])).toEqual([[silent.id, "delivered"]]);
+    const [auctionDecision, routing] = (await routingDecisionsOf(db, leadId)).map((d) => d.decision);
+    expect(auctionDecision).toMatchObject({ mode: "auction", unsold: true, tried: [] });
+    expect(routing).toMatchObject({ mode: "exclusive", tried: [expect.objectContaining({ buyerId: silent.id })] });
+    expect(routing!.considered).toContainEqual({ buyerId: fixed.id, buyerName: "fixed", verdict: "candidate" });
+    expect(await auctionOf(db, auctionDecision!.auctionId!)).toMatchObject({ status: "unsold", winnerBuyerId: null });
+  });
+});
