@@ -8,7 +8,7 @@ import { markUnsold, recordAuction } from "./auction-record";
 import { reserveCapacity, usageOf } from "./cap-reservation";
 import { pingBuyersAmong, rankBids, runAuction, type AuctionBuyer, type AuctionResult, type PingSend } from "./ping-post";
 import { decideRoute, type ConsideredBuyer } from "./route-decision";
-import { buyersAlreadySent, refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK, type RoutingDecisionRecord } from "./route-lead";
+import { buyersAlreadySent, recordRoutingDecision, refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK } from "./route-lead";
 
 type Lead = Selectable<LeadsTable>;
 
@@ -115,13 +115,13 @@ export async function offerToNextBid(trx: Kysely<Database>, lead: Lead, auctionI
     }
     considered.push({ buyerId: buyer.id, buyerName: buyer.name, verdict: "candidate" });
     const deliveryId = await queueBidderDelivery(trx, lead, buyer, { auctionId, priceCents: bid.amountCents, periods: reservation.periods, now });
-    await recordDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [{ buyerId: buyer.id, buyerName: buyer.name, deliveryId }], accepted: [], unsold: false });
+    await recordRoutingDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [{ buyerId: buyer.id, buyerName: buyer.name, deliveryId }], accepted: [], unsold: false });
     await refreshBuyerStatus(trx, lead.id);
     return;
   }
 
   await markUnsold(trx, auctionId);
-  await recordDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [], accepted: [], unsold: true });
+  await recordRoutingDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [], accepted: [], unsold: true });
   await routeLead(trx, routableLeadOf(lead), buyers, { now });
 }
 
@@ -154,9 +154,3 @@ async function queueBidderDelivery(
   return id;
 }
 
-async function recordDecision(trx: Kysely<Database>, leadId: string, now: Date, decision: RoutingDecisionRecord) {
-  await trx
-    .insertInto("routing_decisions")
-    .values({ id: randomUUID(), lead_id: leadId, created_at: now.toISOString(), decision: JSON.stringify(decision) })
-    .execute();
-}

@@ -101,13 +101,25 @@ export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyer
     accepted: [],
     unsold: tried.length === 0,
   };
-  const decisionId = randomUUID();
-  await trx
-    .insertInto("routing_decisions")
-    .values({ id: decisionId, lead_id: lead.id, created_at: now.toISOString(), decision: JSON.stringify(decision) })
-    .execute();
+  const decisionId = await recordRoutingDecision(trx, lead.id, now, decision);
   await refreshBuyerStatus(trx, lead.id);
   return { decisionId, decision };
+}
+
+/**
+ * Stores one routing of a lead. Its id is the lead's id and its place among the lead's routings, so
+ * two routed in the same millisecond (an auction closed unsold, then routing as usual) keep their
+ * order; routing holds ROUTING_LOCK, so no two can take the same place.
+ */
+export async function recordRoutingDecision(trx: Kysely<Database>, leadId: string, now: Date, decision: RoutingDecisionRecord): Promise<string> {
+  const { count } = await trx
+    .selectFrom("routing_decisions")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("lead_id", "=", leadId)
+    .executeTakeFirstOrThrow();
+  const id = `${leadId}.${String(Number(count) + 1).padStart(4, "0")}`;
+  await trx.insertInto("routing_decisions").values({ id, lead_id: leadId, created_at: now.toISOString(), decision: JSON.stringify(decision) }).execute();
+  return id;
 }
 
 /**
@@ -132,7 +144,6 @@ export async function routingDecisionsOf(db: Kysely<Database>, leadId: string): 
     .selectFrom("routing_decisions")
     .select(["id", "created_at", "decision"])
     .where("lead_id", "=", leadId)
-    .orderBy("created_at")
     .orderBy("id")
     .execute();
   return rows.map((row) => ({ decisionId: row.id, createdAt: row.created_at, decision: JSON.parse(row.decision) as RoutingDecisionRecord }));
