@@ -1,22 +1,12 @@
 import { action as buyerAction, loader as buyerLoader } from "../../app/routes/admin-buyer";
 import { action as buyersAction, loader as buyersLoader } from "../../app/routes/admin-buyers";
-import { answerOf, formPost, routeArgs, startRouteServices, TEST_SITE_URL } from "./load-context";
+import { formPost, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "./load-context";
 import { TEST_SECRETS_KEY } from "./routing-fixtures";
 
 // The buyers pages' routes (list, form, actions) called with plain Requests on real services and a
 // real database, as a logged-in operator or as nobody.
 
 export const BUYERS_OPERATOR_PASSWORD = "buyers operator password";
-
-/** What a route answered, whether it returned or threw it (a redirect, a `data()` with a status). */
-async function settled(result: Promise<unknown>) {
-  try {
-    return answerOf(await result);
-  } catch (thrown) {
-    if (thrown instanceof Error) throw thrown;
-    return answerOf(thrown);
-  }
-}
 
 export type BuyerPages = Awaited<ReturnType<typeof startBuyerPages>>;
 

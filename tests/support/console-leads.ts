@@ -10,7 +10,7 @@ import type { DeliveryStatus, DeliveryTarget } from "../../server/db/schema";
 import { leadExportRoute } from "../../server/http/lead-export-route";
 import { createLeadService } from "../../server/leads/submit-lead";
 
-import { answerOf, formPost, routeArgs, startRouteServices, TEST_SITE_URL } from "./load-context";
+import { formPost, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "./load-context";
 import { sampleAnswers } from "./sample-answers";
 
 // The lead console's routes (list, lead page, actions, export) called with plain Requests on real
@@ -38,16 +38,6 @@ export interface LeadSpec {
   ip?: string;
   userAgent?: string;
   pageUrl?: string;
-}
-
-/** What a route answered, whether it returned or threw it (a redirect, a `data()` with a status). */
-async function settled(result: Promise<unknown>) {
-  try {
-    return answerOf(await result);
-  } catch (thrown) {
-    if (thrown instanceof Error) throw thrown;
-    return answerOf(thrown);
-  }
 }
 
 export type ConsoleRoutes = Awaited<ReturnType<typeof startConsole>>;

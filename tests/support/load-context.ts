@@ -73,6 +73,16 @@ export function answerOf(result: unknown): { status: number; data: unknown; head
   return { status: 200, data: result, headers: new Headers() };
 }
 
+/** What a route answered, whether it returned or threw it (a redirect, a `data()` with a status). */
+export async function settled(result: Promise<unknown>) {
+  try {
+    return answerOf(await result);
+  } catch (thrown) {
+    if (thrown instanceof Error) throw thrown;
+    return answerOf(thrown);
+  }
+}
+
 /** The arguments React Router gives a route's loader or action, for a plain `Request`. */
 export function routeArgs(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
