@@ -79,7 +79,7 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
             <span className="block text-sm text-slate-600">A paused buyer gets no new leads.</span>
           </span>
         </label>
-        <div className="sm:max-w-xs">
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             {...field("price")}
             label="Price per lead ($)"

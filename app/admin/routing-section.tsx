@@ -17,7 +17,7 @@ export interface RoutingAnswer {
   errors: RoutingFormErrors;
 }
 
-const inputClass = "block min-h-11 w-24 rounded-lg border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-700";
+const inputClass = "block min-h-11 w-16 rounded-lg border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-700";
 const choiceClass = "flex min-h-11 items-center gap-3";
 const checkClass = "size-5 shrink-0 accent-brand";
 
@@ -27,13 +27,13 @@ const checkClass = "size-5 shrink-0 accent-brand";
  */
 export function RoutingSection({ claims, answer }: { claims: readonly ClaimRouting[]; answer: RoutingAnswer | undefined }) {
   return (
-    <section aria-labelledby="routing-title" className={adminCard}>
+    <section aria-labelledby="routing-title" className={`${adminCard} max-sm:p-4`}>
       <h2 id="routing-title" className="text-lg font-bold">
         Routing per claim
       </h2>
-      <p className="mt-2 text-sm text-slate-700">
+      <p id="routing-help" className="mt-2 text-sm text-slate-700">
         Exclusive: each lead goes to one buyer, and to the next only when a buyer does not take it. Shared: each lead goes to up to that
-        many buyers at once.
+        many buyers at once, from 2 to 10.
       </p>
       <ul className="mt-4 divide-y divide-slate-100">
         {claims.map((claim, i) => {
@@ -50,10 +50,11 @@ function ClaimRoutingForm({ id, claim, refused }: { id: string; claim: ClaimRout
   const errors = refused?.errors ?? {};
   const formError = errors.caseType ?? errors.mode;
   const maxBuyersError = errors.maxBuyers;
-  const described = [maxBuyersError ? `${id}-max-error` : null, `${id}-max-help`].filter(Boolean).join(" ");
+  const described = [maxBuyersError ? `${id}-max-error` : null, "routing-help"].filter(Boolean).join(" ");
   return (
     <li className="py-4" data-case-type={claim.caseType}>
-      <Form method="post" className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto_auto_auto] lg:items-start lg:gap-6">
+      {/* Fixed columns, so that the claims line up whatever a message next to one of them takes. */}
+      <Form method="post" className="grid gap-2 lg:grid-cols-[minmax(0,1fr)_20rem_18rem] lg:items-start lg:gap-6">
         <input type="hidden" name="intent" value="routing" />
         <input type="hidden" name="caseType" value={claim.caseType} />
         <div>
@@ -65,7 +66,7 @@ function ClaimRoutingForm({ id, claim, refused }: { id: string; claim: ClaimRout
           </p>
         </div>
         <fieldset aria-labelledby={`${id}-title`} aria-describedby={formError ? `${id}-error` : undefined}>
-          <div className="flex flex-wrap gap-x-5">
+          <div className="flex flex-wrap gap-x-4">
             <label className={choiceClass}>
               <input type="radio" name="mode" value="exclusive" defaultChecked={values.mode === "exclusive"} className={checkClass} />
               <span>One buyer (exclusive)</span>
@@ -82,7 +83,7 @@ function ClaimRoutingForm({ id, claim, refused }: { id: string; claim: ClaimRout
           ) : null}
         </fieldset>
         <div>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <label htmlFor={`${id}-max`}>
               Up to<span className="sr-only"> how many buyers {claim.name} leads are shared with</span>
             </label>
@@ -97,23 +98,20 @@ function ClaimRoutingForm({ id, claim, refused }: { id: string; claim: ClaimRout
               className={inputClass}
             />
             <span aria-hidden="true">buyers</span>
+            <button
+              type="submit"
+              aria-label={`Save routing for ${claim.name}`}
+              className={`${adminButton} ml-2 border border-slate-300 bg-white hover:bg-slate-50`}
+            >
+              Save
+            </button>
           </div>
-          <p id={`${id}-max-help`} className="mt-1 text-sm text-slate-600">
-            When shared: 2 to 10.
-          </p>
           {maxBuyersError ? (
             <p id={`${id}-max-error`} className="mt-1 text-sm font-semibold text-red-800">
               {maxBuyersError}
             </p>
           ) : null}
         </div>
-        <button
-          type="submit"
-          aria-label={`Save routing for ${claim.name}`}
-          className={`${adminButton} justify-self-start border border-slate-300 bg-white hover:bg-slate-50`}
-        >
-          Save
-        </button>
       </Form>
     </li>
   );

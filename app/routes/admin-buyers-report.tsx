@@ -15,7 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const badge = "inline-block rounded-full px-2 py-0.5 text-xs font-semibold";
-const numberCell = "px-2 py-2 text-right tabular-nums";
+const numberHead = "px-2 py-2 text-right";
+// On a phone each day is two lines, the day and its revenue, then its counts in words; no columns to cut off.
+const numberCell = "px-2 py-2 text-right tabular-nums max-sm:order-2 max-sm:p-0 max-sm:pr-2 max-sm:pt-1 max-sm:text-left max-sm:text-slate-700";
+const revenueCell = "py-2 pl-2 text-right tabular-nums whitespace-nowrap max-sm:order-1 max-sm:w-1/2 max-sm:p-0";
+const dayCell = "py-2 pr-2 text-left whitespace-nowrap max-sm:w-1/2 max-sm:p-0";
+const dayRow = "border-b border-slate-100 max-sm:flex max-sm:flex-wrap max-sm:py-2";
 
 export default function AdminBuyersReport({ loaderData }: Route.ComponentProps) {
   const { buyers } = loaderData;
@@ -63,54 +68,51 @@ function BuyerCard({ buyer }: { buyer: BuyerReportView }) {
         </Fact>
         <Fact label="Days in">{buyer.timeZone}</Fact>
       </dl>
-      {/* Scrolls inside the card on a narrow phone, never the page; focusable so the keyboard can scroll it. */}
-      <div role="region" aria-labelledby={`${titleId}-caption`} tabIndex={0} className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[19rem] text-sm">
-          <caption id={`${titleId}-caption`} className="sr-only">
-            {buyer.name}: leads per day, last 7 days, newest first
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2 pr-2 text-left">
-                Day
+      <table className="mt-4 w-full text-sm max-sm:block">
+        <caption className="mb-1 text-left font-semibold text-slate-700 max-sm:block">
+          <span className="sr-only">{buyer.name}: </span>Last 7 days, newest first
+        </caption>
+        <thead className="max-sm:sr-only">
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="py-2 pr-2 text-left">
+              Day
+            </th>
+            <th scope="col" className={numberHead}>
+              Sent
+            </th>
+            <th scope="col" className={numberHead}>
+              Accepted
+            </th>
+            <th scope="col" className={numberHead}>
+              Rejected
+            </th>
+            <th scope="col" className={numberHead}>
+              Waiting
+            </th>
+            <th scope="col" className="py-2 pl-2 text-right">
+              Revenue
+            </th>
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">
+          {buyer.days.map((day) => (
+            <tr key={day.day} className={dayRow} data-day={day.day}>
+              <th scope="row" className={`${dayCell} font-normal`}>
+                <time dateTime={day.day}>{day.label}</time>
               </th>
-              <th scope="col" className={numberCell}>
-                Sent
-              </th>
-              <th scope="col" className={numberCell}>
-                Accepted
-              </th>
-              <th scope="col" className={numberCell}>
-                Rejected
-              </th>
-              <th scope="col" className={numberCell}>
-                Waiting
-              </th>
-              <th scope="col" className={`${numberCell} pr-0`}>
-                Revenue
-              </th>
+              <Figures figures={day} />
             </tr>
-          </thead>
-          <tbody>
-            {buyer.days.map((day) => (
-              <tr key={day.day} className="border-b border-slate-100" data-day={day.day}>
-                <th scope="row" className="py-2 pr-2 text-left font-normal whitespace-nowrap">
-                  <time dateTime={day.day}>{day.label}</time>
-                </th>
-                <Figures figures={day} />
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="font-semibold" data-day="total">
-              <th scope="row" className="py-2 pr-2 text-left whitespace-nowrap">
-                7 days
-              </th>
-              <Figures figures={buyer.total} />
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+          ))}
+        </tbody>
+        <tfoot className="max-sm:block">
+          <tr className={`${dayRow} border-b-0 font-semibold`} data-day="total">
+            <th scope="row" className={dayCell}>
+              7 days
+            </th>
+            <Figures figures={buyer.total} />
+          </tr>
+        </tfoot>
+      </table>
     </section>
   );
 }
@@ -118,12 +120,22 @@ function BuyerCard({ buyer }: { buyer: BuyerReportView }) {
 function Figures({ figures }: { figures: ReportFigures }) {
   return (
     <>
-      <td className={numberCell}>{figures.sent}</td>
-      <td className={numberCell}>{figures.accepted}</td>
-      <td className={numberCell}>{figures.rejected}</td>
-      <td className={numberCell}>{figures.waiting}</td>
-      <td className={`${numberCell} pr-0 whitespace-nowrap`}>{figures.revenue}</td>
+      <Count n={figures.sent} word="sent" />
+      <Count n={figures.accepted} word="accepted" />
+      <Count n={figures.rejected} word="rejected" />
+      <Count n={figures.waiting} word="waiting" />
+      <td className={revenueCell}>{figures.revenue}</td>
     </>
+  );
+}
+
+/** The column's name follows the number only where the columns' heads are hidden. */
+function Count({ n, word }: { n: number; word: string }) {
+  return (
+    <td className={numberCell}>
+      {n}
+      <span className="sm:hidden"> {word}</span>
+    </td>
   );
 }
 
