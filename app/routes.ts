@@ -26,6 +26,7 @@ export default [
   route("admin/leads", "routes/admin-leads.tsx"),
   route("admin/leads/:leadId", "routes/admin-lead.tsx"),
   route("admin/buyers", "routes/admin-buyers.tsx"),
+  route("admin/buyers/report", "routes/admin-buyers-report.tsx"),
   // One form for a new buyer and a saved one; the new one has no buyerId.
   route("admin/buyers/new", "routes/admin-buyer.tsx", { id: "admin-buyer-new" }),
   route("admin/buyers/:buyerId", "routes/admin-buyer.tsx"),

@@ -79,6 +79,17 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
             <span className="block text-sm text-slate-600">A paused buyer gets no new leads.</span>
           </span>
         </label>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            {...field("price")}
+            label="Price per lead ($)"
+            defaultValue={values.price}
+            inputMode="decimal"
+            placeholder="45.00"
+            autoComplete="off"
+            help="What the buyer pays for each lead it takes outside an auction, for the report's revenue. Empty: no price."
+          />
+        </div>
       </Section>
 
       <Section id="buyer-delivery" title="Delivery">
@@ -132,6 +143,37 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
             <span>Remove the saved credentials</span>
           </label>
         ) : null}
+      </Section>
+
+      <Section id="buyer-ping" title="Ping-post">
+        <label className={choiceClass}>
+          <input type="checkbox" name="pinged" defaultChecked={values.pinged} className={checkClass} />
+          <span>
+            <span className="font-semibold">Takes part in ping-post auctions</span>
+            <span className="block text-sm text-slate-600">
+              The buyer is asked for a bid on each lead without its contact details; the full lead goes to the URL above when it wins.
+            </span>
+          </span>
+        </label>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            {...field("pingUrl")}
+            label="Ping URL"
+            type="url"
+            defaultValue={values.pingUrl}
+            placeholder="https://buyer.example/ping"
+            autoComplete="off"
+            help="Where the bid request goes. Needed when the buyer takes part."
+          />
+          <TextField
+            {...field("pingBidField")}
+            label="Bid field"
+            defaultValue={values.pingBidField}
+            placeholder="bid"
+            autoComplete="off"
+            help="Where the buyer's JSON answer holds its bid in dollars, such as bid or offer.amount."
+          />
+        </div>
       </Section>
 
       <Section id="buyer-mapping" title="Field mapping">

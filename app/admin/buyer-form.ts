@@ -23,10 +23,16 @@ export interface ConditionRow {
 export interface BuyerFormValues {
   name: string;
   active: boolean;
+  /** Dollars as typed ("45.50"); empty: no price. */
+  price: string;
   delivery: DeliveryChoice;
   url: string;
   credentialHeader: string;
   removeCredentials: boolean;
+  /** Takes part in ping-post auctions; the ping URL and bid field are kept as typed while it does not. */
+  pinged: boolean;
+  pingUrl: string;
+  pingBidField: string;
   fields: MappingRow[];
   conditions: ConditionRow[];
   claimTypes: string[];
@@ -52,10 +58,14 @@ export const DEFAULT_TIME_ZONE = "America/New_York";
 export const NEW_BUYER_VALUES: BuyerFormValues = {
   name: "",
   active: true,
+  price: "",
   delivery: "webhook",
   url: "",
   credentialHeader: "",
   removeCredentials: false,
+  pinged: false,
+  pingUrl: "",
+  pingBidField: "bid",
   fields: [],
   conditions: [],
   claimTypes: [],
@@ -80,10 +90,14 @@ export function buyerFormValues(buyer: Buyer): BuyerFormValues {
   return {
     name: buyer.name,
     active: buyer.active,
+    price: rules.price === undefined ? "" : dollarsText(centsOfDollars(rules.price)),
     delivery: delivery.method === "webhook" ? "webhook" : delivery.format === "json" ? "post-json" : "post-form",
     url: delivery.url,
     credentialHeader: delivery.credentialHeader ?? "",
     removeCredentials: false,
+    pinged: delivery.ping !== undefined,
+    pingUrl: delivery.ping?.url ?? "",
+    pingBidField: delivery.ping?.bidField ?? NEW_BUYER_VALUES.pingBidField,
     fields: delivery.method === "post" ? Object.entries(delivery.fields).map(([name, template]) => ({ name, template })) : [],
     conditions: delivery.acceptance.conditions.map((condition) => ({
       field: condition.field,
@@ -142,10 +156,14 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
   const values: BuyerFormValues = {
     name: one("name"),
     active: checked("active"),
+    price: one("price").trim(),
     delivery: isDeliveryChoice(deliveryChoice) ? deliveryChoice : "webhook",
     url: one("url").trim(),
     credentialHeader: one("credentialHeader").trim(),
     removeCredentials: editing && checked("removeCredentials"),
+    pinged: checked("pinged"),
+    pingUrl: one("pingUrl").trim(),
+    pingBidField: one("pingBidField").trim(),
     fields,
     conditions,
     claimTypes: all("claimTypes"),
@@ -172,6 +190,14 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
     return text as unknown as number;
   };
 
+  const price = () => {
+    if (values.price === "") return undefined;
+    const dollars = dollarsOf(values.price);
+    if (dollars !== undefined) return dollars;
+    errors.price = "Enter a price in dollars and cents, such as 45 or 45.50.";
+    return values.price as unknown as number;
+  };
+
   const mapping: Record<string, string> = {};
   fields.forEach((row, i) => {
     if (!row.name) errors[`fields.${i}.name`] = "Name the field this template fills.";
@@ -185,6 +211,8 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
   const common = {
     url: values.url,
     credentialHeader: values.credentialHeader || undefined,
+    // Blank, the bid field is the store's default.
+    ...(values.pinged ? { ping: { url: values.pingUrl, bidField: values.pingBidField || undefined } } : {}),
     acceptance: {
       conditions: conditions.map((row) => ({
         field: row.field,
@@ -213,12 +241,32 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
       schedule: values.scheduled ? { days: values.scheduleDays, from: values.scheduleFrom, to: values.scheduleTo } : null,
       priority: wholeNumber("priority"),
       weight: wholeNumber("weight"),
+      price: price(),
     },
   };
   if (credentials) input.credentials = credentials;
   else if (values.removeCredentials) input.credentials = null;
 
   return { values, input, errors };
+}
+
+/**
+ * Dollars from a price as an operator types it: "45", "45.5", "$1,250.00". Undefined for anything else,
+ * fractions of a cent included, which the store could only refuse.
+ */
+export function dollarsOf(text: string): number | undefined {
+  const match = /^\$?\s*(\d+|\d{1,3}(?:,\d{3})+)(\.\d{1,2})?$/.exec(text.trim());
+  return match ? Number(match[1]!.replaceAll(",", "") + (match[2] ?? "")) : undefined;
+}
+
+/** Whole cents of a stored price: the store keeps only whole cents, so rounding recovers them exactly. */
+export function centsOfDollars(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** "45.50": cents as the price field shows them. */
+function dollarsText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /**
@@ -271,6 +319,7 @@ const RULE_FIELDS: Record<string, string> = {
   "schedule.to": "scheduleTo",
   priority: "priority",
   weight: "weight",
+  price: "price",
 };
 
 const DELIVERY_FIELDS: Record<string, string> = {
@@ -297,6 +346,7 @@ function formFieldOf(path: string, values: BuyerFormValues): string {
       const row = values.fields.findIndex((f) => f.name === key);
       return row >= 0 ? `fields.${row}.template` : "fields";
     }
+    if (part === "ping") return key === "bidField" ? "pingBidField" : "pingUrl";
     if (part === "acceptance" && key === "conditions" && more.length) {
       const [row, column] = more;
       return column ? `conditions.${row}.${column}` : `conditions.${row}.field`;

@@ -9,6 +9,16 @@ export function deliveryLabel(delivery: Buyer["delivery"]): string {
   return delivery.format === "json" ? "JSON post" : "Form post";
 }
 
+/** "$1,234.50": whole cents as money, grouped for reading. */
+export function formatCents(cents: number): string {
+  return `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** "$45.00 / lead", or "No price" for a buyer without one. */
+export function priceSummary(cents: number | null): string {
+  return cents === null ? "No price" : `${formatCents(cents)} / lead`;
+}
+
 export function capsSummary(caps: Buyer["rules"]["caps"]): string {
   const parts = [
     caps.perDay === undefined ? null : `${caps.perDay.toLocaleString("en-US")} / day`,

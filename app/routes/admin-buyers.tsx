@@ -2,9 +2,12 @@ import { useMemo } from "react";
 import { data, Link } from "react-router";
 import { claims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
-import { capsSummary, claimsSummary, deliveryLabel, scheduleSummary, statesSummary } from "~/admin/buyer-summary";
+import { centsOfDollars } from "~/admin/buyer-form";
+import { capsSummary, claimsSummary, deliveryLabel, priceSummary, scheduleSummary, statesSummary } from "~/admin/buyer-summary";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { readRoutingForm, routingFormValues, routingModeLabel } from "~/admin/routing-form";
+import { RoutingSection, type ClaimRouting, type RoutingAnswer } from "~/admin/routing-section";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
@@ -22,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: buyer.name,
     active: buyer.active,
     delivery: deliveryLabel(buyer.delivery),
+    pingPost: buyer.delivery.ping !== undefined,
+    price: priceSummary(buyer.rules.price === undefined ? null : centsOfDollars(buyer.rules.price)),
     credentials: buyer.credentialsLast4,
     claims: claimsSummary(buyer.rules.filters.claimTypes, claimNames),
     states: statesSummary(buyer.rules.filters.states),
@@ -35,19 +40,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const saved = new URL(request.url).searchParams.get("saved");
   const savedBuyer = saved ? buyers.find((buyer) => buyer.id === saved) : undefined;
   const toast: Toast | undefined = savedBuyer && { title: "Buyer saved", description: `${savedBuyer.name} is saved.`, tone: "success" };
-  return { buyers, toast };
+  const routing: ClaimRouting[] = (await context.buyers.routingModes()).map(({ caseType, routing }) => ({
+    caseType,
+    name: claimNames[caseType] ?? caseType,
+    label: routingModeLabel(routing),
+    values: routingFormValues(routing),
+  }));
+  return { buyers, toast, routing };
 }
 
 const pauseQuestion = (name: string, pause: boolean) =>
   pause ? `Pause ${name}? It gets no new leads until it is resumed.` : `Resume ${name}? It gets new leads again.`;
 
-type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation };
+type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation; routing?: RoutingAnswer };
 const failure = (description: string, status: number) => data<ActionAnswer>({ toast: { title: "Error", description, tone: "error" } }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireOperatorAction(request, context);
   const form = await readForm(request, context.logger);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "routing") return saveRouting(form, context);
   if (intent !== "pause" && intent !== "resume") return failure("Unknown action.", 400);
   const buyerId = String(form.get("buyerId") ?? "");
   const buyer = buyerId ? await context.buyers.get(buyerId) : undefined;
@@ -70,11 +82,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   } satisfies ActionAnswer;
 }
 
+async function saveRouting(form: FormData, context: Route.ActionArgs["context"]) {
+  const { caseType, values, input } = readRoutingForm(form);
+  const saved = await context.buyers.saveRoutingMode(caseType, input);
+  const name = claims.find((claim) => claim.caseType === caseType)?.landing.card.title ?? caseType;
+  if (!saved.ok) {
+    const message = saved.errors.caseType ?? saved.errors.mode ?? saved.errors.maxBuyers!;
+    return data<ActionAnswer>(
+      { toast: { title: "Routing not saved", description: message, tone: "error" }, routing: { caseType, values, errors: saved.errors } },
+      { status: 400 },
+    );
+  }
+  return { toast: { title: "Routing saved", description: `${name}: ${routingModeLabel(saved.mode).toLowerCase()}.`, tone: "success" } } satisfies ActionAnswer;
+}
+
 const badge = "inline-block rounded-full px-2 py-0.5 text-xs font-semibold";
 const secondaryButton = `${adminButton} border border-slate-300 bg-white hover:bg-slate-50`;
 
 export default function AdminBuyers({ loaderData, actionData }: Route.ComponentProps) {
-  const { buyers } = loaderData;
+  const { buyers, routing } = loaderData;
   const answer: ActionAnswer | undefined = actionData;
   // The list's data is loaded again after every action: the same "saved" toast must not come back with it.
   const savedToast = useMemo(() => loaderData.toast, [loaderData.toast?.description]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -89,9 +115,14 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
             <h2 id="buyers-title" className="text-lg font-bold" data-testid="buyer-count">
               {buyers.length} buyer{buyers.length === 1 ? "" : "s"}
             </h2>
-            <Link to="/admin/buyers/new" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
-              New buyer
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link to="/admin/buyers/report" className={secondaryButton}>
+                Report
+              </Link>
+              <Link to="/admin/buyers/new" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+                New buyer
+              </Link>
+            </div>
           </div>
           <p className="mt-2 text-sm text-slate-700">
             Leads go to active buyers whose filters, caps and hours take them, lowest priority number first; buyers of equal
@@ -107,6 +138,7 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                   <tr className="border-b border-slate-200 text-slate-600">
                     <th scope="col" className="py-2 pr-3">Buyer</th>
                     <th scope="col" className="py-2 pr-3">Delivery</th>
+                    <th scope="col" className="py-2 pr-3">Price</th>
                     <th scope="col" className="py-2 pr-3">Claims and states</th>
                     <th scope="col" className="py-2 pr-3">Caps</th>
                     <th scope="col" className="py-2 pr-3">Hours</th>
@@ -139,6 +171,10 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                           )}
                         </span>
                       </Cell>
+                      <Cell label="Price">
+                        {buyer.price}
+                        {buyer.pingPost ? <span className="block text-slate-600">Ping-post</span> : null}
+                      </Cell>
                       <Cell label="Claims and states">
                         {buyer.claims}
                         <span className="block text-slate-600">{buyer.states}</span>
@@ -169,6 +205,7 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
             </div>
           )}
         </section>
+        <RoutingSection claims={routing} answer={answer?.routing} />
       </main>
     </>
   );

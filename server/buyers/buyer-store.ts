@@ -1,10 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Updateable } from "kysely";
 import { z } from "zod";
+import { claims } from "#claims/registry";
 import type { Database, BuyersTable } from "../db/schema";
-import { buyerRulesSchema, type RoutableBuyer } from "../routing/buyer-rules";
+import { buyerRulesSchema, priceCentsOf, type RoutableBuyer } from "../routing/buyer-rules";
+import {
+  checkRoutingMode,
+  effectiveRoutingMode,
+  savedRoutingModes,
+  saveRoutingMode as storeRoutingMode,
+  type ClaimRoutingMode,
+  type RoutingModeErrors,
+} from "../routing/routing-modes";
 import { lastFour, type SecretBox } from "../secrets/secret-box";
 import { buyerDeliverySchema, CREDENTIALS_PLACEHOLDER, LEAD_PLACEHOLDERS, type BuyerDelivery } from "./buyer-delivery";
+import { buyerReport, type BuyerReport } from "./buyer-report";
 
 const buyerInputSchema = z.object({
   name: z.string().trim().min(1, "Name the buyer.").max(100),
@@ -30,6 +40,20 @@ export interface Buyer extends RoutableBuyer {
 /** Messages by the path of the field they are about: `name`, `delivery.url`, `rules.caps.perDay`. */
 export type BuyerErrors = Record<string, string>;
 export type SaveBuyerResult = { ok: true; buyer: Buyer } | { ok: false; errors: BuyerErrors };
+
+export type { ClaimRoutingMode, RoutingModeErrors };
+export type SaveRoutingModeResult = { ok: true; mode: ClaimRoutingMode } | { ok: false; errors: RoutingModeErrors & { caseType?: string } };
+
+/** A buyer's report with what the admin needs to read it: its price for revenue, its daily cap. */
+export interface BuyerReportEntry extends BuyerReport {
+  priceCents: number | null;
+  perDay: number | null;
+  /** The zone the buyer's days are counted in. */
+  timeZone: string;
+}
+
+/** The report covers a week of each buyer's own days. */
+export const REPORT_DAYS = 7;
 
 export const NO_SECRETS_KEY = "Credentials cannot be stored until SECRETS_KEY is set on the server.";
 
@@ -101,10 +125,35 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
     return { credentials_sealed: secretBox!.seal(credentials, credentialsContext(id)), credentials_last4: lastFour(credentials) };
   }
 
+  /** Every claim of the registry with how its leads are sold, in the registry's order. */
+  async function routingModes(): Promise<Array<{ caseType: string; routing: ClaimRoutingMode }>> {
+    const saved = await savedRoutingModes(db);
+    return claims.map((claim) => ({ caseType: claim.caseType, routing: effectiveRoutingMode(saved[claim.caseType]) }));
+  }
+
+  async function saveRoutingMode(caseType: string, input: unknown): Promise<SaveRoutingModeResult> {
+    // A mode for a claim the registry does not know would never be read, so it is refused rather than stored.
+    if (!claims.some((claim) => claim.caseType === caseType)) return { ok: false, errors: { caseType: "There is no such claim." } };
+    const checked = checkRoutingMode(input);
+    if (!checked.ok) return checked;
+    await storeRoutingMode(db, caseType, checked.mode, now());
+    return checked;
+  }
+
+  /** Each buyer's last REPORT_DAYS days and its cap left today, paused buyers too. */
+  async function report(at: Date = now()): Promise<BuyerReportEntry[]> {
+    const buyers = await listBuyers(db);
+    const reports = await buyerReport(db, buyers, at, REPORT_DAYS);
+    return reports.map((entry, i) => {
+      const { rules } = buyers[i]!;
+      return { ...entry, priceCents: priceCentsOf(rules), perDay: rules.caps.perDay ?? null, timeZone: rules.timeZone };
+    });
+  }
+
   // The admin's mapping help lists them; routes cannot import them from server/.
   const placeholders = { lead: LEAD_PLACEHOLDERS, credentials: CREDENTIALS_PLACEHOLDER } as const;
 
-  return { create, update, check, setActive, get, list, placeholders };
+  return { create, update, check, setActive, get, list, routingModes, saveRoutingMode, report, placeholders };
 }
 
 /** Every buyer by name, paused ones too: routing records them as skipped. */

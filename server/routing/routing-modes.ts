@@ -4,12 +4,36 @@ import type { Database } from "../db/schema";
 /** How a claim's leads are sold: to one buyer (the default) or shared by up to maxBuyers. */
 export type ClaimRoutingMode = { mode: "exclusive" } | { mode: "shared"; maxBuyers: number };
 
+/** The most buyers a shared claim's lead may go to: past a handful, a lead sold that often is worth little to each. */
+export const MAX_SHARED_BUYERS = 10;
+
+export type RoutingModeErrors = Partial<Record<"mode" | "maxBuyers", string>>;
+
 const routingModeKey = (caseType: string) => `routing_mode:${caseType}`;
 
 export async function routingModeOf(db: Kysely<Database>, caseType: string): Promise<ClaimRoutingMode> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", routingModeKey(caseType)).executeTakeFirst();
-  const saved = row ? (JSON.parse(row.value) as ClaimRoutingMode) : null;
-  return saved?.mode === "shared" && saved.maxBuyers > 1 ? saved : { mode: "exclusive" };
+  return effectiveRoutingMode(row ? (JSON.parse(row.value) as ClaimRoutingMode) : null);
+}
+
+/** What a saved mode means for routing: anything but a valid shared mode is exclusive. */
+export function effectiveRoutingMode(saved: ClaimRoutingMode | null | undefined): ClaimRoutingMode {
+  return saved?.mode === "shared" && saved.maxBuyers > 1 ? { mode: "shared", maxBuyers: saved.maxBuyers } : { mode: "exclusive" };
+}
+
+/**
+ * An operator's choice checked: `{ mode: "exclusive" }`, or `{ mode: "shared", maxBuyers }` with a
+ * whole number from 2 to MAX_SHARED_BUYERS. An exclusive choice ignores maxBuyers, which a form
+ * posts whichever mode is chosen.
+ */
+export function checkRoutingMode(input: unknown): { ok: true; mode: ClaimRoutingMode } | { ok: false; errors: RoutingModeErrors } {
+  const { mode, maxBuyers } = (typeof input === "object" && input !== null ? input : {}) as { mode?: unknown; maxBuyers?: unknown };
+  if (mode === "exclusive") return { ok: true, mode: { mode } };
+  if (mode !== "shared") return { ok: false, errors: { mode: "Choose one buyer or shared." } };
+  if (typeof maxBuyers !== "number" || !Number.isInteger(maxBuyers) || maxBuyers < 2 || maxBuyers > MAX_SHARED_BUYERS) {
+    return { ok: false, errors: { maxBuyers: `Enter a whole number of buyers from 2 to ${MAX_SHARED_BUYERS}.` } };
+  }
+  return { ok: true, mode: { mode, maxBuyers } };
 }
 
 export async function saveRoutingMode(db: Kysely<Database>, caseType: string, mode: ClaimRoutingMode, now = new Date()): Promise<void> {

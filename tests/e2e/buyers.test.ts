@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimByCaseType } from "#claims/registry";
+import { buyerDayKey } from "../../server/routing/route-decision";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { layoutProblems } from "../support/page-checks";
@@ -10,7 +13,8 @@ import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support
 /**
  * Issue 11's buyers pages in a browser: an operator makes a mistake on the buyer form, corrects it,
  * saves a form-post buyer with credentials, finds it in the list with only their last four, and
- * pauses it. Both pages meet axe, the 360 px layout rules and the CSP.
+ * pauses it; then gives it a price and a ping, reads its figures on the report, and shares a claim.
+ * Every page meets axe, the 360 px layout rules and the CSP.
  */
 
 const SHOTS = "/tmp";
@@ -150,7 +154,7 @@ describe("buyers", () => {
     await page.getByRole("button", { name: "Pause Legal Bridge" }).click();
     await page.getByText("Buyer paused").waitFor();
     expect(question).toBe("Pause Legal Bridge? It gets no new leads until it is resumed.");
-    // The toast can come before the list is read again: the Resume button says it has been.
+    // The toast comes with the action's answer, the row with the list loaded again just after it.
     await page.getByRole("button", { name: "Resume Legal Bridge" }).waitFor();
     expect(await row.textContent()).toContain("Paused");
     problems.push(...(await pageChecks(page, "list-paused")));
@@ -191,5 +195,95 @@ describe("buyers", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("prices a buyer, shows its week on the report, and shares a claim's leads", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(10_000);
+    page.on("console", (message) => {
+      // The routing mistake below is answered with 400, which Chromium reports as a failed load.
+      if (/status of 400 .*\/admin\/buyers\.data/.test(`${message.text()} ${message.location().url}`)) return;
+      if (message.type() === "error") browserErrors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on("pageerror", (error) => browserErrors.push(`uncaught ${error.message}`));
+    await page.goto(`${server.url}/admin/buyers`);
+    await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/buyers");
+
+    // A price and a ping on the buyer the tests above created (25 leads a day, Chicago).
+    await page.locator("tr[data-buyer-id] a").first().click();
+    await page.getByLabel("Price per lead ($)").fill("212.25");
+    await page.getByLabel("Takes part in ping-post auctions").check();
+    await page.getByLabel("Ping URL").fill("https://api.legal-bridge.example/ping");
+    expect(await page.getByLabel("Bid field").inputValue()).toBe("bid");
+    await page.getByRole("button", { name: "Save buyer" }).last().click();
+    await page.waitForURL((url) => url.pathname === "/admin/buyers");
+    await page.getByText("Buyer saved").waitFor();
+    const row = page.locator("tr[data-buyer-id]");
+    const buyerId = (await row.getAttribute("data-buyer-id"))!;
+    expect(await row.textContent()).toContain("$212.25 / lead");
+    expect(await row.textContent()).toContain("Ping-post");
+
+    // Its week as the worker would have left it: today two taken, one refused and one waiting (three
+    // slots of its cap held), two days ago one taken.
+    const now = new Date();
+    const twoDaysAgo = new Date(now.getTime() - 2 * 86_400_000);
+    const db = new Database(server.dbFile);
+    try {
+      const addDelivery = (at: Date, status: string) => {
+        const leadId = randomUUID();
+        db.prepare(
+          "insert into leads (id, created_at, case_type, st, tcpa, is_eligible, source, form_data, submission_key, submission_sha256) values (?, ?, 'MVA', 'TX', 1, 1, 'web_form', '{}', ?, ?)",
+        ).run(leadId, at.toISOString(), `key-${leadId}`, "0".repeat(64));
+        db.prepare(
+          "insert into deliveries (id, lead_id, target, buyer_id, status, next_attempt_at, created_at, updated_at) values (?, ?, 'buyer', ?, ?, ?, ?, ?)",
+        ).run(randomUUID(), leadId, buyerId, status, at.toISOString(), at.toISOString(), at.toISOString());
+      };
+      for (const status of ["delivered", "delivered", "failed", "pending"]) addDelivery(now, status);
+      addDelivery(twoDaysAgo, "delivered");
+      db.prepare("insert into buyer_cap_counters (buyer_id, period, sent) values (?, ?, 3)").run(buyerId, `D:${buyerDayKey(now, "America/Chicago")}`);
+    } finally {
+      db.close();
+    }
+
+    await page.getByRole("link", { name: "Report" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/buyers/report");
+    const card = page.locator(`section[data-buyer-id="${buyerId}"]`);
+    expect(await card.getByTestId("cap-left").textContent()).toBe("22 of 25 left today");
+    expect(await card.getByTestId("price").textContent()).toBe("$212.25 / lead");
+    // At 1280 px: the numbers alone, as the columns show them.
+    const figures = (day: string) => card.locator(`tr[data-day="${day}"] td`).allInnerTexts();
+    expect(await figures(buyerDayKey(now, "America/Chicago"))).toEqual(["4", "2", "1", "1", "$424.50"]);
+    expect(await figures(buyerDayKey(twoDaysAgo, "America/Chicago"))).toEqual(["1", "1", "0", "0", "$212.25"]);
+    expect(await figures("total")).toEqual(["5", "3", "1", "1", "$636.75"]);
+    const problems = await pageChecks(page, "report");
+
+    // Routing: MVA shared with up to 3 buyers, then a number out of range refused next to its field.
+    await page.getByRole("link", { name: "← All buyers" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/buyers");
+    const mva = page.locator('li[data-case-type="MVA"]');
+    const mvaName = claimByCaseType("MVA")!.landing.card.title;
+    expect(await mva.getByTestId("routing-mode").textContent()).toBe("One buyer (exclusive)");
+    await mva.getByRole("radio", { name: "Shared" }).check();
+    await mva.getByLabel(`Up to how many buyers ${mvaName} leads are shared with`).fill("3");
+    await mva.getByRole("button", { name: `Save routing for ${mvaName}` }).click();
+    await page.getByText("Routing saved").waitFor();
+    await mva.getByText("Shared with up to 3 buyers").waitFor();
+    expect(server.query<{ value: string }>("select value from settings where key = 'routing_mode:MVA'")).toEqual([{ value: '{"mode":"shared","maxBuyers":3}' }]);
+    problems.push(...(await pageChecks(page, "report-routing")));
+
+    const maxBuyers = mva.getByLabel(`Up to how many buyers ${mvaName} leads are shared with`);
+    await maxBuyers.fill("12");
+    await mva.getByRole("button", { name: `Save routing for ${mvaName}` }).click();
+    await mva.getByText("Enter a whole number of buyers from 2 to 10.").waitFor();
+    expect(await maxBuyers.getAttribute("aria-invalid")).toBe("true");
+    expect(await maxBuyers.getAttribute("aria-describedby")).toMatch(/-max-error/);
+    expect(await mva.getByTestId("routing-mode").textContent()).toBe("Shared with up to 3 buyers");
+    problems.push(...(await pageChecks(page, "report-routing-error")));
+
+    expect(problems).toEqual([]);
+    expect(browserErrors).toEqual([]);
+    await page.close();
   });
 });

@@ -16,6 +16,7 @@ const acmeForm = (overrides: Record<string, string | string[]> = {}): Record<str
   intent: "save",
   name: "Acme Law",
   active: "on",
+  price: "45",
   delivery: "post-form",
   url: "https://acme.example/leads",
   credentialHeader: "X-Api-Key",
@@ -113,6 +114,8 @@ describe("/admin/buyers", () => {
         name: "Acme Law",
         active: true,
         delivery: "Form post",
+        pingPost: false,
+        price: "$45.00 / lead",
         credentials: "••••7d6c",
         claims: `${claimName("AFFF")}, ${claimName("PFAS")}`,
         states: "TX, OK",
@@ -127,6 +130,8 @@ describe("/admin/buyers", () => {
         name: "Hook",
         active: false,
         delivery: "Signed webhook",
+        pingPost: false,
+        price: "No price",
         credentials: null,
         claims: "All claims",
         states: "All states",
@@ -196,8 +201,10 @@ describe("the buyer form", () => {
         schedule: { days: [1, 2, 3, 4, 5], from: "08:00", to: "18:00" },
         priority: 10,
         weight: 3,
+        price: 45,
       },
     });
+    expect(buyer.delivery).not.toHaveProperty("ping");
     expect(buyer.delivery.method === "post" && Object.entries(buyer.delivery.fields)).toEqual([
       ["first_name", "{fn}"],
       ["ip", "{ip}"],
@@ -215,7 +222,7 @@ describe("the buyer form", () => {
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({
       buyer: { id, name: "Acme Law", credentialsLast4: "••••7d6c" },
-      values: { delivery: "post-form", states: "TX, OK", perDay: "25", scheduled: true, conditions: [{ equals: "false", means: "rejected" }] },
+      values: { delivery: "post-form", price: "45.00", pinged: false, pingBidField: "bid", states: "TX, OK", perDay: "25", scheduled: true, conditions: [{ equals: "false", means: "rejected" }] },
     });
     expect(JSON.stringify(page.data)).not.toContain(SECRET);
     expect(JSON.stringify(page.data)).not.toContain(row!.credentials_sealed!);
@@ -274,6 +281,35 @@ describe("the buyer form", () => {
     ]);
     expect(values).not.toHaveProperty("credentials");
     expect(JSON.stringify(answer.data)).not.toContain(SECRET);
+    expect(await app.buyerRows()).toEqual([]);
+  });
+
+  it("saves a ping-post buyer with its ping URL and bid field and a price in cents, and the list says so", async () => {
+    const { id } = await createAcme({ price: "$1,250.5", pinged: "on", pingUrl: "https://acme.example/ping", pingBidField: "" });
+    expect(await app.buyers.get(id)).toMatchObject({
+      delivery: { ping: { url: "https://acme.example/ping", bidField: "bid" } },
+      rules: { price: 1250.5 },
+    });
+    expect(((await app.listPage()).data as ListView).buyers[0]).toMatchObject({ pingPost: true, price: "$1,250.50 / lead" });
+    expect((await app.formPage(id)).data).toMatchObject({ values: { price: "1250.50", pinged: true, pingUrl: "https://acme.example/ping", pingBidField: "bid" } });
+
+    // Unticked, the ping goes and the price can be cleared.
+    expect((await app.formAction(id, acmeForm({ credentials: "", price: "", pingUrl: "https://acme.example/ping" }))).status).toBe(302);
+    const saved = (await app.buyers.get(id))!;
+    expect(saved.delivery).not.toHaveProperty("ping");
+    expect(saved.rules.price).toBeUndefined();
+  });
+
+  it("puts a price or ping mistake next to its field", async () => {
+    const answer = await app.formAction(undefined, acmeForm({ price: "45.999", pinged: "on", pingUrl: "ftp://acme.example", pingBidField: "a b" }));
+    expect(answer.status).toBe(400);
+    expect((answer.data as FormAnswer).errors).toEqual({
+      price: "Enter a price in dollars and cents, such as 45 or 45.50.",
+      pingUrl: "Enter an http(s) URL.",
+      pingBidField: "Enter a field such as status or result.code.",
+    });
+    const tooDear = await app.formAction(undefined, acmeForm({ price: "100000.01" }));
+    expect(tooDear).toMatchObject({ status: 400, data: { errors: { price: "Enter a price in dollars and cents, from $0 to $100,000." } } });
     expect(await app.buyerRows()).toEqual([]);
   });
 

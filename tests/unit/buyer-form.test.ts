@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   buyerFormValues,
+  centsOfDollars,
+  dollarsOf,
   equalsText,
   formErrorsOf,
   NEW_BUYER_VALUES,
@@ -8,7 +10,7 @@ import {
   readBuyerForm,
   type BuyerFormValues,
 } from "../../app/admin/buyer-form";
-import { capsSummary, daysSummary, deliveryLabel, scheduleSummary } from "../../app/admin/buyer-summary";
+import { capsSummary, daysSummary, deliveryLabel, formatCents, priceSummary, scheduleSummary } from "../../app/admin/buyer-summary";
 import type { Buyer } from "../../server/buyers/buyer-store";
 
 /** A form as the browser posts the buyer form: repeated names in document order, unticked boxes absent. */
@@ -117,6 +119,35 @@ describe("readBuyerForm", () => {
     expect(values).toMatchObject({ perDay: "ten", weight: "1.5" });
   });
 
+  it("reads a price in dollars, blank as none, and refuses what is not dollars and cents", () => {
+    const priceOf = (price: string) => readBuyerForm(posted({ ...postBuyer, price }), { editing: false });
+    expect(priceOf("45").input.rules.price).toBe(45);
+    expect(priceOf(" 45.5 ").input.rules.price).toBe(45.5);
+    expect(priceOf("$1,250.05").input.rules.price).toBe(1250.05);
+    expect(priceOf("0").input.rules.price).toBe(0);
+    expect(priceOf("").input.rules.price).toBeUndefined();
+    expect(priceOf("").errors).toEqual({});
+    for (const typo of ["45.125", "-5", "12,50", "ten", "4 5", "1.2.3"]) {
+      const { errors, values } = priceOf(typo);
+      expect(errors, typo).toEqual({ price: "Enter a price in dollars and cents, such as 45 or 45.50." });
+      expect(values.price).toBe(typo);
+    }
+  });
+
+  it("adds a ping to the delivery only when the buyer takes part in auctions, the bid field blank as the default", () => {
+    const form = (fields: Record<string, string>) => readBuyerForm(posted({ ...postBuyer, ...fields }), { editing: false });
+    const taking = form({ pinged: "on", pingUrl: " https://acme.example/ping ", pingBidField: " offer.amount " });
+    expect(taking.input.delivery.ping).toEqual({ url: "https://acme.example/ping", bidField: "offer.amount" });
+    expect(form({ pinged: "on", pingUrl: "https://acme.example/ping", pingBidField: "" }).input.delivery.ping).toEqual({
+      url: "https://acme.example/ping",
+      bidField: undefined,
+    });
+    // Unticked: no ping, but what was typed stays on the form.
+    const notTaking = form({ pingUrl: "https://acme.example/ping", pingBidField: "bid" });
+    expect(notTaking.input.delivery).not.toHaveProperty("ping");
+    expect(notTaking.values).toMatchObject({ pinged: false, pingUrl: "https://acme.example/ping", pingBidField: "bid" });
+  });
+
   it("treats an unknown method as a mistake rather than guessing", () => {
     expect(readBuyerForm(posted({ ...postBuyer, delivery: "ftp" }), { editing: false }).errors.delivery).toBe("Choose how the buyer receives leads.");
   });
@@ -159,6 +190,9 @@ describe("formErrorsOf", () => {
         "rules.schedule.days": "Choose at least one day.",
         "rules.schedule.to": "Enter a time as HH:MM (24:00 for midnight).",
         "rules.timeZone": "Enter an IANA time zone such as America/New_York.",
+        "rules.price": "Enter a price in dollars and cents, from $0 to $100,000.",
+        "delivery.ping.url": "Enter an http(s) URL.",
+        "delivery.ping.bidField": "Enter a field such as status or result.code.",
         credentials: "Credentials cannot be stored until SECRETS_KEY is set on the server.",
         "something.new": "A rule added later.",
       },
@@ -174,6 +208,9 @@ describe("formErrorsOf", () => {
       scheduleDays: "Choose at least one day.",
       scheduleTo: "Enter a time as HH:MM (24:00 for midnight).",
       timeZone: "Enter an IANA time zone such as America/New_York.",
+      price: "Enter a price in dollars and cents, from $0 to $100,000.",
+      pingUrl: "Enter an http(s) URL.",
+      pingBidField: "Enter a field such as status or result.code.",
       credentials: "Credentials cannot be stored until SECRETS_KEY is set on the server.",
       _form: "A rule added later.",
     });
@@ -202,6 +239,7 @@ describe("buyerFormValues", () => {
         credentialHeader: "X-Api-Key",
         fields: { first_name: "{fn}", cert: "{certificateUrl}" },
         acceptance: { conditions: [{ field: "ok", equals: "true", means: "accepted" }] },
+        ping: { url: "https://acme.example/ping", bidField: "offer.amount" },
       },
       rules: {
         active: false,
@@ -211,10 +249,12 @@ describe("buyerFormValues", () => {
         schedule: { days: [0, 6], from: "22:00", to: "06:00" },
         priority: 5,
         weight: 2,
+        price: 1.15,
       },
     };
     const values = buyerFormValues(buyer);
     expect(values).toMatchObject({ delivery: "post-json", states: "CO, UT", perDay: "", perMonth: "0", scheduled: true, scheduleDays: [0, 6] });
+    expect(values).toMatchObject({ price: "1.15", pinged: true, pingUrl: "https://acme.example/ping", pingBidField: "offer.amount" });
     expect(values.conditions[0]!.equals).toBe('"true"');
 
     const form = posted({
@@ -241,6 +281,10 @@ describe("buyerFormValues", () => {
       priority: values.priority,
       weight: values.weight,
       maxLeadAgeMinutes: values.maxLeadAgeMinutes,
+      price: values.price,
+      pinged: "on",
+      pingUrl: values.pingUrl,
+      pingBidField: values.pingBidField,
     });
     const { input } = readBuyerForm(form, { editing: true });
     expect(input.delivery).toEqual({ ...buyer.delivery, acceptance: { conditions: [{ field: "ok", equals: "true", means: "accepted", reasonField: undefined }] } });
@@ -251,8 +295,33 @@ describe("buyerFormValues", () => {
       schedule: { days: [0, 6], from: "22:00", to: "06:00" },
       priority: 5,
       weight: 2,
+      price: 1.15,
     });
     expect(input).not.toHaveProperty("credentials");
+  });
+});
+
+describe("prices", () => {
+  it.each([
+    ["45", 45],
+    ["45.50", 45.5],
+    ["$ 45.5", 45.5],
+    ["1,234.56", 1234.56],
+    ["100000", 100000],
+    ["45.", undefined],
+    [".5", undefined],
+    ["1,23", undefined],
+    ["45.505", undefined],
+  ])("%j reads as %j dollars", (text, dollars) => {
+    expect(dollarsOf(text)).toBe(dollars);
+  });
+
+  it("shows stored dollars as whole cents, grouped", () => {
+    // 1.15 × 100 is 114.99999999999999 as a float: rounding gives the cents the store kept.
+    expect([0.07, 1.15, 19.99, 100000].map(centsOfDollars)).toEqual([7, 115, 1999, 10000000]);
+    expect([0, 7, 4500, 123450, 10000000].map(formatCents)).toEqual(["$0.00", "$0.07", "$45.00", "$1,234.50", "$100,000.00"]);
+    expect(priceSummary(4500)).toBe("$45.00 / lead");
+    expect(priceSummary(null)).toBe("No price");
   });
 });
 
