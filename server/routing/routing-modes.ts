@@ -4,7 +4,7 @@ import type { Database } from "../db/schema";
 /** How a claim's leads are sold: to one buyer (the default) or shared by up to maxBuyers. */
 export type ClaimRoutingMode = { mode: "exclusive" } | { mode: "shared"; maxBuyers: number };
 
-const routingModeKey = (caseType: string) => `routing_mode:${caseType}`;
+export const routingModeKey = (caseType: string) => `routing_mode:${caseType}`;
 
 export async function routingModeOf(db: Kysely<Database>, caseType: string): Promise<ClaimRoutingMode> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", routingModeKey(caseType)).executeTakeFirst();
