@@ -1,5 +1,6 @@
 import http from "node:http";
 import { createAdminAuth } from "./admin/admin-auth";
+import { syncSystemBuyers } from "./buyers/system-buyers";
 import { createOperatorConsole } from "./admin/operator-console";
 import type { Config } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
@@ -13,6 +14,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
+  await syncSystemBuyers(db, config);
 
   const services = createServices(config, db, logger);
   const admin = await createAdminAuth({ db, settings: services.settings, config, logger });

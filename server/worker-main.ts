@@ -1,5 +1,6 @@
 // `npm run worker`: the delivery worker alone (then run web instances with RUN_WORKER=false). The build
 // bundles it into build/server/worker.js next to the web server (vite.config.ts).
+import { syncSystemBuyers } from "./buyers/system-buyers";
 import { loadConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { createLogger } from "./logger";
@@ -11,6 +12,7 @@ runProcess(async () => {
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
+  await syncSystemBuyers(db, config);
   const { deliveryWorker } = createServices(config, db, logger);
   deliveryWorker.start();
   logger.info({ database: config.database.engine }, "delivery worker started");

@@ -57,9 +57,13 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   return {
     toast: {
       title: result.count ? "Deliveries Queued" : "Nothing to Re-send",
-      description: result.count
-        ? `${result.count.toLocaleString("en-US")} ${result.target} deliver${result.count === 1 ? "y is" : "ies are"} queued and will be sent shortly.`
-        : `No failed or dead ${result.target} deliveries in this view.`,
+      description:
+        (result.count
+          ? `${result.count.toLocaleString("en-US")} ${result.target} deliver${result.count === 1 ? "y is" : "ies are"} queued and will be sent shortly.`
+          : `No failed or dead ${result.target} deliveries in this view.`) +
+        (result.skipped
+          ? ` ${result.skipped.toLocaleString("en-US")} ${result.skipped === 1 ? "was" : "were"} left as they are: the lead went to another buyer since, or the buyer's cap is reached.`
+          : ""),
       tone: "success",
     },
   };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Updateable } from "kysely";
 import { z } from "zod";
 import { claims } from "#claims/registry";
-import type { Database, BuyersTable } from "../db/schema";
+import type { Database, BuyersTable, DeliveryTarget } from "../db/schema";
 import { buyerRulesSchema, priceCentsOf, type RoutableBuyer } from "../routing/buyer-rules";
 import {
   checkRoutingMode,
@@ -29,6 +29,7 @@ const buyerInputSchema = z.object({
 export type BuyerInput = z.input<typeof buyerInputSchema>;
 
 export interface Buyer extends RoutableBuyer {
+  system: DeliveryTarget | null;
   active: boolean;
   delivery: BuyerDelivery;
   /** ••••abcd (lastFour), or null when the buyer has no credentials. */
@@ -92,13 +93,23 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
     return { ok: true, buyer: (await get(id))! };
   }
 
-  /** Replaces the buyer's name, state, delivery and rules; its credentials as `credentials` says. */
+  /**
+   * Replaces the buyer's name, state, delivery and rules; its credentials as `credentials` says. A
+   * system buyer keeps its delivery: the site's webhook settings or the server's partner settings send it.
+   */
   async function update(id: string, input: unknown): Promise<SaveBuyerResult> {
     const parsed = parse(input);
     if (!parsed.ok) return parsed;
+    const existing = await db.selectFrom("buyers").select("system").where("id", "=", id).executeTakeFirst();
+    const { method, delivery, ...columns } = columnsOf(parsed.data);
     const result = await db
       .updateTable("buyers")
-      .set({ ...columnsOf(parsed.data), ...credentialColumns(id, parsed.data.credentials), updated_at: now().toISOString() })
+      .set({
+        ...columns,
+        ...(existing?.system ? {} : { method, delivery }),
+        ...credentialColumns(id, parsed.data.credentials),
+        updated_at: now().toISOString(),
+      })
       .where("id", "=", id)
       .executeTakeFirst();
     if (!result.numUpdatedRows) return { ok: false, errors: { id: `There is no buyer ${id}.` } };
@@ -194,6 +205,7 @@ function buyerOf(row: Selectable<BuyersTable>): Buyer {
     delivery: buyerDeliverySchema.parse({ ...JSON.parse(row.delivery), method: row.method }),
     rules: buyerRulesSchema.parse({ ...JSON.parse(row.rules), active }),
     credentialsLast4: row.credentials_last4,
+    system: row.system,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

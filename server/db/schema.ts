@@ -140,6 +140,11 @@ export interface BuyersTable {
   credentials_sealed: string | null;
   /** What the admin shows of the credentials, as lastFour gives it (••••abcd). */
   credentials_last4: string | null;
+  /**
+   * A system buyer (migration 09): the spec's webhook ('webhook') or a claim's partner, whose leads go
+   * out by that legacy target's sender; null for the operator's buyers. At most one buyer per value.
+   */
+  system: Generated<DeliveryTarget | null>;
   created_at: string;
   updated_at: string;
 }

@@ -2,14 +2,16 @@ import { randomUUID } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Selectable } from "kysely";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { writeTransaction, type Db } from "../db/database";
-import { WEBHOOK_URL_SETTING } from "../settings/settings";
 import type { Database, DeliveriesTable, DeliveryStatus, DeliveryTarget } from "../db/schema";
 import type { AttemptResult } from "./http-send";
 import { retryDelayMs } from "./retry-policy";
 
 export type Delivery = Selectable<DeliveriesTable>;
 
-/** One pending delivery per target for a lead just saved; each id is also the delivery's webhook-id. */
+/**
+ * One pending delivery per target for a lead, as intake queued them before the webhook and the
+ * partners became buyers (the seed's history still does); each id is also the delivery's webhook-id.
+ */
 export function newDeliveries(lead: { id: string; created_at: string }, targets: readonly DeliveryTarget[], now: Date) {
   const at = now.toISOString();
   return targets.map((target) => ({
@@ -24,23 +26,7 @@ export function newDeliveries(lead: { id: string; created_at: string }, targets:
   }));
 }
 
-/** Adds one pending delivery per target, inside the caller's transaction (the one that saves the lead). */
-export async function enqueueDeliveries(
-  trx: Kysely<Database>,
-  lead: { id: string; created_at: string },
-  targets: readonly DeliveryTarget[],
-  now: Date,
-) {
-  if (!targets.length) return;
-  await trx.insertInto("deliveries").values(newDeliveries(lead, targets, now)).execute();
-}
-
-/** Where a claim's leads go: the operator's webhook when one is configured, and the claim's partners. */
-export async function deliveryTargets(db: Kysely<Database>, definition: Pick<ClaimDefinition, "partners">): Promise<DeliveryTarget[]> {
-  const webhook = await db.selectFrom("settings").select("value").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
-  return targetsOf(definition, Boolean(webhook?.value));
-}
-
+/** The legacy targets of a claim's leads: the webhook when configured, and the claim's partners (the seed's history). */
 export function targetsOf(definition: Pick<ClaimDefinition, "partners">, webhookConfigured: boolean): DeliveryTarget[] {
   return [...(webhookConfigured ? (["webhook"] as const) : []), ...(definition.partners ?? []).map((p) => p.partner)];
 }

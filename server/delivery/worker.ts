@@ -133,7 +133,9 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
         ? await auctionOf(delivery)
         : {
             result: await send(delivery),
-            settle: delivery.target === "buyer" ? ((trx, ended, at) => settleBuyerDelivery(trx, delivery, ended, at)) satisfies SettleAttempt : undefined,
+            // Every delivery to a buyer, system buyers' webhook and partner rows too; not the rows queued
+            // before those were buyers (no buyer_id).
+            settle: delivery.buyer_id ? ((trx, ended, at) => settleBuyerDelivery(trx, delivery, ended, at)) satisfies SettleAttempt : undefined,
           };
     const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle);
     logger.info(

@@ -4,15 +4,16 @@ import { answeredQuestions } from "#claims/engine/answers";
 import { claimByCaseType, claims } from "#claims/registry";
 import { attributionSchema } from "../attribution/attribution";
 import { certificateUrl } from "../certificates/certificate-id";
-import { writeTransaction, type Db } from "../db/database";
+import { buyerById } from "../buyers/buyer-store";
+import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Database, DeliveryStatus, DeliveryTarget } from "../db/schema";
-import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
 import type { DeliveryWorker } from "../delivery/worker";
 import { auctionOf } from "../routing/auction-record";
-import { releaseCapacity } from "../routing/cap-reservation";
+import { releaseCapacity, reserveCapacity } from "../routing/cap-reservation";
 import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
-import { routableLeadOf, routingDecisionsOf } from "../routing/route-lead";
+import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
+import { routingModeOf } from "../routing/routing-modes";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
 import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
@@ -228,14 +229,15 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
 
   /**
    * Puts one delivery back in the outbox with a fresh retry schedule and sends it now. It keeps its id,
-   * which is the webhook-id, so a receiver that saw it before can tell.
+   * which is the webhook-id, so a receiver that saw it before can tell. A system buyer's delivery (the
+   * webhook, Legal Bridge) counts against the buyer again if its slot was given back (resendToBuyer).
    */
   async function resendDelivery(deliveryId: string, actor: Actor) {
     const queued = await writeTransaction(db, async (trx) => {
       const delivery = await trx
         .selectFrom("deliveries")
         .innerJoin("leads", "leads.id", "deliveries.lead_id")
-        .select(["deliveries.id", "deliveries.lead_id", "deliveries.target", "deliveries.status", "leads.is_spam"])
+        .select(["deliveries.id", "deliveries.lead_id", "deliveries.target", "deliveries.status", "deliveries.buyer_id", "deliveries.reserved_day", "leads.is_spam"])
         .where("deliveries.id", "=", deliveryId)
         .executeTakeFirst();
       if (!delivery) return { ok: false as const, message: "That delivery does not exist." };
@@ -243,7 +245,10 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       // Its cap slot was given back and the lead routed on when the buyer did not take it.
       if (delivery.target === "buyer") return { ok: false as const, message: "A buyer's delivery is not re-sent: a lead a buyer does not take goes to the next buyer." };
       if (!RESENDABLE.includes(delivery.status)) return { ok: false as const, message: "This delivery is being sent right now." };
+      const refused = await resendToBuyer(trx, delivery, now());
+      if (refused) return { ok: false as const, message: refused };
       await trx.updateTable("deliveries").set(requeued(now())).where("id", "=", deliveryId).execute();
+      if (delivery.buyer_id) await refreshBuyerStatus(trx, delivery.lead_id);
       await record(trx, actor, "resend-delivery", delivery.lead_id, { deliveryId, target: delivery.target, previousStatus: delivery.status });
       return { ok: true as const, target: delivery.target, leadId: delivery.lead_id };
     });
@@ -252,30 +257,47 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     return { ...queued, status: sent?.status ?? ("pending" as const), error: sent?.result.error ?? null, httpStatus: sent?.result.status ?? null };
   }
 
-  /** Re-queues every failed or dead delivery to `target` of the leads the filter finds; the worker sends them. */
+  /**
+   * Re-queues every failed or dead delivery to `target` of the leads the filter finds; the worker sends
+   * them. A system buyer's delivery that resendToBuyer refuses (the lead has gone to another buyer
+   * since, or the buyer's cap is full) stays as it is and is counted in `skipped`.
+   */
   async function resendFiltered(params: URLSearchParams, target: string, actor: Actor) {
     const parsed = parseLeadFilter(params, choices);
     if (!parsed.ok) return { ok: false as const, message: Object.values(parsed.errors).join(" ") };
     if (!choices.targets.includes(target as DeliveryTarget)) return { ok: false as const, message: `Unknown delivery target '${target}'.` };
     const { query } = filteredLeads(db, parsed.filter, timeZone);
-    const count = await writeTransaction(db, async (trx) => {
-      const result = await trx
-        .updateTable("deliveries")
-        .set(requeued(now()))
+    const { count, skipped } = await writeTransaction(db, async (trx) => {
+      const at = now();
+      const rows = await trx
+        .selectFrom("deliveries")
+        .select(["id", "lead_id", "buyer_id", "reserved_day"])
         .where("target", "=", target as DeliveryTarget)
         .where("status", "in", ["failed", "dead"])
         .where("lead_id", "in", query.select("leads.id"))
-        .executeTakeFirst();
-      const n = Number(result.numUpdatedRows);
-      await record(trx, actor, "resend-filtered", null, { target, filter: filterSearchParams(parsed.filter).toString(), count: n });
-      return n;
+        .execute();
+      let n = 0;
+      let refused = 0;
+      for (const row of rows) {
+        if (await resendToBuyer(trx, row, at)) {
+          refused++;
+          continue;
+        }
+        await trx.updateTable("deliveries").set(requeued(at)).where("id", "=", row.id).execute();
+        if (row.buyer_id) await refreshBuyerStatus(trx, row.lead_id);
+        n++;
+      }
+      await record(trx, actor, "resend-filtered", null, { target, filter: filterSearchParams(parsed.filter).toString(), count: n, ...(refused ? { skipped: refused } : {}) });
+      return { count: n, skipped: refused };
     });
-    return { ok: true as const, count, target };
+    return { ok: true as const, count, skipped, target };
   }
 
   /**
-   * Spam: the lead's unsent deliveries are cancelled. Not spam: it gets the deliveries it would have had
-   * when it was saved (today's targets), reusing cancelled rows so their webhook-id stays the same.
+   * Spam: the lead's unsent deliveries are cancelled and their buyers' slots given back. Not spam: a
+   * lead that was spam is routed afresh (the webhook and partners are buyers, so routing queues them,
+   * reusing a cancelled row of the same buyer so its webhook-id stays the same); a cancelled delivery
+   * queued before they were buyers is put back as it was.
    */
   async function markSpam(leadId: string, spam: boolean, actor: Actor) {
     return writeTransaction(db, async (trx) => {
@@ -294,32 +316,68 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
           .set({ status: "cancelled", updated_at: at.toISOString() })
           .where("lead_id", "=", leadId)
           .where("status", "in", ["pending", "failed", "dead"])
-          .returning(["id", "target"])
+          .returning(["id", "buyer_id"])
           .execute();
         // A buyer's slot is for leads it is sent; the lead will not be.
-        for (const delivery of cancelled) if (delivery.target === "buyer") await releaseCapacity(trx, delivery.id);
+        for (const delivery of cancelled) if (delivery.buyer_id) await releaseCapacity(trx, delivery.id);
         await trx.updateTable("leads").set({ buyer_status: null }).where("id", "=", leadId).execute();
-      } else {
-        const definition = claimByCaseType(lead.case_type);
-        const targets = definition ? await deliveryTargets(trx, definition) : [];
-        const existing = await trx.selectFrom("deliveries").select(["target"]).where("lead_id", "=", leadId).execute();
+      } else if (lead.is_spam) {
+        // Only a lead that was spam is unsold; routing one that is not would sell it twice.
         const revived = await trx
           .updateTable("deliveries")
           .set(requeued(at))
           .where("lead_id", "=", leadId)
           .where("status", "=", "cancelled")
-          // Buyers are routed afresh: their slots were given back, and caps may have filled since.
+          .where("buyer_id", "is", null)
           .where("target", "not in", ["buyer", "auction"])
           .executeTakeFirst();
-        const missing = targets.filter((target) => !existing.some((d) => d.target === target));
-        await enqueueDeliveries(trx, lead, missing, at);
-        // Only a lead that was spam is unsold; routing one that is not would sell it twice.
-        const routed = lead.is_spam ? await routeNewLead(trx, routableLeadOf(lead), at) : null;
-        queued = Number(revived.numUpdatedRows) + missing.length + (routed?.queued ?? 0);
+        const routed = await routeNewLead(trx, routableLeadOf(lead), at);
+        queued = Number(revived.numUpdatedRows) + routed.queued;
       }
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };
     });
+  }
+
+  /**
+   * Whether a system buyer's delivery may be sent again, and if so its slot counted again; a message
+   * saying why not otherwise. A delivery that still holds its slot (pending, or taken) and a delivery
+   * queued before the webhook was a buyer (no buyer_id) need nothing. One whose slot was given back
+   * when it failed (the cascade then offered the lead to the next buyer) is sent again only while the
+   * lead has room for it, exclusive: no other buyer has it; shared: fewer than maxBuyers do. Its slot
+   * is reserved again under the buyer's caps, so a re-send is never sent past a cap.
+   */
+  async function resendToBuyer(
+    trx: Kysely<Database>,
+    delivery: { id: string; lead_id: string; buyer_id: string | null; reserved_day: string | null },
+    at: Date,
+  ): Promise<string | null> {
+    if (!delivery.buyer_id || delivery.reserved_day) return null;
+    await lockForTransaction(trx, ROUTING_LOCK);
+    const buyer = await buyerById(trx, delivery.buyer_id);
+    if (!buyer) return `There is no buyer ${delivery.buyer_id}.`;
+    const lead = await trx.selectFrom("leads").select("case_type").where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
+    const mode = await routingModeOf(trx, lead.case_type);
+    const room = mode.mode === "shared" ? mode.maxBuyers : 1;
+    const others = await trx
+      .selectFrom("deliveries")
+      .innerJoin("buyers", "buyers.id", "deliveries.buyer_id")
+      .select("buyers.name")
+      .where("deliveries.lead_id", "=", delivery.lead_id)
+      .where("deliveries.id", "!=", delivery.id)
+      .where((eb) => eb.or([eb("deliveries.status", "in", ["pending", "sending", "delivered"]), eb("deliveries.delivered_at", "is not", null)]))
+      .execute();
+    if (others.length >= room) {
+      return `This lead went to ${others.map((o) => o.name).join(" and ")} after ${buyer.name} did not take it: sending it to ${buyer.name} as well would sell it ${room === 1 ? "twice" : "to too many buyers"}.`;
+    }
+    const reservation = await reserveCapacity(trx, buyer, at);
+    if (!reservation.reserved) return `${buyer.name}'s ${reservation.reason === "daily cap reached" ? "daily" : "monthly"} cap is reached: it cannot be sent this lead now.`;
+    await trx
+      .updateTable("deliveries")
+      .set({ reserved_day: reservation.periods.day, reserved_month: reservation.periods.month })
+      .where("id", "=", delivery.id)
+      .execute();
+    return null;
   }
 
   /** The filtered leads as a CSV stream; the export (who, when, which filter) is recorded before it starts. */

@@ -6,7 +6,6 @@ import { certificateUrl } from "../certificates/certificate-id";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { deliveryTargets, enqueueDeliveries } from "../delivery/outbox";
 import { routeNewLead } from "../routing/lead-routing";
 import { routableLeadOf } from "../routing/route-lead";
 import { leadRecord, submissionSha256, type LeadRequestContext } from "./lead-record";
@@ -120,10 +119,8 @@ export function createLeadService(deps: LeadServiceDeps) {
       if (await overRateLimit(trx, context.ip, submittedAt)) return false;
       if (certificate) await trx.insertInto("submission_certificates").values(certificate).execute();
       await trx.insertInto("leads").values(lead).execute();
-      if (!isSpam) {
-        await enqueueDeliveries(trx, lead, await deliveryTargets(trx, definition), submittedAt);
-        await routeNewLead(trx, routableLeadOf(lead), submittedAt);
-      }
+      // The webhook and the claim's partners are buyers too (system buyers), so routing queues them.
+      if (!isSpam) await routeNewLead(trx, routableLeadOf(lead), submittedAt);
       return true;
     });
     if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { DeliveryTarget } from "../db/schema";
 import { dollarsToCents } from "./money";
 
 const CLOCK = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
@@ -106,4 +107,9 @@ export interface RoutableBuyer {
   id: string;
   name: string;
   rules: BuyerRules;
+  /**
+   * A system buyer (the spec's webhook, a claim's partner): its deliveries carry this target and are
+   * sent by that target's sender. Absent or null for the operator's buyers ('buyer' deliveries).
+   */
+  system?: DeliveryTarget | null;
 }

@@ -30,14 +30,18 @@ export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, no
  * routing decision's `accepted`. Anything else (a rejection, a final 4xx, retries used up): its cap
  * slot is given back and the lead is routed again, to buyers it has not been offered (the cascade),
  * one buyer at a time even when the claim is shared, since one buyer's place is what came free.
+ * A system buyer's rows ('webhook', a partner) settle the same way; rows queued before those were
+ * buyers have no buyer_id and settle nothing.
  */
 export async function settleBuyerDelivery(
   trx: Kysely<Database>,
-  delivery: { id: string; lead_id: string; buyer_id: string | null; auction_id: string | null; price_cents: number | null },
+  delivery: { id: string; lead_id: string; buyer_id: string | null; auction_id: string | null; price_cents: number | null; delivered_at?: string | null },
   status: DeliveryStatus,
   now: Date,
 ): Promise<void> {
   if (!delivery.buyer_id) return;
+  // An operator's re-send of a delivery the buyer took before: the lead is sold, whatever this answer.
+  if (delivery.delivered_at && status !== "delivered") return refreshBuyerStatus(trx, delivery.lead_id);
   if (status === "delivered") {
     if (delivery.auction_id) await recordWinner(trx, delivery.auction_id, delivery.buyer_id, Number(delivery.price_cents));
     await markAccepted(trx, delivery.lead_id, delivery.id, delivery.buyer_id);

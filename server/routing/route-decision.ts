@@ -24,7 +24,11 @@ export interface RoutingUsage {
   alreadyTried: readonly string[];
 }
 
-export type RoutingOptions = { now: Date } & (
+export type RoutingOptions = {
+  now: Date;
+  /** Buyers that cannot be sent to now: the default webhook buyer while no webhook URL is saved. */
+  notConfigured?: readonly string[];
+} & (
   | { mode?: "exclusive" }
   /** In a cascade, maxBuyers is how many more buyers the lead may still go to. */
   | { mode: "shared"; maxBuyers: number }
@@ -32,6 +36,7 @@ export type RoutingOptions = { now: Date } & (
 
 export const SKIP_REASONS = [
   "paused",
+  "not configured",
   "already tried",
   "claim type",
   "state",
@@ -66,12 +71,14 @@ export function decideRoute(lead: RoutableLead, buyers: readonly RoutableBuyer[]
   if (Number.isNaN(createdAt)) throw new Error(`Lead ${lead.id} has no valid createdAt: '${lead.createdAt}'.`);
   const ageMinutes = (options.now.getTime() - createdAt) / 60_000;
   const tried = new Set(usage.alreadyTried);
+  const notConfigured = new Set(options.notConfigured ?? []);
   const usageOf = (buyer: RoutableBuyer) => usage.byBuyer[buyer.id] ?? NO_USAGE;
 
   const skipReason = (buyer: RoutableBuyer): SkipReason | undefined => {
     const { active, filters, caps, schedule, timeZone } = buyer.rules;
     const { sentToday, sentThisMonth } = usageOf(buyer);
     if (!active) return "paused";
+    if (notConfigured.has(buyer.id)) return "not configured";
     if (tried.has(buyer.id)) return "already tried";
     if (filters.claimTypes.length && !filters.claimTypes.includes(lead.caseType)) return "claim type";
     if (filters.states.length && !filters.states.includes(lead.state?.toUpperCase() ?? "")) return "state";

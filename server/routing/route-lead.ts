@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { lockForTransaction } from "../db/database";
-import type { Database, LeadsTable } from "../db/schema";
+import type { Database, DeliveryTarget, LeadsTable } from "../db/schema";
+import { systemBuyerId } from "../buyers/system-buyers";
+import { WEBHOOK_URL_SETTING } from "../settings/settings";
 import type { RoutableBuyer } from "./buyer-rules";
 import { reserveCapacity, usageOf } from "./cap-reservation";
 import { decideRoute, type ConsideredBuyer, type RoutableLead, type RoutingOptions } from "./route-decision";
@@ -57,8 +59,9 @@ export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyer
   await lockForTransaction(trx, ROUTING_LOCK);
   const alreadyTried = await buyersAlreadySent(trx, lead.id);
   const usage = await usageOf(trx, buyers, now, alreadyTried);
+  const notConfigured = await unconfiguredBuyers(trx, buyers);
   // Every candidate in order: in shared mode a buyer that cannot reserve makes room for the next.
-  const { considered, order } = decideRoute(lead, buyers, usage, { now });
+  const { considered, order } = decideRoute(lead, buyers, usage, { now, notConfigured });
   const wanted = options.mode === "shared" ? Math.max(0, options.maxBuyers) : 1;
   const buyerById = new Map(buyers.map((buyer) => [buyer.id, buyer]));
 
@@ -72,24 +75,35 @@ export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyer
       considered[index] = { buyerId, buyerName: buyer.name, verdict: "skipped", reason: reservation.reason };
       continue;
     }
-    const deliveryId = randomUUID();
     const at = now.toISOString();
-    await trx
-      .insertInto("deliveries")
-      .values({
-        id: deliveryId,
-        lead_id: lead.id,
-        lead_created_at: lead.createdAt,
-        target: "buyer",
-        buyer_id: buyerId,
-        status: "pending",
-        next_attempt_at: at,
-        created_at: at,
-        updated_at: at,
-        reserved_day: reservation.periods.day,
-        reserved_month: reservation.periods.month,
-      })
-      .execute();
+    const queued = { status: "pending" as const, next_attempt_at: at, updated_at: at, reserved_day: reservation.periods.day, reserved_month: reservation.periods.month };
+    // A lead marked as spam and then not spam gets its cancelled row back, so its webhook-id stays.
+    const cancelled = await trx
+      .selectFrom("deliveries")
+      .select("id")
+      .where("lead_id", "=", lead.id)
+      .where("buyer_id", "=", buyerId)
+      .where("status", "=", "cancelled")
+      .where("auction_id", "is", null)
+      .executeTakeFirst();
+    const deliveryId = cancelled?.id ?? randomUUID();
+    if (cancelled) {
+      await trx.updateTable("deliveries").set({ ...queued, attempts: 0, locked_until: null }).where("id", "=", deliveryId).execute();
+    } else {
+      await trx
+        .insertInto("deliveries")
+        .values({
+          id: deliveryId,
+          lead_id: lead.id,
+          lead_created_at: lead.createdAt,
+          // A system buyer's lead goes out by its own target's sender (the webhook, Legal Bridge).
+          target: buyer.system ?? "buyer",
+          buyer_id: buyerId,
+          created_at: at,
+          ...queued,
+        })
+        .execute();
+    }
     tried.push({ buyerId, buyerName: buyer.name, deliveryId });
   }
 
@@ -127,10 +141,10 @@ export async function recordRoutingDecision(trx: Kysely<Database>, leadId: strin
  * may still, unsold otherwise. A shared lead that one buyer took stays sold when another rejects it.
  */
 export async function refreshBuyerStatus(trx: Kysely<Database>, leadId: string): Promise<void> {
-  const statuses = (
-    await trx.selectFrom("deliveries").select("status").where("lead_id", "=", leadId).where("target", "=", "buyer").execute()
-  ).map((row) => row.status);
-  const buyerStatus = statuses.includes("delivered")
+  const rows = await trx.selectFrom("deliveries").select(["status", "delivered_at"]).where("lead_id", "=", leadId).where("buyer_id", "is not", null).execute();
+  const statuses = rows.map((row) => row.status);
+  // A delivery an operator re-sent after the buyer took it still counts as taken.
+  const buyerStatus = rows.some((row) => row.status === "delivered" || row.delivered_at !== null)
     ? "sold"
     : statuses.some((status) => status === "pending" || status === "sending")
       ? "pending"
@@ -149,16 +163,28 @@ export async function routingDecisionsOf(db: Kysely<Database>, leadId: string): 
   return rows.map((row) => ({ decisionId: row.id, createdAt: row.created_at, decision: JSON.parse(row.decision) as RoutingDecisionRecord }));
 }
 
+/**
+ * The buyers a lead has a delivery for. A delivery queued before the webhook and the partners became
+ * buyers (no buyer_id, target 'webhook' or a partner) counts for the system buyer of its target, so
+ * such a lead is not sent there twice.
+ */
 export async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): Promise<string[]> {
   const rows = await trx
     .selectFrom("deliveries")
-    .select("buyer_id")
-    .distinct()
+    .select(["buyer_id", "target"])
     .where("lead_id", "=", leadId)
-    .where("buyer_id", "is not", null)
+    .where((eb) => eb.or([eb("buyer_id", "is not", null), eb("target", "not in", ["buyer", "auction"])]))
     // A lead marked as spam had its deliveries cancelled before they were sent: not an offer.
     .where("status", "!=", "cancelled")
-    .orderBy("buyer_id")
     .execute();
-  return rows.map((row) => row.buyer_id!);
+  const ids = rows.map((row) => row.buyer_id ?? systemBuyerId(row.target as DeliveryTarget));
+  return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The default webhook buyer while no webhook URL is saved: today's rule that no webhook is queued then. */
+async function unconfiguredBuyers(trx: Kysely<Database>, buyers: readonly RoutableBuyer[]): Promise<string[]> {
+  const webhookBuyers = buyers.filter((buyer) => buyer.system === "webhook");
+  if (!webhookBuyers.length) return [];
+  const url = await trx.selectFrom("settings").select("value").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
+  return url?.value ? [] : webhookBuyers.map((buyer) => buyer.id);
 }

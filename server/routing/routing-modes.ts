@@ -9,7 +9,7 @@ export const MAX_SHARED_BUYERS = 10;
 
 export type RoutingModeErrors = Partial<Record<"mode" | "maxBuyers", string>>;
 
-const routingModeKey = (caseType: string) => `routing_mode:${caseType}`;
+export const routingModeKey = (caseType: string) => `routing_mode:${caseType}`;
 
 export async function routingModeOf(db: Kysely<Database>, caseType: string): Promise<ClaimRoutingMode> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", routingModeKey(caseType)).executeTakeFirst();

@@ -18,6 +18,8 @@ import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support
  */
 
 const SHOTS = "/tmp";
+/** The operator's buyers in the list, not the system ones. */
+const OWN_ROWS = 'tr[data-buyer-id]:not([data-buyer-id^="system-"])';
 const SECRET = "lb-live-e2e-secret-4321";
 
 let server: RunningServer;
@@ -75,14 +77,15 @@ describe("buyers", () => {
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
-    expect(await page.getByTestId("buyer-count").textContent()).toBe("0 buyers");
+    // The system buyers (the webhook and Legal Bridge) are there from the start.
+    expect(await page.getByTestId("buyer-count").textContent()).toBe("2 buyers");
 
     await page.getByRole("link", { name: "New buyer" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers/new");
     const problems = await pageChecks(page, "form");
 
     // A first try with mistakes: each message next to its field, the typed values kept.
-    await page.getByLabel("Name", { exact: true }).fill("Legal Bridge");
+    await page.getByLabel("Name", { exact: true }).fill("Bridgeway Legal");
     await page.getByLabel("Form post").check();
     await page.getByLabel("URL", { exact: true }).fill("not a url");
     await page.getByLabel("Buyer field 1").fill("first_name");
@@ -94,7 +97,7 @@ describe("buyers", () => {
     expect(await page.locator("#field-template-0-error").textContent()).toBe("Unknown placeholder {first}.");
     expect(await page.locator("#buyer-perDay-error").textContent()).toBe("Enter a whole number.");
     expect(await page.getByLabel("URL", { exact: true }).getAttribute("aria-describedby")).toContain("buyer-url-error");
-    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Legal Bridge");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Bridgeway Legal");
     expect(await page.getByLabel("Form post").isChecked()).toBe(true);
     problems.push(...(await pageChecks(page, "form-errors")));
 
@@ -122,10 +125,10 @@ describe("buyers", () => {
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
     await page.getByText("Buyer saved").waitFor();
 
-    const row = page.locator("tr[data-buyer-id]");
+    const row = page.locator(OWN_ROWS);
     expect(await row.count()).toBe(1);
     const text = (await row.textContent()) ?? "";
-    expect(text).toContain("Legal Bridge");
+    expect(text).toContain("Bridgeway Legal");
     expect(text).toContain("Active");
     expect(text).toContain("Form post");
     expect(text).toContain("TX, OK");
@@ -136,7 +139,7 @@ describe("buyers", () => {
 
     // The edit page shows the last four and never the credentials.
     const buyerId = (await row.getAttribute("data-buyer-id"))!;
-    await page.getByRole("link", { name: "Legal Bridge" }).click();
+    await page.getByRole("link", { name: "Bridgeway Legal" }).click();
     await page.waitForURL((url) => url.pathname === `/admin/buyers/${buyerId}`);
     await page.getByText("Saved: ••••4321.").waitFor();
     expect(await page.getByLabel("Credentials", { exact: true }).inputValue()).toBe("");
@@ -151,11 +154,11 @@ describe("buyers", () => {
       question = dialog.message();
       void dialog.accept();
     });
-    await page.getByRole("button", { name: "Pause Legal Bridge" }).click();
+    await page.getByRole("button", { name: "Pause Bridgeway Legal" }).click();
     await page.getByText("Buyer paused").waitFor();
-    expect(question).toBe("Pause Legal Bridge? It gets no new leads until it is resumed.");
+    expect(question).toBe("Pause Bridgeway Legal? It gets no new leads until it is resumed.");
     // The toast comes with the action's answer, the row with the list loaded again just after it.
-    await page.getByRole("button", { name: "Resume Legal Bridge" }).waitFor();
+    await page.getByRole("button", { name: "Resume Bridgeway Legal" }).waitFor();
     expect(await row.textContent()).toContain("Paused");
     problems.push(...(await pageChecks(page, "list-paused")));
 
@@ -174,24 +177,24 @@ describe("buyers", () => {
       await page.getByRole("button", { name: "Log in" }).click();
       await page.waitForURL((url) => url.pathname === "/admin/buyers");
 
-      await page.locator("tr[data-buyer-id] a").first().click();
-      await page.getByLabel("Name", { exact: true }).fill("Legal Bridge LLC");
+      await page.locator(`${OWN_ROWS} a`).first().click();
+      await page.getByLabel("Name", { exact: true }).fill("Bridgeway Legal LLC");
       await page.getByRole("button", { name: "More mapping rows" }).click();
       await page.getByLabel("Buyer field 9").waitFor();
-      expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Legal Bridge LLC");
+      expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Bridgeway Legal LLC");
       await page.getByLabel("Buyer field 4").fill("last_name");
       await page.getByLabel("Value 4").fill("{ln}");
       await page.getByRole("button", { name: "Save buyer" }).last().click();
       await page.waitForURL((url) => url.pathname === "/admin/buyers");
-      await page.getByText("Legal Bridge LLC is saved.").waitFor();
+      await page.getByText("Bridgeway Legal LLC is saved.").waitFor();
 
-      await page.getByRole("button", { name: "Resume Legal Bridge LLC" }).click();
+      await page.getByRole("button", { name: "Resume Bridgeway Legal LLC" }).click();
       const confirmation = page.getByRole("alertdialog");
-      expect(await confirmation.textContent()).toContain("Resume Legal Bridge LLC? It gets new leads again.");
+      expect(await confirmation.textContent()).toContain("Resume Bridgeway Legal LLC? It gets new leads again.");
       await confirmation.getByRole("button", { name: "Resume buyer" }).click();
       await page.getByText("Buyer resumed").waitFor();
-      expect(await page.locator("tr[data-buyer-id]").textContent()).toContain("Active");
-      expect(server.query<{ name: string; active: number }>("select name, active from buyers")).toEqual([{ name: "Legal Bridge LLC", active: 1 }]);
+      expect(await page.locator(OWN_ROWS).textContent()).toContain("Active");
+      expect(server.query<{ name: string; active: number }>("select name, active from buyers where system is null")).toEqual([{ name: "Bridgeway Legal LLC", active: 1 }]);
     } finally {
       await context.close();
     }
@@ -212,7 +215,8 @@ describe("buyers", () => {
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
 
     // A price and a ping on the buyer the tests above created (25 leads a day, Chicago).
-    await page.locator("tr[data-buyer-id] a").first().click();
+    const row = page.locator("tr[data-buyer-id]").filter({ hasText: "Bridgeway Legal" });
+    await row.getByRole("link").first().click();
     await page.getByLabel("Price per lead ($)").fill("212.25");
     await page.getByLabel("Takes part in ping-post auctions").check();
     await page.getByLabel("Ping URL").fill("https://api.legal-bridge.example/ping");
@@ -220,7 +224,6 @@ describe("buyers", () => {
     await page.getByRole("button", { name: "Save buyer" }).last().click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
     await page.getByText("Buyer saved").waitFor();
-    const row = page.locator("tr[data-buyer-id]");
     const buyerId = (await row.getAttribute("data-buyer-id"))!;
     expect(await row.textContent()).toContain("$212.25 / lead");
     expect(await row.textContent()).toContain("Ping-post");

@@ -1,5 +1,6 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { syncSystemBuyers } from "../../server/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createDeliveryWorker } from "../../server/delivery/worker";
@@ -29,6 +30,7 @@ beforeEach(async () => {
   });
   db = await openDatabase(config.database);
   await migrateToLatest(db);
+  await syncSystemBuyers(db, config);
   services = createServices(config, db, logger);
 });
 afterEach(async () => {

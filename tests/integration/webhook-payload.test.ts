@@ -4,6 +4,7 @@ import { allFields, fieldErrorsOf } from "#claims/engine/form-values";
 import { isoDay } from "#claims/engine/schema-builders";
 import type { ClaimDefinition, FieldSpec } from "#claims/engine/types";
 import { claims } from "#claims/registry";
+import { syncSystemBuyers } from "../../server/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { COMMON_WEBHOOK_FIELDS, webhookFields, webhookPayload } from "../../server/delivery/webhook-payload";
@@ -38,6 +39,7 @@ beforeAll(async () => {
   });
   db = await openDatabase(config.database);
   await migrateToLatest(db);
+  await syncSystemBuyers(db, config);
   leads = createLeadService({
     db,
     logger: createLogger("silent"),

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { syncSystemBuyers } from "../../server/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createApp } from "../../server/http/app";
@@ -16,6 +17,7 @@ export async function startApiApp(env: Record<string, string> = {}) {
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
+  await syncSystemBuyers(db, config);
   const server = http.createServer(createApp({ config, logger, db, ...createServices(config, db, logger) }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -41,6 +41,7 @@ export async function startBuyerPages({ secretsKey = true, env = {} }: { secrets
     /** POST /admin/buyers/new or /admin/buyers/:buyerId */
     formAction: (buyerId: string | undefined, fields: Record<string, string | string[]>, cookie: string | null = operator) =>
       settled(buyerAction(withBuyer(post(formPath(buyerId), fields, cookie), buyerId))),
-    buyerRows: () => routes.db.selectFrom("buyers").selectAll().execute(),
+    /** The operator's buyers: not the system ones (the webhook, Legal Bridge) written at start-up. */
+    buyerRows: () => routes.db.selectFrom("buyers").selectAll().where("system", "is", null).execute(),
   };
 }

@@ -118,9 +118,12 @@ export async function startConsole(env: Record<string, string> = {}) {
     setDeliveryStatus: (leadId: string, target: DeliveryTarget, status: DeliveryStatus) =>
       db.updateTable("deliveries").set({ status }).where("lead_id", "=", leadId).where("target", "=", target).execute(),
     consoleActions: () => db.selectFrom("console_actions").selectAll().orderBy("created_at").execute(),
-    /** Deletes every lead with its certificate, deliveries and console actions, for the next test to start afresh. */
+    /**
+     * Deletes every lead with its certificate, deliveries, routings and console actions, and the buyers'
+     * cap counts, for the next test to start afresh.
+     */
     async clearLeads() {
-      for (const table of ["console_actions", "delivery_attempts", "deliveries", "leads", "submission_certificates"] as const) {
+      for (const table of ["console_actions", "delivery_attempts", "deliveries", "routing_decisions", "buyer_cap_counters", "leads", "submission_certificates"] as const) {
         await db.deleteFrom(table).execute();
       }
     },

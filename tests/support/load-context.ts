@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { createAdminAuth } from "../../server/admin/admin-auth";
 import { createOperatorConsole } from "../../server/admin/operator-console";
+import { syncSystemBuyers } from "../../server/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import type { ServerContext } from "../../server/http/load-context";
@@ -27,6 +28,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
+  await syncSystemBuyers(db, config);
   const services = createServices(config, db, logger);
   const admin = await createAdminAuth({ db, settings: services.settings, config, logger });
   const operator = createOperatorConsole({ db, settings: services.settings, config });

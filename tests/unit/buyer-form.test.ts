@@ -230,6 +230,7 @@ describe("buyerFormValues", () => {
       name: "Acme Law",
       active: false,
       credentialsLast4: "••••5678",
+      system: null,
       createdAt: "2026-11-23T15:00:00.000Z",
       updatedAt: "2026-11-23T15:00:00.000Z",
       delivery: {

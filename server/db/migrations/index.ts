@@ -7,6 +7,7 @@ import * as buyers from "./2026-11-23-05-buyers";
 import * as buyerStatus from "./2026-11-23-06-buyer-status";
 import * as auctions from "./2026-11-23-07-auctions";
 import * as auctionDeliveries from "./2026-11-23-08-auction-deliveries";
+import * as systemBuyers from "./2026-11-23-09-system-buyers";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-06-buyer-status": buyerStatus,
   "2026-11-23-07-auctions": auctions,
   "2026-11-23-08-auction-deliveries": auctionDeliveries,
+  "2026-11-23-09-system-buyers": systemBuyers,
 };
