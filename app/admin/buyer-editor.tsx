@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { adminButton, adminCard } from "./admin-header";
 import type { BuyerFormErrors, BuyerFormValues } from "./buyer-form";
 import { DAY_NAMES } from "./buyer-summary";
+import type { SystemBuyerView } from "./system-buyer-view";
 
 /** Which list the operator asked for more empty rows in. */
 export type MoreRows = "fields" | "conditions";
@@ -34,13 +35,15 @@ interface Props {
   savedCredentials: string | null | undefined;
   claims: ReadonlyArray<{ caseType: string; name: string }>;
   placeholders: { lead: readonly string[]; credentials: string };
+  /** A system buyer: its name and delivery are the server's, so the form says where they are set instead of offering them. */
+  system: SystemBuyerView | null;
 }
 
 /**
  * The buyer form. It posts plainly, so it works without JavaScript; the server answers an error with
  * the same values and a message next to each field it is about.
  */
-export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims, placeholders }: Props) {
+export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims, placeholders, system }: Props) {
   const editing = savedCredentials !== undefined;
   const errorCount = Object.keys(errors).length;
   const summary = useRef<HTMLDivElement>(null);
@@ -71,7 +74,15 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
       </div>
 
       <Section id="buyer-basics" title="Buyer">
-        <TextField {...field("name")} label="Name" defaultValue={values.name} autoComplete="off" />
+        {system ? (
+          <div>
+            <p className={labelClass}>Name</p>
+            <p className="mt-1">{values.name}</p>
+            <p className={helpClass}>{system.nameSource}</p>
+          </div>
+        ) : (
+          <TextField {...field("name")} label="Name" defaultValue={values.name} autoComplete="off" />
+        )}
         <label className={choiceClass}>
           <input type="checkbox" name="active" defaultChecked={values.active} className={checkClass} />
           <span>
@@ -92,180 +103,186 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
         </div>
       </Section>
 
-      <Section id="buyer-delivery" title="Delivery">
-        <fieldset aria-describedby={describedBy(errors, "delivery")}>
-          <legend className={labelClass}>Method</legend>
-          <div className="mt-1 grid gap-1 sm:grid-cols-3">
-            {(
-              [
-                ["webhook", "Signed JSON webhook", "Our lead payload, signed like the operator's webhook."],
-                ["post-json", "JSON post", "The mapped fields below as a JSON object."],
-                ["post-form", "Form post", "The mapped fields below as a form."],
-              ] as const
-            ).map(([value, title, help]) => (
-              <label key={value} className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-slate-50">
-                <input type="radio" name="delivery" value={value} defaultChecked={values.delivery === value} className={`${checkClass} mt-0.5`} />
-                <span>
-                  <span className="font-semibold">{title}</span>
-                  <span className="block text-sm text-slate-600">{help}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          <FieldError errors={errors} name="delivery" />
-        </fieldset>
-        <TextField {...field("url")} label="URL" type="url" defaultValue={values.url} placeholder="https://buyer.example/leads" autoComplete="off" />
-        <TextField
-          {...field("credentialHeader")}
-          label="Credential header (optional)"
-          defaultValue={values.credentialHeader}
-          placeholder="X-Api-Key"
-          autoComplete="off"
-          help="Sends the credentials in this request header. Leave it empty when a mapped field carries them as {credentials}."
-        />
-        <TextField
-          {...field("credentials")}
-          label="Credentials"
-          type="password"
-          defaultValue=""
-          autoComplete="new-password"
-          help={
-            editing
-              ? savedCredentials
-                ? `Saved: ${savedCredentials}. Leave empty to keep them; they are stored encrypted and never shown again.`
-                : "None saved. They are stored encrypted and never shown again."
-              : "An API key or token, if the buyer needs one. It is stored encrypted and never shown again."
-          }
-        />
-        {editing && savedCredentials ? (
-          <label className={choiceClass}>
-            <input type="checkbox" name="removeCredentials" defaultChecked={values.removeCredentials} className={checkClass} />
-            <span>Remove the saved credentials</span>
-          </label>
-        ) : null}
-      </Section>
-
-      <Section id="buyer-ping" title="Ping-post">
-        <label className={choiceClass}>
-          <input type="checkbox" name="pinged" defaultChecked={values.pinged} className={checkClass} />
-          <span>
-            <span className="font-semibold">Takes part in ping-post auctions</span>
-            <span className="block text-sm text-slate-600">
-              The buyer is asked for a bid on each lead without its contact details; the full lead goes to the URL above when it wins.
-            </span>
-          </span>
-        </label>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            {...field("pingUrl")}
-            label="Ping URL"
-            type="url"
-            defaultValue={values.pingUrl}
-            placeholder="https://buyer.example/ping"
-            autoComplete="off"
-            help="Where the bid request goes. Needed when the buyer takes part."
-          />
-          <TextField
-            {...field("pingBidField")}
-            label="Bid field"
-            defaultValue={values.pingBidField}
-            placeholder="bid"
-            autoComplete="off"
-            help="Where the buyer's JSON answer holds its bid in dollars, such as bid or offer.amount."
-          />
-        </div>
-      </Section>
-
-      <Section id="buyer-mapping" title="Field mapping">
-        <div id="mapping-help" className="space-y-2 text-sm text-slate-700">
-          <p>
-            For JSON and form posts: each of the buyer&apos;s fields, in the order sent, with its value. A value is a constant (
-            <code>web</code>), a placeholder (<code>{"{fn}"}</code>) or text around placeholders (<code>{"{fn} {ln}"}</code>). Rows left
-            empty are ignored.
-          </p>
-          <p>
-            Placeholders:{" "}
-            {[...placeholders.lead, placeholders.credentials].map((name, i) => (
-              <span key={name}>
-                {i ? " " : ""}
-                <code className="rounded bg-slate-100 px-1">{`{${name}}`}</code>
-              </span>
-            ))}{" "}
-            and <code className="rounded bg-slate-100 px-1">{"{answers.<field>}"}</code> for an answer of the claim&apos;s form, such as{" "}
-            <code>{"{answers.diagnosis}"}</code>.
-          </p>
-        </div>
-        <FieldError errors={errors} name="fields" />
-        <ol className="space-y-3">
-          {fieldRows.map((row, i) => (
-            <li key={i} className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">
-              <TextField
-                {...field(`fields.${i}.name`, "fieldName", `field-name-${i}`)}
-                label={`Buyer field ${i + 1}`}
-                defaultValue={row.name}
-                placeholder={i === 0 ? "first_name" : undefined}
-                autoComplete="off"
-              />
-              <TextField
-                {...field(`fields.${i}.template`, "fieldTemplate", `field-template-${i}`)}
-                label={`Value ${i + 1}`}
-                defaultValue={row.template}
-                placeholder={i === 0 ? "{fn}" : undefined}
-                autoComplete="off"
-                describedBy="mapping-help"
-              />
-            </li>
-          ))}
-        </ol>
-        <MoreRowsButton intent="more-fields">More mapping rows</MoreRowsButton>
-      </Section>
-
-      <Section id="buyer-acceptance" title="Acceptance">
-        <p id="acceptance-help" className="text-sm text-slate-700">
-          Any 2xx answer is accepted and anything else rejected, unless a condition on the buyer&apos;s JSON answer says otherwise; the
-          first condition that matches decides. Once a condition says what acceptance looks like, an answer matching none is rejected.
-          The field is a dot path such as <code>status</code> or <code>result.code</code>. The value <code>true</code>,{" "}
-          <code>false</code>, <code>null</code> or a number is compared as that JSON value, anything else as text; put text that looks
-          like one in quotes (<code>&quot;200&quot;</code>).
-        </p>
-        <ol className="space-y-3">
-          {conditionRows.map((row, i) => (
-            <li key={i} className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-4">
-              <TextField
-                {...field(`conditions.${i}.field`, "conditionField", `condition-field-${i}`)}
-                label={`Answer field ${i + 1}`}
-                defaultValue={row.field}
-                placeholder={i === 0 ? "status" : undefined}
-                autoComplete="off"
-              />
-              <TextField
-                {...field(`conditions.${i}.equals`, "conditionEquals", `condition-equals-${i}`)}
-                label={`Equals ${i + 1}`}
-                defaultValue={row.equals}
-                placeholder={i === 0 ? "Error" : undefined}
-                autoComplete="off"
-              />
-              <div>
-                <label htmlFor={`condition-means-${i}`} className={labelClass}>
-                  Means {i + 1}
+      {system ? (
+        <SystemDeliverySection system={system} />
+      ) : (
+        <>
+        <Section id="buyer-delivery" title="Delivery">
+          <fieldset aria-describedby={describedBy(errors, "delivery")}>
+            <legend className={labelClass}>Method</legend>
+            <div className="mt-1 grid gap-1 sm:grid-cols-3">
+              {(
+                [
+                  ["webhook", "Signed JSON webhook", "Our lead payload, signed like the operator's webhook."],
+                  ["post-json", "JSON post", "The mapped fields below as a JSON object."],
+                  ["post-form", "Form post", "The mapped fields below as a form."],
+                ] as const
+              ).map(([value, title, help]) => (
+                <label key={value} className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-slate-50">
+                  <input type="radio" name="delivery" value={value} defaultChecked={values.delivery === value} className={`${checkClass} mt-0.5`} />
+                  <span>
+                    <span className="font-semibold">{title}</span>
+                    <span className="block text-sm text-slate-600">{help}</span>
+                  </span>
                 </label>
-                <select id={`condition-means-${i}`} name="conditionMeans" defaultValue={row.means} className={inputClass}>
-                  <option value="accepted">Accepted</option>
-                  <option value="rejected">Rejected</option>
-                </select>
-              </div>
-              <TextField
-                {...field(`conditions.${i}.reasonField`, "conditionReason", `condition-reason-${i}`)}
-                label={`Reason field ${i + 1} (optional)`}
-                defaultValue={row.reasonField}
-                placeholder={i === 0 ? "message" : undefined}
-                autoComplete="off"
-              />
-            </li>
-          ))}
-        </ol>
-        <MoreRowsButton intent="more-conditions">More conditions</MoreRowsButton>
-      </Section>
+              ))}
+            </div>
+            <FieldError errors={errors} name="delivery" />
+          </fieldset>
+          <TextField {...field("url")} label="URL" type="url" defaultValue={values.url} placeholder="https://buyer.example/leads" autoComplete="off" />
+          <TextField
+            {...field("credentialHeader")}
+            label="Credential header (optional)"
+            defaultValue={values.credentialHeader}
+            placeholder="X-Api-Key"
+            autoComplete="off"
+            help="Sends the credentials in this request header. Leave it empty when a mapped field carries them as {credentials}."
+          />
+          <TextField
+            {...field("credentials")}
+            label="Credentials"
+            type="password"
+            defaultValue=""
+            autoComplete="new-password"
+            help={
+              editing
+                ? savedCredentials
+                  ? `Saved: ${savedCredentials}. Leave empty to keep them; they are stored encrypted and never shown again.`
+                  : "None saved. They are stored encrypted and never shown again."
+                : "An API key or token, if the buyer needs one. It is stored encrypted and never shown again."
+            }
+          />
+          {editing && savedCredentials ? (
+            <label className={choiceClass}>
+              <input type="checkbox" name="removeCredentials" defaultChecked={values.removeCredentials} className={checkClass} />
+              <span>Remove the saved credentials</span>
+            </label>
+          ) : null}
+        </Section>
+
+        <Section id="buyer-ping" title="Ping-post">
+          <label className={choiceClass}>
+            <input type="checkbox" name="pinged" defaultChecked={values.pinged} className={checkClass} />
+            <span>
+              <span className="font-semibold">Takes part in ping-post auctions</span>
+              <span className="block text-sm text-slate-600">
+                The buyer is asked for a bid on each lead without its contact details; the full lead goes to the URL above when it wins.
+              </span>
+            </span>
+          </label>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              {...field("pingUrl")}
+              label="Ping URL"
+              type="url"
+              defaultValue={values.pingUrl}
+              placeholder="https://buyer.example/ping"
+              autoComplete="off"
+              help="Where the bid request goes. Needed when the buyer takes part."
+            />
+            <TextField
+              {...field("pingBidField")}
+              label="Bid field"
+              defaultValue={values.pingBidField}
+              placeholder="bid"
+              autoComplete="off"
+              help="Where the buyer's JSON answer holds its bid in dollars, such as bid or offer.amount."
+            />
+          </div>
+        </Section>
+
+        <Section id="buyer-mapping" title="Field mapping">
+          <div id="mapping-help" className="space-y-2 text-sm text-slate-700">
+            <p>
+              For JSON and form posts: each of the buyer&apos;s fields, in the order sent, with its value. A value is a constant (
+              <code>web</code>), a placeholder (<code>{"{fn}"}</code>) or text around placeholders (<code>{"{fn} {ln}"}</code>). Rows left
+              empty are ignored.
+            </p>
+            <p>
+              Placeholders:{" "}
+              {[...placeholders.lead, placeholders.credentials].map((name, i) => (
+                <span key={name}>
+                  {i ? " " : ""}
+                  <code className="rounded bg-slate-100 px-1">{`{${name}}`}</code>
+                </span>
+              ))}{" "}
+              and <code className="rounded bg-slate-100 px-1">{"{answers.<field>}"}</code> for an answer of the claim&apos;s form, such as{" "}
+              <code>{"{answers.diagnosis}"}</code>.
+            </p>
+          </div>
+          <FieldError errors={errors} name="fields" />
+          <ol className="space-y-3">
+            {fieldRows.map((row, i) => (
+              <li key={i} className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">
+                <TextField
+                  {...field(`fields.${i}.name`, "fieldName", `field-name-${i}`)}
+                  label={`Buyer field ${i + 1}`}
+                  defaultValue={row.name}
+                  placeholder={i === 0 ? "first_name" : undefined}
+                  autoComplete="off"
+                />
+                <TextField
+                  {...field(`fields.${i}.template`, "fieldTemplate", `field-template-${i}`)}
+                  label={`Value ${i + 1}`}
+                  defaultValue={row.template}
+                  placeholder={i === 0 ? "{fn}" : undefined}
+                  autoComplete="off"
+                  describedBy="mapping-help"
+                />
+              </li>
+            ))}
+          </ol>
+          <MoreRowsButton intent="more-fields">More mapping rows</MoreRowsButton>
+        </Section>
+
+        <Section id="buyer-acceptance" title="Acceptance">
+          <p id="acceptance-help" className="text-sm text-slate-700">
+            Any 2xx answer is accepted and anything else rejected, unless a condition on the buyer&apos;s JSON answer says otherwise; the
+            first condition that matches decides. Once a condition says what acceptance looks like, an answer matching none is rejected.
+            The field is a dot path such as <code>status</code> or <code>result.code</code>. The value <code>true</code>,{" "}
+            <code>false</code>, <code>null</code> or a number is compared as that JSON value, anything else as text; put text that looks
+            like one in quotes (<code>&quot;200&quot;</code>).
+          </p>
+          <ol className="space-y-3">
+            {conditionRows.map((row, i) => (
+              <li key={i} className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-4">
+                <TextField
+                  {...field(`conditions.${i}.field`, "conditionField", `condition-field-${i}`)}
+                  label={`Answer field ${i + 1}`}
+                  defaultValue={row.field}
+                  placeholder={i === 0 ? "status" : undefined}
+                  autoComplete="off"
+                />
+                <TextField
+                  {...field(`conditions.${i}.equals`, "conditionEquals", `condition-equals-${i}`)}
+                  label={`Equals ${i + 1}`}
+                  defaultValue={row.equals}
+                  placeholder={i === 0 ? "Error" : undefined}
+                  autoComplete="off"
+                />
+                <div>
+                  <label htmlFor={`condition-means-${i}`} className={labelClass}>
+                    Means {i + 1}
+                  </label>
+                  <select id={`condition-means-${i}`} name="conditionMeans" defaultValue={row.means} className={inputClass}>
+                    <option value="accepted">Accepted</option>
+                    <option value="rejected">Rejected</option>
+                  </select>
+                </div>
+                <TextField
+                  {...field(`conditions.${i}.reasonField`, "conditionReason", `condition-reason-${i}`)}
+                  label={`Reason field ${i + 1} (optional)`}
+                  defaultValue={row.reasonField}
+                  placeholder={i === 0 ? "message" : undefined}
+                  autoComplete="off"
+                />
+              </li>
+            ))}
+          </ol>
+          <MoreRowsButton intent="more-conditions">More conditions</MoreRowsButton>
+        </Section>
+        </>
+      )}
 
       <Section id="buyer-filters" title="Filters">
         <fieldset aria-describedby={describedBy(errors, "claimTypes", "claim-types-help")}>
@@ -387,6 +404,26 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
         </Link>
       </div>
     </Form>
+  );
+}
+
+/** Instead of the delivery, credentials, ping, mapping and acceptance fields, which a system buyer does not use. */
+function SystemDeliverySection({ system }: { system: SystemBuyerView }) {
+  return (
+    <Section id="buyer-delivery" title="Delivery">
+      <p className="text-slate-700">{system.explanation}</p>
+      <p data-testid="system-delivery">
+        {system.href ? (
+          <Link to={system.href} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+            {system.label}
+          </Link>
+        ) : (
+          <span className="font-semibold">{system.label}</span>
+        )}
+        {": "}
+        {system.configured ? "configured." : <span className="font-semibold text-amber-900">not configured. {system.toConfigure}</span>}
+      </p>
+    </Section>
   );
 }
 

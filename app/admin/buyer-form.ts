@@ -1,4 +1,4 @@
-import type { Buyer, BuyerErrors, BuyerInput } from "../../server/buyers/buyer-store";
+import type { Buyer, BuyerErrors, BuyerInput, SystemBuyerInput } from "../../server/buyers/buyer-store";
 
 // The buyer form's posted fields turned into the buyer store's input, and the store's errors (keyed
 // by its paths) turned back into the form's fields. The store validates; this module only reads the
@@ -128,17 +128,25 @@ export interface ReadBuyerForm {
   errors: BuyerFormErrors;
 }
 
-/**
- * The posted form as the store's input. `editing`: blank credentials keep the saved ones (left out of
- * the input) and `removeCredentials` sends null; on a new buyer blank means none.
- */
-export function readBuyerForm(form: FormData, { editing }: { editing: boolean }): ReadBuyerForm {
+type FormReader = ReturnType<typeof formReader>;
+
+function formReader(form: FormData) {
   const one = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
   const all = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
   const checked = (name: string) => form.has(name);
+  return { one, all, checked };
+}
+
+/**
+ * The posted form as the store's input. `editing`: blank credentials keep the saved ones (left out of
+ * the input) and `removeCredentials` sends null; on a new buyer blank means none.
+ */
+export function readBuyerForm(form: FormData, { editing }: { editing: boolean }): ReadBuyerForm {
+  const read = formReader(form);
+  const { one, all, checked } = read;
   const errors: BuyerFormErrors = {};
 
   const deliveryChoice = one("delivery");
@@ -152,11 +160,10 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
       reasonField: reasonField.trim(),
     }),
   );
+  const rules = readRules(read, errors);
 
   const values: BuyerFormValues = {
     name: one("name"),
-    active: checked("active"),
-    price: one("price").trim(),
     delivery: isDeliveryChoice(deliveryChoice) ? deliveryChoice : "webhook",
     url: one("url").trim(),
     credentialHeader: one("credentialHeader").trim(),
@@ -166,37 +173,9 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
     pingBidField: one("pingBidField").trim(),
     fields,
     conditions,
-    claimTypes: all("claimTypes"),
-    states: one("states").trim(),
-    eligibleOnly: checked("eligibleOnly"),
-    maxLeadAgeMinutes: one("maxLeadAgeMinutes").trim(),
-    perDay: one("perDay").trim(),
-    perMonth: one("perMonth").trim(),
-    timeZone: one("timeZone").trim(),
-    scheduled: one("schedule") === "hours",
-    scheduleDays: all("scheduleDays").map(Number).filter((day) => Number.isInteger(day) && day >= 0 && day <= 6),
-    scheduleFrom: one("scheduleFrom").trim(),
-    scheduleTo: one("scheduleTo").trim(),
-    priority: one("priority").trim(),
-    weight: one("weight").trim(),
+    ...rules.values,
   };
   if (!isDeliveryChoice(deliveryChoice)) errors.delivery = "Choose how the buyer receives leads.";
-
-  const wholeNumber = (name: "maxLeadAgeMinutes" | "perDay" | "perMonth" | "priority" | "weight") => {
-    const text = values[name];
-    if (text === "") return undefined;
-    if (/^-?\d+$/.test(text)) return Number(text);
-    errors[name] = "Enter a whole number.";
-    return text as unknown as number;
-  };
-
-  const price = () => {
-    if (values.price === "") return undefined;
-    const dollars = dollarsOf(values.price);
-    if (dollars !== undefined) return dollars;
-    errors.price = "Enter a price in dollars and cents, such as 45 or 45.50.";
-    return values.price as unknown as number;
-  };
 
   const mapping: Record<string, string> = {};
   fields.forEach((row, i) => {
@@ -224,11 +203,91 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
   };
   const input: BuyerInput = {
     name: values.name,
-    active: values.active,
     delivery:
       values.delivery === "webhook"
         ? { method: "webhook", ...common }
         : { method: "post", format: values.delivery === "post-json" ? "json" : "form", fields: mapping, ...common },
+    ...rules.input,
+  };
+  if (credentials) input.credentials = credentials;
+  else if (values.removeCredentials) input.credentials = null;
+
+  return { values, input, errors };
+}
+
+export interface ReadSystemBuyerForm {
+  values: BuyerFormValues;
+  input: SystemBuyerInput;
+  errors: BuyerFormErrors;
+}
+
+/**
+ * A system buyer's form, which posts only its state and rules: its name and delivery are not the
+ * operator's to change, so `saved` (the buyer as loaded) fills them in the values shown again.
+ */
+export function readSystemBuyerForm(form: FormData, saved: BuyerFormValues): ReadSystemBuyerForm {
+  const errors: BuyerFormErrors = {};
+  const rules = readRules(formReader(form), errors);
+  return { values: { ...saved, removeCredentials: false, ...rules.values }, input: rules.input, errors };
+}
+
+type RuleValues = Pick<
+  BuyerFormValues,
+  | "active"
+  | "price"
+  | "claimTypes"
+  | "states"
+  | "eligibleOnly"
+  | "maxLeadAgeMinutes"
+  | "perDay"
+  | "perMonth"
+  | "timeZone"
+  | "scheduled"
+  | "scheduleDays"
+  | "scheduleFrom"
+  | "scheduleTo"
+  | "priority"
+  | "weight"
+>;
+
+/** What every buyer's form has, a system buyer's too: whether it takes leads, which, how many, when, in what order, at what price. */
+function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): { values: RuleValues; input: SystemBuyerInput } {
+  const values: RuleValues = {
+    active: checked("active"),
+    price: one("price").trim(),
+    claimTypes: all("claimTypes"),
+    states: one("states").trim(),
+    eligibleOnly: checked("eligibleOnly"),
+    maxLeadAgeMinutes: one("maxLeadAgeMinutes").trim(),
+    perDay: one("perDay").trim(),
+    perMonth: one("perMonth").trim(),
+    timeZone: one("timeZone").trim(),
+    scheduled: one("schedule") === "hours",
+    scheduleDays: all("scheduleDays").map(Number).filter((day) => Number.isInteger(day) && day >= 0 && day <= 6),
+    scheduleFrom: one("scheduleFrom").trim(),
+    scheduleTo: one("scheduleTo").trim(),
+    priority: one("priority").trim(),
+    weight: one("weight").trim(),
+  };
+
+  const wholeNumber = (name: "maxLeadAgeMinutes" | "perDay" | "perMonth" | "priority" | "weight") => {
+    const text = values[name];
+    if (text === "") return undefined;
+    if (/^-?\d+$/.test(text)) return Number(text);
+    errors[name] = "Enter a whole number.";
+    return text as unknown as number;
+  };
+
+  const price = () => {
+    if (values.price === "") return undefined;
+    const dollars = dollarsOf(values.price);
+    if (dollars !== undefined) return dollars;
+    errors.price = "Enter a price in dollars and cents, such as 45 or 45.50.";
+    return values.price as unknown as number;
+  };
+
+  const input: SystemBuyerInput = {
+    active: values.active,
     rules: {
       timeZone: values.timeZone,
       filters: {
@@ -244,10 +303,7 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
       price: price(),
     },
   };
-  if (credentials) input.credentials = credentials;
-  else if (values.removeCredentials) input.credentials = null;
-
-  return { values, input, errors };
+  return { values, input };
 }
 
 /**

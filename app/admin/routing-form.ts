@@ -7,6 +7,8 @@ export interface RoutingFormValues {
   mode: "exclusive" | "shared";
   /** As typed; shown for an exclusive claim too, so that choosing shared needs one click. */
   maxBuyers: string;
+  /** Auction to ping-post buyers first. */
+  auction: boolean;
 }
 
 /** Field errors by name, and `caseType` for a claim that is not in the registry. */
@@ -14,8 +16,9 @@ export type RoutingFormErrors = RoutingModeErrors & { caseType?: string };
 
 const SHARED_DEFAULT = "2";
 
-export function routingFormValues(routing: ClaimRoutingMode): RoutingFormValues {
-  return routing.mode === "shared" ? { mode: "shared", maxBuyers: String(routing.maxBuyers) } : { mode: "exclusive", maxBuyers: SHARED_DEFAULT };
+export function routingFormValues(routing: ClaimRoutingMode, auction: boolean): RoutingFormValues {
+  const maxBuyers = routing.mode === "shared" ? String(routing.maxBuyers) : SHARED_DEFAULT;
+  return { mode: routing.mode, maxBuyers, auction };
 }
 
 export function readRoutingForm(form: FormData) {
@@ -24,13 +27,15 @@ export function readRoutingForm(form: FormData) {
     return typeof value === "string" ? value.trim() : "";
   };
   const mode = one("mode");
-  const values: RoutingFormValues = { mode: mode === "shared" ? "shared" : "exclusive", maxBuyers: one("maxBuyers") };
+  const auction = form.has("auction");
+  const values: RoutingFormValues = { mode: mode === "shared" ? "shared" : "exclusive", maxBuyers: one("maxBuyers"), auction };
   // An unknown mode goes to the store as posted, so that it is refused rather than read as exclusive.
-  const input = { mode, maxBuyers: /^\d{1,3}$/.test(values.maxBuyers) ? Number(values.maxBuyers) : values.maxBuyers };
+  const input = { mode, maxBuyers: /^\d{1,3}$/.test(values.maxBuyers) ? Number(values.maxBuyers) : values.maxBuyers, auction };
   return { caseType: one("caseType"), values, input };
 }
 
-/** "One buyer (exclusive)", "Shared with up to 3 buyers". */
-export function routingModeLabel(routing: ClaimRoutingMode): string {
-  return routing.mode === "shared" ? `Shared with up to ${routing.maxBuyers} buyers` : "One buyer (exclusive)";
+/** "One buyer (exclusive)", "Shared with up to 3 buyers", with " · auction first" when ping-post buyers bid first. */
+export function routingModeLabel(routing: ClaimRoutingMode, auction = false): string {
+  const mode = routing.mode === "shared" ? `Shared with up to ${routing.maxBuyers} buyers` : "One buyer (exclusive)";
+  return auction ? `${mode} · auction first` : mode;
 }

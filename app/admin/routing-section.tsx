@@ -35,6 +35,10 @@ export function RoutingSection({ claims, answer }: { claims: readonly ClaimRouti
         Exclusive: each lead goes to one buyer, and to the next only when a buyer does not take it. Shared: each lead goes to up to that
         many buyers at once, from 2 to 10.
       </p>
+      <p id="auction-help" className="mt-2 text-sm text-slate-700">
+        Auction first: the worker pings the matching ping-post buyers without contact details, offers the lead to the best bid, then the
+        next; with no bid the lead is routed as usual.
+      </p>
       <ul className="mt-4 divide-y divide-slate-100">
         {claims.map((claim, i) => {
           const refused = answer?.caseType === claim.caseType ? answer : undefined;
@@ -65,23 +69,31 @@ function ClaimRoutingForm({ id, claim, refused }: { id: string; claim: ClaimRout
             {claim.label}
           </p>
         </div>
-        <fieldset aria-labelledby={`${id}-title`} aria-describedby={formError ? `${id}-error` : undefined}>
-          <div className="flex flex-wrap gap-x-4">
-            <label className={choiceClass}>
-              <input type="radio" name="mode" value="exclusive" defaultChecked={values.mode === "exclusive"} className={checkClass} />
-              <span>One buyer (exclusive)</span>
-            </label>
-            <label className={choiceClass}>
-              <input type="radio" name="mode" value="shared" defaultChecked={values.mode === "shared"} className={checkClass} />
-              <span>Shared</span>
-            </label>
-          </div>
-          {formError ? (
-            <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
-              {formError}
-            </p>
-          ) : null}
-        </fieldset>
+        <div>
+          <fieldset aria-labelledby={`${id}-title`} aria-describedby={formError ? `${id}-error` : undefined}>
+            <div className="flex flex-wrap gap-x-4">
+              <label className={choiceClass}>
+                <input type="radio" name="mode" value="exclusive" defaultChecked={values.mode === "exclusive"} className={checkClass} />
+                <span>One buyer (exclusive)</span>
+              </label>
+              <label className={choiceClass}>
+                <input type="radio" name="mode" value="shared" defaultChecked={values.mode === "shared"} className={checkClass} />
+                <span>Shared</span>
+              </label>
+            </div>
+            {formError ? (
+              <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
+                {formError}
+              </p>
+            ) : null}
+          </fieldset>
+          <label className={choiceClass}>
+            <input type="checkbox" name="auction" defaultChecked={values.auction} aria-describedby="auction-help" className={checkClass} />
+            <span>
+              Auction to ping-post buyers first<span className="sr-only"> for {claim.name}</span>
+            </span>
+          </label>
+        </div>
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <label htmlFor={`${id}-max`}>

@@ -2,8 +2,17 @@ import { data, redirect } from "react-router";
 import { claims } from "#claims/registry";
 import { AdminHeader } from "~/admin/admin-header";
 import { BuyerEditor, type MoreRows } from "~/admin/buyer-editor";
-import { buyerFormValues, formErrorsOf, NEW_BUYER_VALUES, readBuyerForm, type BuyerFormErrors, type BuyerFormValues } from "~/admin/buyer-form";
+import {
+  buyerFormValues,
+  formErrorsOf,
+  NEW_BUYER_VALUES,
+  readBuyerForm,
+  readSystemBuyerForm,
+  type BuyerFormErrors,
+  type BuyerFormValues,
+} from "~/admin/buyer-form";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { systemBuyerView } from "~/admin/system-buyer-view";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-buyer";
@@ -18,9 +27,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOperatorPage(request, context);
   const buyer = params.buyerId ? await context.buyers.get(params.buyerId) : undefined;
   if (params.buyerId && !buyer) throw notFound();
+  const system = buyer?.system ? systemBuyerView({ name: buyer.name, system: buyer.system }, await context.buyers.systems()) : null;
   return {
     // Only what the page shows of the saved buyer: its credentials never leave the server, not even sealed.
-    buyer: buyer ? { id: buyer.id, name: buyer.name, credentialsLast4: buyer.credentialsLast4 } : null,
+    buyer: buyer ? { id: buyer.id, name: buyer.name, credentialsLast4: buyer.credentialsLast4, system } : null,
     values: buyer ? buyerFormValues(buyer) : NEW_BUYER_VALUES,
     claims: claims.map((claim) => ({ caseType: claim.caseType, name: claim.landing.card.title })),
     placeholders: context.buyers.placeholders,
@@ -45,18 +55,23 @@ const answer = (values: BuyerFormValues, errors: BuyerFormErrors, moreRows: More
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireOperatorAction(request, context);
   const buyerId = params.buyerId;
-  if (buyerId && !(await context.buyers.get(buyerId))) throw notFound();
+  const saved = buyerId ? await context.buyers.get(buyerId) : undefined;
+  if (buyerId && !saved) throw notFound();
   const form = await readForm(request, context.logger);
-  const { values, input, errors } = readBuyerForm(form, { editing: Boolean(buyerId) });
+  // A system buyer's form posts only its rules: its name and delivery are set by the server.
+  const system = Boolean(saved?.system);
+  const { values, input, errors } = saved?.system ? readSystemBuyerForm(form, buyerFormValues(saved)) : readBuyerForm(form, { editing: Boolean(buyerId) });
 
   const intent = form.get("intent");
   // Rows for a longer mapping or more conditions, without JavaScript: the form again, with nothing saved.
-  if (intent === "more-fields" || intent === "more-conditions") return answer(values, {}, intent === "more-fields" ? "fields" : "conditions");
+  if (intent === "more-fields" || intent === "more-conditions") {
+    return answer(values, {}, system ? null : intent === "more-fields" ? "fields" : "conditions");
+  }
 
-  if (Object.keys(errors).length) return data(answer(values, formErrorsOf(context.buyers.check(input), values, errors)), { status: 400 });
-  const saved = buyerId ? await context.buyers.update(buyerId, input) : await context.buyers.create(input);
-  if (!saved.ok) return data(answer(values, formErrorsOf(saved.errors, values)), { status: 400 });
-  return redirect(`/admin/buyers?saved=${encodeURIComponent(saved.buyer.id)}`);
+  if (Object.keys(errors).length) return data(answer(values, formErrorsOf(context.buyers.check(input, { system }), values, errors)), { status: 400 });
+  const result = buyerId ? await context.buyers.update(buyerId, input) : await context.buyers.create(input);
+  if (!result.ok) return data(answer(values, formErrorsOf(result.errors, values)), { status: 400 });
+  return redirect(`/admin/buyers?saved=${encodeURIComponent(result.buyer.id)}`);
 }
 
 export default function AdminBuyer({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,6 +87,7 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
           errors={answered?.errors ?? {}}
           moreRows={answered?.moreRows ?? null}
           savedCredentials={buyer ? buyer.credentialsLast4 : undefined}
+          system={buyer?.system ?? null}
           claims={claims}
           placeholders={placeholders}
         />

@@ -8,6 +8,7 @@ import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } 
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { readRoutingForm, routingFormValues, routingModeLabel } from "~/admin/routing-form";
 import { RoutingSection, type ClaimRouting, type RoutingAnswer } from "~/admin/routing-section";
+import { systemBuyerView } from "~/admin/system-buyer-view";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
@@ -20,11 +21,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Buyers | Admin" }, NOIN
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperatorPage(request, context);
   const claimNames = Object.fromEntries(claims.map((claim) => [claim.caseType, claim.landing.card.title]));
+  const systems = await context.buyers.systems();
   const buyers = (await context.buyers.list()).map((buyer) => ({
     id: buyer.id,
     name: buyer.name,
     active: buyer.active,
     delivery: deliveryLabel(buyer.delivery),
+    // A system buyer's delivery is set elsewhere: the row says where instead of its stored fields.
+    system: buyer.system ? systemSummary(systemBuyerView({ name: buyer.name, system: buyer.system }, systems)) : null,
     pingPost: buyer.delivery.ping !== undefined,
     price: priceSummary(buyer.rules.price === undefined ? null : centsOfDollars(buyer.rules.price)),
     credentials: buyer.credentialsLast4,
@@ -40,14 +44,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const saved = new URL(request.url).searchParams.get("saved");
   const savedBuyer = saved ? buyers.find((buyer) => buyer.id === saved) : undefined;
   const toast: Toast | undefined = savedBuyer && { title: "Buyer saved", description: `${savedBuyer.name} is saved.`, tone: "success" };
-  const routing: ClaimRouting[] = (await context.buyers.routingModes()).map(({ caseType, routing }) => ({
+  const routing: ClaimRouting[] = (await context.buyers.routingModes()).map(({ caseType, routing, auction }) => ({
     caseType,
     name: claimNames[caseType] ?? caseType,
-    label: routingModeLabel(routing),
-    values: routingFormValues(routing),
+    label: routingModeLabel(routing, auction),
+    values: routingFormValues(routing, auction),
   }));
   return { buyers, toast, routing };
 }
+
+const systemSummary = ({ label, href, configured }: ReturnType<typeof systemBuyerView>) => ({ label, href, configured });
 
 const pauseQuestion = (name: string, pause: boolean) =>
   pause ? `Pause ${name}? It gets no new leads until it is resumed.` : `Resume ${name}? It gets new leads again.`;
@@ -93,7 +99,8 @@ async function saveRouting(form: FormData, context: Route.ActionArgs["context"])
       { status: 400 },
     );
   }
-  return { toast: { title: "Routing saved", description: `${name}: ${routingModeLabel(saved.mode).toLowerCase()}.`, tone: "success" } } satisfies ActionAnswer;
+  const description = `${name}: ${routingModeLabel(saved.mode, saved.auction).toLowerCase()}.`;
+  return { toast: { title: "Routing saved", description, tone: "success" } } satisfies ActionAnswer;
 }
 
 const badge = "inline-block rounded-full px-2 py-0.5 text-xs font-semibold";
@@ -158,18 +165,32 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                         <span className={`${badge} ${buyer.active ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
                           {buyer.active ? "Active" : "Paused"}
                         </span>
+                        {buyer.system ? (
+                          <>
+                            {" "}
+                            <span className={`${badge} bg-slate-200 text-slate-800`} data-testid="system-badge">
+                              System
+                            </span>
+                          </>
+                        ) : null}
                       </td>
                       <Cell label="Delivery">
-                        {buyer.delivery}
-                        <span className="block text-slate-600">
-                          {buyer.credentials ? (
-                            <>
-                              Credentials <span data-testid="credentials-last4">{buyer.credentials}</span>
-                            </>
-                          ) : (
-                            "No credentials"
-                          )}
-                        </span>
+                        {buyer.system ? (
+                          <SystemDelivery {...buyer.system} />
+                        ) : (
+                          <>
+                            {buyer.delivery}
+                            <span className="block text-slate-600">
+                              {buyer.credentials ? (
+                                <>
+                                  Credentials <span data-testid="credentials-last4">{buyer.credentials}</span>
+                                </>
+                              ) : (
+                                "No credentials"
+                              )}
+                            </span>
+                          </>
+                        )}
                       </Cell>
                       <Cell label="Price">
                         {buyer.price}
@@ -207,6 +228,22 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
         </section>
         <RoutingSection claims={routing} answer={answer?.routing} />
       </main>
+    </>
+  );
+}
+
+/** Where a system buyer's delivery is set, and whether it is. */
+function SystemDelivery({ label, href, configured }: { label: string; href: string | null; configured: boolean }) {
+  return (
+    <>
+      {href ? (
+        <Link to={href} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+          {label}
+        </Link>
+      ) : (
+        label
+      )}
+      {configured ? null : <span className="block font-semibold text-amber-900">Not configured</span>}
     </>
   );
 }

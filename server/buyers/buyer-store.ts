@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Updateable } from "kysely";
 import { z } from "zod";
 import { claims } from "#claims/registry";
+import type { Config } from "../config";
+import { writeTransaction } from "../db/database";
 import type { Database, BuyersTable, DeliveryTarget } from "../db/schema";
+import { auctionsEnabled, saveAuctionsEnabled } from "../routing/auction-settings";
 import { buyerRulesSchema, priceCentsOf, type RoutableBuyer } from "../routing/buyer-rules";
 import {
   checkRoutingMode,
@@ -15,6 +18,7 @@ import {
 import { lastFour, type SecretBox } from "../secrets/secret-box";
 import { buyerDeliverySchema, CREDENTIALS_PLACEHOLDER, LEAD_PLACEHOLDERS, type BuyerDelivery } from "./buyer-delivery";
 import { buyerReport, type BuyerReport } from "./buyer-report";
+import { systemDeliveries, type SystemDelivery } from "./system-delivery";
 
 const buyerInputSchema = z.object({
   name: z.string().trim().min(1, "Name the buyer.").max(100),
@@ -27,6 +31,14 @@ const buyerInputSchema = z.object({
 });
 
 export type BuyerInput = z.input<typeof buyerInputSchema>;
+
+/**
+ * What the operator sets on a system buyer: its name comes from the server's settings at every start,
+ * and its delivery from the Setup page or the server's settings, so only whether and which leads it takes.
+ */
+const systemBuyerInputSchema = buyerInputSchema.pick({ active: true, rules: true });
+
+export type SystemBuyerInput = z.input<typeof systemBuyerInputSchema>;
 
 export interface Buyer extends RoutableBuyer {
   system: DeliveryTarget | null;
@@ -43,7 +55,15 @@ export type BuyerErrors = Record<string, string>;
 export type SaveBuyerResult = { ok: true; buyer: Buyer } | { ok: false; errors: BuyerErrors };
 
 export type { ClaimRoutingMode, RoutingModeErrors };
-export type SaveRoutingModeResult = { ok: true; mode: ClaimRoutingMode } | { ok: false; errors: RoutingModeErrors & { caseType?: string } };
+/** How a claim's leads are sold: the routing mode, and whether ping-post buyers bid for them first. */
+export interface ClaimRouting {
+  caseType: string;
+  routing: ClaimRoutingMode;
+  auction: boolean;
+}
+export type SaveRoutingModeResult =
+  | { ok: true; mode: ClaimRoutingMode; auction: boolean }
+  | { ok: false; errors: RoutingModeErrors & { caseType?: string } };
 
 /** A buyer's report with what the admin needs to read it: its price for revenue, its daily cap. */
 export interface BuyerReportEntry extends BuyerReport {
@@ -59,12 +79,19 @@ export const REPORT_DAYS = 7;
 export const NO_SECRETS_KEY = "Credentials cannot be stored until SECRETS_KEY is set on the server.";
 
 export type BuyerStore = ReturnType<typeof createBuyerStore>;
+export type { SystemDelivery };
 
 /**
  * Buyers as the admin manages them. The store can seal credentials but not open them: only the
  * sender, through openBuyerCredentials, ever reads them back.
  */
-export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox, "seal"> | null, now: () => Date = () => new Date()) {
+export function createBuyerStore(
+  db: Kysely<Database>,
+  secretBox: Pick<SecretBox, "seal"> | null,
+  now: () => Date = () => new Date(),
+  /** The partners the server is configured for, to say where their system buyers' deliveries are set. */
+  partners: Partial<Config["partners"]> = {},
+) {
   /** The input checked, or what is wrong with it, by field; credentials need SECRETS_KEY to be stored. */
   function parse(input: unknown) {
     const parsed = buyerInputSchema.safeParse(input);
@@ -75,8 +102,15 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
     return { ok: true as const, data: parsed.data };
   }
 
-  /** What create or update would refuse in the input, by field; empty when they would take it. Writes nothing. */
-  function check(input: unknown): BuyerErrors {
+  /**
+   * What create or update would refuse in the input, by field; empty when they would take it. Writes
+   * nothing. `system`: the input is a system buyer's (SystemBuyerInput).
+   */
+  function check(input: unknown, { system = false }: { system?: boolean } = {}): BuyerErrors {
+    if (system) {
+      const parsed = systemBuyerInputSchema.safeParse(input);
+      return parsed.success ? {} : errorsOf(parsed.error);
+    }
     const parsed = parse(input);
     return parsed.ok ? {} : parsed.errors;
   }
@@ -95,21 +129,25 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
 
   /**
    * Replaces the buyer's name, state, delivery and rules; its credentials as `credentials` says. A
-   * system buyer keeps its delivery: the site's webhook settings or the server's partner settings send it.
+   * system buyer takes a SystemBuyerInput (anything else in the input is ignored) and keeps its name,
+   * delivery and credentials: the server's settings name it and the Setup page or the server send it.
    */
   async function update(id: string, input: unknown): Promise<SaveBuyerResult> {
-    const parsed = parse(input);
-    if (!parsed.ok) return parsed;
     const existing = await db.selectFrom("buyers").select("system").where("id", "=", id).executeTakeFirst();
-    const { method, delivery, ...columns } = columnsOf(parsed.data);
+    if (!existing) return { ok: false, errors: { id: `There is no buyer ${id}.` } };
+    let columns: Updateable<BuyersTable>;
+    if (existing.system) {
+      const parsed = systemBuyerInputSchema.safeParse(input);
+      if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+      columns = { active: parsed.data.active ? 1 : 0, rules: JSON.stringify(parsed.data.rules) };
+    } else {
+      const parsed = parse(input);
+      if (!parsed.ok) return parsed;
+      columns = { ...columnsOf(parsed.data), ...credentialColumns(id, parsed.data.credentials) };
+    }
     const result = await db
       .updateTable("buyers")
-      .set({
-        ...columns,
-        ...(existing?.system ? {} : { method, delivery }),
-        ...credentialColumns(id, parsed.data.credentials),
-        updated_at: now().toISOString(),
-      })
+      .set({ ...columns, updated_at: now().toISOString() })
       .where("id", "=", id)
       .executeTakeFirst();
     if (!result.numUpdatedRows) return { ok: false, errors: { id: `There is no buyer ${id}.` } };
@@ -137,19 +175,34 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
   }
 
   /** Every claim of the registry with how its leads are sold, in the registry's order. */
-  async function routingModes(): Promise<Array<{ caseType: string; routing: ClaimRoutingMode }>> {
+  async function routingModes(): Promise<ClaimRouting[]> {
     const saved = await savedRoutingModes(db);
-    return claims.map((claim) => ({ caseType: claim.caseType, routing: effectiveRoutingMode(saved[claim.caseType]) }));
+    return Promise.all(
+      claims.map(async (claim) => ({
+        caseType: claim.caseType,
+        routing: effectiveRoutingMode(saved[claim.caseType]),
+        auction: await auctionsEnabled(db, claim.caseType),
+      })),
+    );
   }
 
+  /** Saves a claim's mode (`{ mode, maxBuyers }`, see checkRoutingMode) and, with `auction: true`, auctions first; anything else turns them off. */
   async function saveRoutingMode(caseType: string, input: unknown): Promise<SaveRoutingModeResult> {
     // A mode for a claim the registry does not know would never be read, so it is refused rather than stored.
     if (!claims.some((claim) => claim.caseType === caseType)) return { ok: false, errors: { caseType: "There is no such claim." } };
     const checked = checkRoutingMode(input);
     if (!checked.ok) return checked;
-    await storeRoutingMode(db, caseType, checked.mode, now());
-    return checked;
+    const auction = (input as { auction?: unknown }).auction === true;
+    const at = now();
+    await writeTransaction(db, async (trx) => {
+      await storeRoutingMode(trx, caseType, checked.mode, at);
+      await saveAuctionsEnabled(trx, caseType, auction, at);
+    });
+    return { ...checked, auction };
   }
+
+  /** Where each system buyer's delivery is set and whether it can send now. */
+  const systems = () => systemDeliveries(db, partners);
 
   /** Each buyer's last REPORT_DAYS days and its cap left today, paused buyers too. */
   async function report(at: Date = now()): Promise<BuyerReportEntry[]> {
@@ -164,7 +217,7 @@ export function createBuyerStore(db: Kysely<Database>, secretBox: Pick<SecretBox
   // The admin's mapping help lists them; routes cannot import them from server/.
   const placeholders = { lead: LEAD_PLACEHOLDERS, credentials: CREDENTIALS_PLACEHOLDER } as const;
 
-  return { create, update, check, setActive, get, list, routingModes, saveRoutingMode, report, placeholders };
+  return { create, update, check, setActive, get, list, routingModes, saveRoutingMode, systems, report, placeholders };
 }
 
 /** Every buyer by name, paused ones too: routing records them as skipped. */

@@ -12,23 +12,6 @@ import { buyersAlreadySent, recordRoutingDecision, refreshBuyerStatus, routableL
 
 type Lead = Selectable<LeadsTable>;
 
-const auctionKey = (caseType: string) => `auction:${caseType}`;
-
-/** Whether a claim's leads are auctioned to ping-post buyers first; off unless the operator turns it on. */
-export async function auctionsEnabled(db: Kysely<Database>, caseType: string): Promise<boolean> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", auctionKey(caseType)).executeTakeFirst();
-  return row?.value === "on";
-}
-
-export async function saveAuctionsEnabled(db: Kysely<Database>, caseType: string, enabled: boolean, now = new Date()): Promise<void> {
-  const row = { key: auctionKey(caseType), value: enabled ? "on" : "off", updated_at: now.toISOString() };
-  await db
-    .insertInto("settings")
-    .values(row)
-    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-    .execute();
-}
-
 /**
  * Queues the lead's auction in the outbox, in the intake's transaction: the worker runs it, so the
  * visitor never waits for bids and a crash mid-auction runs it again once its claim expires.

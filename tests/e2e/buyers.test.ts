@@ -289,4 +289,60 @@ describe("buyers", () => {
     expect(browserErrors).toEqual([]);
     await page.close();
   });
+
+  it("marks the system buyers, saves their rules without delivery fields, and auctions a claim first", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(10_000);
+    page.on("console", (message) => {
+      if (message.type() === "error") browserErrors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on("pageerror", (error) => browserErrors.push(`uncaught ${error.message}`));
+    await page.goto(`${server.url}/admin/buyers`);
+    await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/buyers");
+
+    // Neither the webhook URL nor Legal Bridge's settings are set on this server.
+    const webhook = page.locator('tr[data-buyer-id="system-webhook"]');
+    const legalBridge = page.locator('tr[data-buyer-id="system-legal-bridge"]');
+    expect(await webhook.getByTestId("system-badge").textContent()).toBe("System");
+    expect(await webhook.getByRole("link", { name: "Webhook set on Setup" }).getAttribute("href")).toBe("/admin/setup");
+    expect(await legalBridge.textContent()).toContain("Legal Bridge (LEGAL_BRIDGE_URL)Not configured");
+    expect(await page.locator(OWN_ROWS).getByTestId("system-badge").count()).toBe(0);
+    const problems = await pageChecks(page, "system-list");
+
+    await legalBridge.getByRole("link", { name: "Legal Bridge", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/buyers/system-legal-bridge");
+    await page.getByText("Set LEGAL_BRIDGE_URL and LEGAL_BRIDGE_API_KEY on the server.").waitFor();
+    expect(await page.getByLabel("URL", { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel("Name", { exact: true }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "More mapping rows" }).count()).toBe(0);
+    problems.push(...(await pageChecks(page, "system-form")));
+    await page.getByLabel("Leads per day").fill("40");
+    await page.getByRole("button", { name: "Save buyer" }).last().click();
+    await page.waitForURL((url) => url.pathname === "/admin/buyers");
+    await page.getByText("Legal Bridge is saved.").waitFor();
+    expect(await legalBridge.textContent()).toContain("40 / day");
+    const [saved] = server.query<{ method: string; delivery: string; rules: string }>("select method, delivery, rules from buyers where id = 'system-legal-bridge'");
+    expect(saved!.method).toBe("post");
+    expect(JSON.parse(saved!.delivery)).toMatchObject({ url: "https://not-configured.invalid/" });
+    expect(JSON.parse(saved!.rules)).toMatchObject({ caps: { perDay: 40 }, filters: { claimTypes: ["AFFF"] } });
+
+    // AFFF, shared by the webhook and Legal Bridge, auctioned to ping-post buyers first.
+    const afff = page.locator('li[data-case-type="AFFF"]');
+    const afffName = claimByCaseType("AFFF")!.landing.card.title;
+    const auction = afff.getByLabel(`Auction to ping-post buyers first for ${afffName}`);
+    expect(await auction.isChecked()).toBe(false);
+    await auction.check();
+    await afff.getByRole("button", { name: `Save routing for ${afffName}` }).click();
+    await page.getByText("Routing saved").waitFor();
+    await afff.getByText("Shared with up to 2 buyers · auction first").waitFor();
+    expect(await auction.isChecked()).toBe(true);
+    expect(server.query<{ value: string }>("select value from settings where key = 'auction:AFFF'")).toEqual([{ value: "on" }]);
+    problems.push(...(await pageChecks(page, "system-routing")));
+
+    expect(problems).toEqual([]);
+    expect(browserErrors).toEqual([]);
+    await page.close();
+  });
 });

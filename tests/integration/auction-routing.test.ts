@@ -4,7 +4,7 @@ import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { auctionOf } from "../../server/routing/auction-record";
-import { saveAuctionsEnabled } from "../../server/routing/auction-routing";
+import { saveAuctionsEnabled } from "../../server/routing/auction-settings";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
 import { startFakeBidders, type BidderBehaviour, type FakeBidders } from "../support/fake-bidders";

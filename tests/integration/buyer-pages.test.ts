@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimByCaseType } from "#claims/registry";
 import { NO_SECRETS_KEY, openBuyerCredentials } from "../../server/buyers/buyer-store";
+import { syncSystemBuyers, WEBHOOK_BUYER_ID } from "../../server/buyers/system-buyers";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { startBuyerPages, type BuyerPages } from "../support/buyer-pages";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
@@ -55,9 +56,12 @@ interface ListView {
   toast?: { title: string; description: string };
 }
 
+const LEGAL_BRIDGE_URL = "https://legal-bridge.example/leads";
+
 let app: BuyerPages;
 beforeAll(async () => {
-  app = await startBuyerPages();
+  // Legal Bridge's URL without its key: not enough to send to it.
+  app = await startBuyerPages({ env: { LEGAL_BRIDGE_URL } });
 });
 beforeEach(async () => {
   await app.db.deleteFrom("buyers").execute();
@@ -114,6 +118,7 @@ describe("/admin/buyers", () => {
         name: "Acme Law",
         active: true,
         delivery: "Form post",
+        system: null,
         pingPost: false,
         price: "$45.00 / lead",
         credentials: "••••7d6c",
@@ -130,6 +135,7 @@ describe("/admin/buyers", () => {
         name: "Hook",
         active: false,
         delivery: "Signed webhook",
+        system: null,
         pingPost: false,
         price: "No price",
         credentials: null,
@@ -387,5 +393,104 @@ describe("without SECRETS_KEY", () => {
     expect(await keyless.buyerRows()).toEqual([]);
     expect((await keyless.formAction(undefined, acmeForm({ credentials: "" }))).status).toBe(302);
     expect(await keyless.buyerRows()).toHaveLength(1);
+  });
+});
+
+describe("system buyers", () => {
+  const LEGAL_BRIDGE_ID = "system-legal-bridge";
+  /** The rules part of the form, as a system buyer's form posts it: no name, delivery, credentials, ping, mapping or conditions. */
+  const rulesForm = (overrides: Record<string, string | string[]> = {}): Record<string, string | string[]> => ({
+    intent: "save",
+    active: "on",
+    price: "30",
+    claimTypes: ["AFFF"],
+    states: "TX",
+    maxLeadAgeMinutes: "",
+    perDay: "40",
+    perMonth: "",
+    timeZone: "America/Chicago",
+    schedule: "always",
+    priority: "5",
+    weight: "2",
+    ...overrides,
+  });
+
+  beforeEach(async () => {
+    await app.db.deleteFrom("settings").where("key", "=", "webhook_url").execute();
+    await syncSystemBuyers(app.db, app.config);
+  });
+
+  it("are marked System in the list, with where their delivery is set and whether it is", async () => {
+    await createAcme();
+    const systemOf = async () => Object.fromEntries(((await app.listPage()).data as ListView).buyers.map((buyer) => [buyer.id, buyer.system]));
+    const before = await systemOf();
+    expect(Object.values(before)).toContain(null);
+    expect(before[WEBHOOK_BUYER_ID]).toEqual({ label: "Webhook set on Setup", href: "/admin/setup", configured: false });
+    expect(before[LEGAL_BRIDGE_ID]).toEqual({ label: "Legal Bridge (LEGAL_BRIDGE_URL)", href: null, configured: false });
+
+    await app.services.settings.saveWebhookUrl("https://hooks.example/leads");
+    expect((await systemOf())[WEBHOOK_BUYER_ID]).toMatchObject({ configured: true });
+  });
+
+  it("show on their page where the delivery and the name come from, instead of delivery fields", async () => {
+    const page = await app.formPage(LEGAL_BRIDGE_ID);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      buyer: {
+        id: LEGAL_BRIDGE_ID,
+        name: "Legal Bridge",
+        system: {
+          label: "Legal Bridge (LEGAL_BRIDGE_URL)",
+          href: null,
+          configured: false,
+          explanation: expect.stringContaining("LEGAL_BRIDGE_API_KEY"),
+          toConfigure: "Set LEGAL_BRIDGE_URL and LEGAL_BRIDGE_API_KEY on the server.",
+        },
+      },
+      values: { name: "Legal Bridge", claimTypes: ["AFFF"] },
+    });
+    expect((await app.formPage(WEBHOOK_BUYER_ID)).data).toMatchObject({
+      buyer: { system: { label: "Webhook set on Setup", href: "/admin/setup", nameSource: expect.stringContaining("WEBHOOK_PROVIDER_NAME") } },
+    });
+  });
+
+  it.each([WEBHOOK_BUYER_ID, LEGAL_BRIDGE_ID])("save their rules without delivery fields, keeping their name, delivery and credentials (%s)", async (id) => {
+    const before = (await app.buyers.get(id))!;
+    // A name or a delivery posted anyway is not the operator's to change.
+    const answer = await app.formAction(id, rulesForm({ name: "Renamed", delivery: "post-form", url: "https://evil.example/", credentials: "sk-nope-1234" }));
+    expect(answer.status, JSON.stringify(answer.data)).toBe(302);
+    expect(answer.headers.get("location")).toBe(`/admin/buyers?saved=${id}`);
+    const after = (await app.buyers.get(id))!;
+    expect(after).toMatchObject({ name: before.name, system: before.system, delivery: before.delivery, credentialsLast4: null, active: true });
+    expect(after.rules).toMatchObject({
+      timeZone: "America/Chicago",
+      filters: { claimTypes: ["AFFF"], states: ["TX"] },
+      caps: { perDay: 40 },
+      schedule: null,
+      priority: 5,
+      weight: 2,
+      price: 30,
+    });
+
+    // Paused from its form too.
+    expect((await app.formAction(id, rulesForm({ active: [] }))).status).toBe(302);
+    expect((await app.buyers.get(id))!.active).toBe(false);
+  });
+
+  it("answer a mistake in their rules with 400 next to the field, saving nothing", async () => {
+    const before = await app.buyers.get(LEGAL_BRIDGE_ID);
+    const answer = await app.formAction(LEGAL_BRIDGE_ID, rulesForm({ perDay: "lots", timeZone: "Mars/Olympus" }));
+    expect(answer.status).toBe(400);
+    expect((answer.data as FormAnswer).errors).toEqual({ perDay: "Enter a whole number.", timeZone: "Enter an IANA time zone such as America/New_York." });
+    expect((answer.data as FormAnswer).values).toMatchObject({ name: "Legal Bridge", perDay: "lots" });
+    // Rows for the mapping they do not have: the form again, nothing saved.
+    expect(await app.formAction(LEGAL_BRIDGE_ID, rulesForm({ intent: "more-fields" }))).toMatchObject({ status: 200, data: { moreRows: null, errors: {} } });
+    expect(await app.buyers.get(LEGAL_BRIDGE_ID)).toEqual(before);
+  });
+
+  it("refuse anonymous saves with 401", async () => {
+    const before = await app.buyers.get(WEBHOOK_BUYER_ID);
+    expect((await app.formAction(WEBHOOK_BUYER_ID, rulesForm({ perDay: "1" }), null)).status).toBe(401);
+    expect(await app.buyers.get(WEBHOOK_BUYER_ID)).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { claims } from "#claims/registry";
 import type { DeliveryStatus } from "../../server/db/schema";
 import { buyerDayKey } from "../../server/routing/route-decision";
+import { auctionsEnabled } from "../../server/routing/auction-settings";
 import { routingModeOf } from "../../server/routing/routing-modes";
 import { startBuyerPages, type BuyerPages } from "../support/buyer-pages";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
@@ -15,11 +16,11 @@ import { buyerInput, insertLead } from "../support/routing-fixtures";
 // the worker leaves them.
 
 interface ListView {
-  routing: Array<{ caseType: string; name: string; label: string; values: { mode: string; maxBuyers: string } }>;
+  routing: Array<{ caseType: string; name: string; label: string; values: { mode: string; maxBuyers: string; auction: boolean } }>;
 }
 interface RoutingAnswer {
   toast?: { title: string; description: string; tone: string };
-  routing?: { caseType: string; values: { mode: string; maxBuyers: string }; errors: Record<string, string> };
+  routing?: { caseType: string; values: { mode: string; maxBuyers: string; auction: boolean }; errors: Record<string, string> };
 }
 interface Figures {
   sent: number;
@@ -48,7 +49,7 @@ beforeAll(async () => {
   app = await startBuyerPages({ env: { DELIVERY_RETRY_SCHEDULE: "20,20", DELIVERY_TIMEOUT_MS: "2000" } });
 });
 beforeEach(async () => {
-  await app.db.deleteFrom("settings").where("key", "like", "routing_mode:%").execute();
+  await app.db.deleteFrom("settings").where((eb) => eb.or([eb("key", "like", "routing_mode:%"), eb("key", "like", "auction:%")])).execute();
 });
 afterAll(() => app?.close());
 
@@ -62,7 +63,7 @@ describe("routing per claim", () => {
       caseType: "MVA",
       name: claimName("MVA"),
       label: "One buyer (exclusive)",
-      values: { mode: "exclusive", maxBuyers: "2" },
+      values: { mode: "exclusive", maxBuyers: "2", auction: false },
     });
   });
 
@@ -83,6 +84,30 @@ describe("routing per claim", () => {
     expect(await routingModeOf(app.db, "MVA")).toEqual({ mode: "exclusive" });
   });
 
+  it("turns auctions first on and off for one claim with the same form, and the row says so", async () => {
+    const on = await routingPost({ caseType: "MVA", mode: "shared", maxBuyers: "3", auction: "on" });
+    expect(on).toMatchObject({
+      status: 200,
+      data: { toast: { title: "Routing saved", description: `${claimName("MVA")}: shared with up to 3 buyers · auction first.` } },
+    });
+    expect([await auctionsEnabled(app.db, "MVA"), await auctionsEnabled(app.db, "PFAS")]).toEqual([true, false]);
+    expect(await routingModeOf(app.db, "MVA")).toEqual({ mode: "shared", maxBuyers: 3 });
+    const listed = () => app.listPage().then((page) => (page.data as ListView).routing.find((claim) => claim.caseType === "MVA"));
+    expect(await listed()).toMatchObject({ label: "Shared with up to 3 buyers · auction first", values: { mode: "shared", maxBuyers: "3", auction: true } });
+
+    // Unticked, the box is not posted at all.
+    expect((await routingPost({ caseType: "MVA", mode: "shared", maxBuyers: "3" })).status).toBe(200);
+    expect(await auctionsEnabled(app.db, "MVA")).toBe(false);
+    expect(await listed()).toMatchObject({ label: "Shared with up to 3 buyers", values: { auction: false } });
+  });
+
+  it("saves neither the mode nor the auction when the mode is refused", async () => {
+    const answer = await routingPost({ caseType: "MVA", mode: "shared", maxBuyers: "0", auction: "on" });
+    expect(answer.status).toBe(400);
+    expect((answer.data as RoutingAnswer).routing?.values).toEqual({ mode: "shared", maxBuyers: "0", auction: true });
+    expect(await auctionsEnabled(app.db, "MVA")).toBe(false);
+  });
+
   it.each<[Record<string, string>, string, string]>([
     [{ caseType: "MVA", mode: "shared", maxBuyers: "1" }, "maxBuyers", "Enter a whole number of buyers from 2 to 10."],
     [{ caseType: "MVA", mode: "shared", maxBuyers: "11" }, "maxBuyers", "Enter a whole number of buyers from 2 to 10."],
@@ -98,15 +123,16 @@ describe("routing per claim", () => {
     expect(data.toast).toEqual({ title: "Routing not saved", description: message, tone: "error" });
     expect(data.routing).toEqual({
       caseType: fields.caseType ?? "",
-      values: { mode: fields.mode === "shared" ? "shared" : "exclusive", maxBuyers: fields.maxBuyers },
+      values: { mode: fields.mode === "shared" ? "shared" : "exclusive", maxBuyers: fields.maxBuyers, auction: false },
       errors: { [field]: message },
     });
     expect(await app.db.selectFrom("settings").select("key").where("key", "like", "routing_mode:%").execute()).toEqual([]);
   });
 
   it.each([null, "__Host-admin_session=forged.AAAA"])("refuses anonymous saves with 401 and sends anonymous readers to the login (cookie: %s)", async (cookie) => {
-    expect((await routingPost({ caseType: "MVA", mode: "shared", maxBuyers: "3" }, cookie)).status).toBe(401);
+    expect((await routingPost({ caseType: "MVA", mode: "shared", maxBuyers: "3", auction: "on" }, cookie)).status).toBe(401);
     expect(await routingModeOf(app.db, "MVA")).toEqual({ mode: "exclusive" });
+    expect(await auctionsEnabled(app.db, "MVA")).toBe(false);
     const report = await app.reportPage(cookie);
     expect([report.status, report.headers.get("location")]).toEqual([302, "/admin/login?next=%2Fadmin%2Fbuyers%2Freport"]);
   });

@@ -8,6 +8,7 @@ import {
   NEW_BUYER_VALUES,
   parseEquals,
   readBuyerForm,
+  readSystemBuyerForm,
   type BuyerFormValues,
 } from "../../app/admin/buyer-form";
 import { capsSummary, daysSummary, deliveryLabel, formatCents, priceSummary, scheduleSummary } from "../../app/admin/buyer-summary";
@@ -150,6 +151,27 @@ describe("readBuyerForm", () => {
 
   it("treats an unknown method as a mistake rather than guessing", () => {
     expect(readBuyerForm(posted({ ...postBuyer, delivery: "ftp" }), { editing: false }).errors.delivery).toBe("Choose how the buyer receives leads.");
+  });
+});
+
+describe("readSystemBuyerForm", () => {
+  // A system buyer's form posts no name, delivery, credentials, ping, mapping or conditions.
+  const { name: _name, delivery: _delivery, url: _url, credentialHeader: _header, credentials: _credentials, ...rulesOnly } = postBuyer;
+  const ruleFields = Object.fromEntries(Object.entries(rulesOnly).filter(([field]) => !/^(field|condition)/.test(field)));
+  const saved: BuyerFormValues = { ...NEW_BUYER_VALUES, name: "Opta.io", url: "https://not-configured.invalid/" };
+
+  it("reads only the state and rules, with no error for the delivery it does not post", () => {
+    const { input, errors, values } = readSystemBuyerForm(posted(ruleFields), saved);
+    expect(errors).toEqual({});
+    expect(input).toEqual({ active: true, rules: readBuyerForm(posted(postBuyer), { editing: true }).input.rules });
+    // The saved name and delivery, shown again if a rule is refused.
+    expect(values).toMatchObject({ name: "Opta.io", url: "https://not-configured.invalid/", delivery: "webhook", perDay: "25", states: "tx, ok la" });
+  });
+
+  it("refuses text in a number field as the buyer form does, and ignores posted delivery fields", () => {
+    const { input, errors } = readSystemBuyerForm(posted({ ...postBuyer, perDay: "ten", delivery: "ftp", removeCredentials: "on" }), saved);
+    expect(errors).toEqual({ perDay: "Enter a whole number." });
+    expect(Object.keys(input)).toEqual(["active", "rules"]);
   });
 });
 

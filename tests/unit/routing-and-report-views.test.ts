@@ -13,22 +13,28 @@ describe("the routing form", () => {
   it("reads a claim's choice, passing text in the number field on as text for the store to refuse", () => {
     expect(readRoutingForm(posted({ caseType: " MVA ", mode: "shared", maxBuyers: " 3 " }))).toEqual({
       caseType: "MVA",
-      values: { mode: "shared", maxBuyers: "3" },
-      input: { mode: "shared", maxBuyers: 3 },
+      values: { mode: "shared", maxBuyers: "3", auction: false },
+      input: { mode: "shared", maxBuyers: 3, auction: false },
     });
-    expect(readRoutingForm(posted({ caseType: "MVA", mode: "shared", maxBuyers: "three" })).input).toEqual({ mode: "shared", maxBuyers: "three" });
-    expect(readRoutingForm(posted({ caseType: "MVA", mode: "exclusive", maxBuyers: "" })).input).toEqual({ mode: "exclusive", maxBuyers: "" });
+    expect(readRoutingForm(posted({ caseType: "MVA", mode: "shared", maxBuyers: "three" })).input).toEqual({ mode: "shared", maxBuyers: "three", auction: false });
+    expect(readRoutingForm(posted({ caseType: "MVA", mode: "exclusive", maxBuyers: "" })).input).toEqual({ mode: "exclusive", maxBuyers: "", auction: false });
     // An unknown mode reaches the store as posted rather than being taken for exclusive.
     const odd = readRoutingForm(posted({ caseType: "MVA", mode: "auction" }));
     expect(odd.input.mode).toBe("auction");
     expect(odd.values.mode).toBe("exclusive");
   });
 
+  it("reads the auction box as ticked when posted at all, as a browser posts a checkbox", () => {
+    const ticked = readRoutingForm(posted({ caseType: "MVA", mode: "exclusive", maxBuyers: "2", auction: "on" }));
+    expect([ticked.values.auction, ticked.input.auction]).toEqual([true, true]);
+  });
+
   it("shows a mode in words and as the form's values", () => {
     expect(routingModeLabel({ mode: "exclusive" })).toBe("One buyer (exclusive)");
     expect(routingModeLabel({ mode: "shared", maxBuyers: 3 })).toBe("Shared with up to 3 buyers");
-    expect(routingFormValues({ mode: "exclusive" })).toEqual({ mode: "exclusive", maxBuyers: "2" });
-    expect(routingFormValues({ mode: "shared", maxBuyers: 4 })).toEqual({ mode: "shared", maxBuyers: "4" });
+    expect(routingModeLabel({ mode: "shared", maxBuyers: 3 }, true)).toBe("Shared with up to 3 buyers · auction first");
+    expect(routingFormValues({ mode: "exclusive" }, false)).toEqual({ mode: "exclusive", maxBuyers: "2", auction: false });
+    expect(routingFormValues({ mode: "shared", maxBuyers: 4 }, true)).toEqual({ mode: "shared", maxBuyers: "4", auction: true });
   });
 });
 
