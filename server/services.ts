@@ -27,7 +27,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     certificates: createCertificateService(db),
     events: createPageEvents(db),
     deliveryWorker,
-    buyers: createBuyerStore(db, secretBox, undefined, config.partners),
+    buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
     leadConsole: createLeadConsole({ db, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };
 }

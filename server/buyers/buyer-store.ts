@@ -88,9 +88,14 @@ export type { SystemDelivery };
 export function createBuyerStore(
   db: Kysely<Database>,
   secretBox: Pick<SecretBox, "seal"> | null,
-  now: () => Date = () => new Date(),
-  /** The partners the server is configured for, to say where their system buyers' deliveries are set. */
-  partners: Partial<Config["partners"]> = {},
+  {
+    now = () => new Date(),
+    partners = {},
+  }: {
+    now?: () => Date;
+    /** The partners the server is configured for, to say where their system buyers' deliveries are set. */
+    partners?: Partial<Config["partners"]>;
+  } = {},
 ) {
   /** The input checked, or what is wrong with it, by field; credentials need SECRETS_KEY to be stored. */
   function parse(input: unknown) {

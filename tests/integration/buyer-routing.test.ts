@@ -20,7 +20,7 @@ beforeEach(async () => {
   url = await testDatabaseUrl("buyer-routing");
   db = await openDatabase(databaseTargetOf(url));
   await migrateToLatest(db);
-  store = createBuyerStore(db, createSecretBox(TEST_SECRETS_KEY), () => NOON);
+  store = createBuyerStore(db, createSecretBox(TEST_SECRETS_KEY), { now: () => NOON });
 });
 afterEach(async () => {
   await db.destroy();

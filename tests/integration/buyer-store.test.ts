@@ -14,7 +14,7 @@ let store: BuyerStore;
 beforeEach(async () => {
   db = await openDatabase(databaseTargetOf(await testDatabaseUrl("buyer-store")));
   await migrateToLatest(db);
-  store = createBuyerStore(db, secretBox, () => new Date("2026-11-23T15:00:00.000Z"));
+  store = createBuyerStore(db, secretBox, { now: () => new Date("2026-11-23T15:00:00.000Z") });
 });
 afterEach(async () => {
   await db.destroy();

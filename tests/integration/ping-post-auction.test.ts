@@ -48,7 +48,7 @@ afterAll(() => bidders.close());
 beforeEach(async () => {
   db = await openDatabase(databaseTargetOf(await testDatabaseUrl("ping-post")));
   await migrateToLatest(db);
-  store = createBuyerStore(db, createSecretBox(TEST_SECRETS_KEY), () => NOW);
+  store = createBuyerStore(db, createSecretBox(TEST_SECRETS_KEY), { now: () => NOW });
   for (const list of bidders.received.values()) list.length = 0;
 });
 afterEach(async () => {
