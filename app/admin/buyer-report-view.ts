@@ -1,8 +1,8 @@
 import type { BuyerReportEntry } from "../../server/buyers/buyer-store";
 import { formatCents, priceSummary } from "./buyer-summary";
 
-// The buyer report's figures as the page shows them: revenue is what a buyer's price makes of the
-// leads it accepted, so a buyer without a price has none to show rather than $0.00.
+// The buyer report's figures as the page shows them: revenue is what the leads a buyer accepted were
+// sold for (a winning bid, else its price), so a buyer with neither has none to show rather than $0.00.
 
 export interface ReportFigures {
   sent: number;
@@ -35,7 +35,7 @@ export interface BuyerReportView {
 export const NO_REVENUE = "—";
 
 export function buyerReportView(entry: BuyerReportEntry): BuyerReportView {
-  const revenue = (accepted: number) => (entry.priceCents === null ? NO_REVENUE : formatCents(accepted * entry.priceCents));
+  const revenue = (priced: boolean, cents: number) => (priced ? formatCents(cents) : NO_REVENUE);
   const days = entry.days.map((day) => ({
     day: day.day,
     label: dayLabel(day.day),
@@ -43,7 +43,7 @@ export function buyerReportView(entry: BuyerReportEntry): BuyerReportView {
     accepted: day.accepted,
     rejected: day.rejected,
     waiting: day.pending,
-    revenue: revenue(day.accepted),
+    revenue: revenue(day.priced, day.revenueCents),
   }));
   const sum = (key: "sent" | "accepted" | "rejected" | "waiting") => days.reduce((total, day) => total + day[key], 0);
   return {
@@ -54,7 +54,10 @@ export function buyerReportView(entry: BuyerReportEntry): BuyerReportView {
     price: priceSummary(entry.priceCents),
     capLeft: capLeftSummary(entry.capLeftToday, entry.perDay),
     days,
-    total: { sent: sum("sent"), accepted: sum("accepted"), rejected: sum("rejected"), waiting: sum("waiting"), revenue: revenue(sum("accepted")) },
+    total: { sent: sum("sent"), accepted: sum("accepted"), rejected: sum("rejected"), waiting: sum("waiting"), revenue: revenue(
+        entry.days.some((day) => day.priced),
+        entry.days.reduce((total, day) => total + day.revenueCents, 0),
+      ) },
   };
 }
 

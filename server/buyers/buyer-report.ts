@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { priceCentsOf } from "../routing/buyer-rules";
 import { capPeriods } from "../routing/cap-reservation";
 import { buyerDayKey } from "../routing/route-decision";
 import type { Buyer } from "./buyer-store";
@@ -14,6 +15,10 @@ export interface BuyerDay {
   rejected: number;
   /** Not answered yet. */
   pending: number;
+  /** What the accepted leads were sold for: an auction's winning bid, else the buyer's fixed price. */
+  revenueCents: number;
+  /** Whether any of them had a price: without one there is no revenue to show, rather than $0.00. */
+  priced: boolean;
 }
 
 export interface BuyerReport {
@@ -34,10 +39,11 @@ export async function buyerReport(db: Kysely<Database>, buyers: readonly Buyer[]
   return Promise.all(
     buyers.map(async (buyer) => {
       const { timeZone, caps } = buyer.rules;
+      const fixedPrice = priceCentsOf(buyer.rules);
       const [deliveries, counter] = await Promise.all([
         db
           .selectFrom("deliveries")
-          .select(["created_at", "status"])
+          .select(["created_at", "status", "price_cents"])
           .where("buyer_id", "=", buyer.id)
           .where("created_at", ">=", since)
           .execute(),
@@ -53,14 +59,21 @@ export async function buyerReport(db: Kysely<Database>, buyers: readonly Buyer[]
       const today = Date.parse(`${buyerDayKey(now, timeZone)}T00:00:00Z`);
       for (let back = 0; back < days; back++) {
         const day = new Date(today - back * 86_400_000).toISOString().slice(0, 10);
-        byDay.set(day, { day, sent: 0, accepted: 0, rejected: 0, pending: 0 });
+        byDay.set(day, { day, sent: 0, accepted: 0, rejected: 0, pending: 0, revenueCents: 0, priced: fixedPrice !== null });
       }
       for (const delivery of deliveries) {
         const row = byDay.get(buyerDayKey(new Date(delivery.created_at), timeZone));
         // Cancelled deliveries were spam, never sent.
         if (!row || delivery.status === "cancelled") continue;
         row.sent++;
-        if (delivery.status === "delivered") row.accepted++;
+        if (delivery.status === "delivered") {
+          row.accepted++;
+          const cents = delivery.price_cents ?? fixedPrice;
+          if (cents !== null) {
+            row.revenueCents += Number(cents);
+            row.priced = true;
+          }
+        }
         else if (delivery.status === "failed" || delivery.status === "dead") row.rejected++;
         else row.pending++;
       }

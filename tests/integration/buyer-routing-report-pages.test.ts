@@ -165,16 +165,27 @@ describe("the buyer report", () => {
   }
 
   /** A delivery as the worker leaves it, at `at`, for a lead of its own. */
-  async function pastDelivery(buyerId: string, at: Date, status: DeliveryStatus) {
+  /** A delivery of a past day; `priceCents` as an auction's winning bid leaves on it. */
+  async function pastDelivery(buyerId: string, at: Date, status: DeliveryStatus, priceCents: number | null = null) {
     const leadId = randomUUID();
     await insertLead(app.db, leadId, { createdAt: at.toISOString() });
     await app.db
       .insertInto("deliveries")
-      .values({ id: randomUUID(), lead_id: leadId, target: "buyer", buyer_id: buyerId, status, next_attempt_at: at.toISOString(), created_at: at.toISOString(), updated_at: at.toISOString() })
+      .values({
+        id: randomUUID(),
+        lead_id: leadId,
+        target: "buyer",
+        buyer_id: buyerId,
+        status,
+        price_cents: priceCents,
+        next_attempt_at: at.toISOString(),
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      })
       .execute();
   }
 
-  it("counts each buyer's leads per day in its own zone, its cap left today and its revenue at its price", async () => {
+  it("counts each buyer's leads per day in its own zone, its cap left today and its revenue at its price or winning bids", async () => {
     const acmeEndpoint = await fakeBuyer("ok");
     const betaEndpoint = await fakeBuyer("ok");
     // Acme takes the first lead, turns the second down (which cascades to Beta) and takes the third.
@@ -198,6 +209,8 @@ describe("the buyer report", () => {
     for (const status of ["delivered", "delivered", "delivered", "dead", "cancelled"] as const) await pastDelivery(acme.buyer.id, twoDaysAgo, status);
     // Older than the report's week.
     await pastDelivery(acme.buyer.id, new Date(now.getTime() - 9 * 86_400_000), "delivered");
+    // Beta has no price, but won an auction two days ago with a bid of $50.25.
+    await pastDelivery(beta.buyer.id, twoDaysAgo, "delivered", 5025);
 
     const answer = await app.reportPage();
     expect(answer.status).toBe(200);
@@ -220,8 +233,10 @@ describe("the buyer report", () => {
     const betaToday = buyerDayKey(now, "America/New_York");
     expect(betaView).toMatchObject({ name: "Beta", price: "No price", capLeft: "No daily cap" });
     expect(betaView!.days[0]).toMatchObject({ day: betaToday, sent: 1, accepted: 1, rejected: 0, waiting: 0, revenue: "—" });
-    expect(betaView!.days.slice(1).every((day) => day.sent === 0 && day.revenue === "—")).toBe(true);
-    expect(betaView!.total).toEqual({ sent: 1, accepted: 1, rejected: 0, waiting: 0, revenue: "—" });
+    const betaTwoDaysAgo = buyerDayKey(twoDaysAgo, "America/New_York");
+    expect(betaView!.days.find((day) => day.day === betaTwoDaysAgo)).toMatchObject({ sent: 1, accepted: 1, revenue: "$50.25" });
+    expect(betaView!.days.filter((day) => day.day !== betaToday && day.day !== betaTwoDaysAgo).every((day) => day.sent === 0 && day.revenue === "—")).toBe(true);
+    expect(betaView!.total).toEqual({ sent: 2, accepted: 2, rejected: 0, waiting: 0, revenue: "$50.25" });
   });
 
   it("lists paused buyers too, and a buyer with nothing sent as zeros", async () => {

@@ -48,14 +48,14 @@ describe("the buyer report's view", () => {
     priceCents: 21225,
     timeZone: "America/Chicago",
     days: [
-      { day: "2026-11-23", sent: 4, accepted: 2, rejected: 1, pending: 1 },
-      { day: "2026-11-22", sent: 0, accepted: 0, rejected: 0, pending: 0 },
-      { day: "2026-11-21", sent: 5, accepted: 4, rejected: 1, pending: 0 },
+      { day: "2026-11-23", sent: 4, accepted: 2, rejected: 1, pending: 1, revenueCents: 42450, priced: true },
+      { day: "2026-11-22", sent: 0, accepted: 0, rejected: 0, pending: 0, revenueCents: 0, priced: true },
+      { day: "2026-11-21", sent: 5, accepted: 4, rejected: 1, pending: 0, revenueCents: 84900, priced: true },
     ],
     ...overrides,
   });
 
-  it("gives each day and the week its revenue at the buyer's price", () => {
+  it("gives each day and the week the revenue its accepted leads were sold for", () => {
     expect(buyerReportView(entry())).toEqual({
       id: "b1",
       name: "Acme Law",
@@ -72,8 +72,9 @@ describe("the buyer report's view", () => {
     });
   });
 
-  it("shows no revenue without a price, and no cap without a daily cap", () => {
-    const view = buyerReportView(entry({ priceCents: null, capLeftToday: null, perDay: null }));
+  it("shows no revenue when no lead had a price, and no cap without a daily cap", () => {
+    const unpriced = entry().days.map((day) => ({ ...day, revenueCents: 0, priced: false }));
+    const view = buyerReportView(entry({ priceCents: null, capLeftToday: null, perDay: null, days: unpriced }));
     expect(view.days.map((day) => day.revenue)).toEqual(["—", "—", "—"]);
     expect(view.total.revenue).toBe("—");
     expect([view.price, view.capLeft]).toEqual(["No price", "No daily cap"]);
