@@ -57,7 +57,9 @@ export function partnerRequest(lead: Lead, delivery: PartnerDelivery): PartnerRe
 
 /**
  * Posts a lead to a partner configured on the server, as a multipart form or JSON, with its API key
- * in the key fields. A 2xx answer the partner marks as a rejection is a (retried) failure.
+ * in the key fields. A 2xx answer the partner marks as a rejection is final, as any buyer's rejection
+ * is (docs/decisions/021): the partner has answered, and routing moves the lead on. An answer it
+ * cannot read is retried.
  */
 export async function sendToPartner(endpoint: PartnerEndpoint, request: PartnerRequest, timeoutMs: number): Promise<AttemptResult> {
   if (!endpoint.apiKey) return notSent(`${endpoint.name} API key not configured`);
@@ -74,7 +76,8 @@ export async function sendToPartner(endpoint: PartnerEndpoint, request: PartnerR
     init = { method: "POST", body: form };
   }
   const { rejection } = request;
-  return attempt(
+  let rejected = false;
+  const result = await attempt(
     endpoint.url,
     init,
     timeoutMs,
@@ -83,10 +86,12 @@ export async function sendToPartner(endpoint: PartnerEndpoint, request: PartnerR
         const body = parseJson(text);
         if (!body || typeof body !== "object") return `Unreadable ${endpoint.name} response`;
         if (body[rejection.field] !== rejection.value) return null;
+        rejected = true;
         const message = body[rejection.messageField];
         return typeof message === "string" && message ? message : `${endpoint.name} returned an error`;
       }),
   );
+  return rejected ? { ...result, retryable: false } : result;
 }
 
 function parseJson(text: string): Record<string, unknown> | null {

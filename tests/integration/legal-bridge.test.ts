@@ -89,11 +89,11 @@ describe("Legal Bridge partner delivery (AFFF), through the generic partner send
     }
   });
 
-  it("fails with the partner's error when its answer has status 'Error'", async () => {
+  it("fails for good with the partner's error when its answer has status 'Error' (a rejection routing moves on from)", async () => {
     const partner = await startFakeReceiver({ status: 200, json: { status: "Error", error: "Duplicate lead" } });
     try {
       const result = await sendToLegalBridge(afffLead(), partnerConfig(partner.url, "secret-key"), 2000);
-      expect(result).toMatchObject({ ok: false, status: 200, error: "Duplicate lead", retryable: true });
+      expect(result).toMatchObject({ ok: false, status: 200, error: "Duplicate lead", retryable: false });
     } finally {
       await partner.close();
     }

@@ -165,6 +165,23 @@ describe("system buyers", () => {
     expect(await sentToday(LEGAL_BRIDGE_ID)).toBe(1);
   });
 
+  it("take Legal Bridge's 'Error' answer as its rejection: tried once, its slot given back, the lead still sold to the webhook", async () => {
+    const partner = await receiver({ status: 200, json: { status: "Error", error: "Duplicate lead" } });
+    const { services } = await start({ env: { LEGAL_BRIDGE_URL: partner.url, LEGAL_BRIDGE_API_KEY: "lb-key" } });
+    const hook = await receiver("ok");
+    await services.settings.saveWebhookUrl(hook.url);
+    const afffId = await submit(services, "afff");
+    const [legalBridge, webhook] = await settle(services, afffId);
+    expect(partner.received).toHaveLength(1);
+    expect(legalBridge).toMatchObject({ target: "legal-bridge", status: "failed", reserved_day: null });
+    expect(webhook).toMatchObject({ target: "webhook", status: "delivered" });
+    expect(await sentToday(LEGAL_BRIDGE_ID)).toBe(0);
+    expect((await leadOf(afffId)).buyer_status).toBe("sold");
+    // The cascade found no other buyer for the place Legal Bridge left.
+    const decisions = (await routingDecisionsOf(db!, afffId)).map((d) => d.decision);
+    expect(decisions.at(-1)).toMatchObject({ alreadyTried: [LEGAL_BRIDGE_ID, WEBHOOK_BUYER_ID].sort(), tried: [], unsold: true });
+  });
+
   it("leave deliveries queued before them as they were: sent with their own id as webhook-id, settling nothing", async () => {
     const databaseUrl = await testDatabaseUrl("system-buyers");
     const before = await start({ databaseUrl, sync: false });
