@@ -203,7 +203,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
               <div key={i} className="mt-4 rounded-xl border border-slate-200 p-4" data-testid="routing-decision">
                 <h3 className="font-semibold">
                   {routing.auction ? "Auction" : routing.cascade ? "Cascaded" : "Routed"} {time(routing.at)}:{" "}
-                  {routing.unsold ? "unsold" : `sent to ${routing.sentTo.join(", ")}`}
+                  {/* A cascade that finds nobody leaves a shared lead sold to the others: say what happened, not "unsold". */}
+                  {routing.unsold ? (routing.cascade ? "no other buyer to send it to" : "unsold") : `sent to ${routing.sentTo.join(", ")}`}
                   {routing.acceptedBy.length ? `, taken by ${routing.acceptedBy.join(", ")}` : ""}
                 </h3>
                 {routing.auction ? (
