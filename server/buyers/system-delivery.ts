@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { PartnerId } from "#claims/engine/types";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
-import { WEBHOOK_URL_SETTING } from "../settings/settings";
+import { readSetting, WEBHOOK_URL_SETTING } from "../settings/settings";
 
 /**
  * Where a system buyer's delivery is set, for the admin to say instead of showing delivery fields:
@@ -14,7 +14,7 @@ export type SystemDelivery =
 
 /** Each system delivery target with whether it can send now, as the webhook and partner senders decide it. */
 export async function systemDeliveries(db: Kysely<Database>, partners: Partial<Config["partners"]>): Promise<SystemDelivery[]> {
-  const webhookUrl = await db.selectFrom("settings").select("key").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
+  const webhookUrl = await readSetting(db, WEBHOOK_URL_SETTING);
   const entries = Object.entries(partners) as [PartnerId, Config["partners"][PartnerId]][];
   return [
     { target: "webhook", configured: webhookUrl !== undefined },

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from "kysely";
 import { lockForTransaction } from "../db/database";
 import type { Database, DeliveryTarget, LeadsTable } from "../db/schema";
 import { systemBuyerId } from "../buyers/system-buyers";
-import { WEBHOOK_URL_SETTING } from "../settings/settings";
+import { readSetting, WEBHOOK_URL_SETTING } from "../settings/settings";
 import type { RoutableBuyer } from "./buyer-rules";
 import { reserveCapacity, usageOf } from "./cap-reservation";
 import { decideRoute, type ConsideredBuyer, type RoutableLead, type RoutingOptions } from "./route-decision";
@@ -185,6 +185,5 @@ export async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): 
 async function unconfiguredBuyers(trx: Kysely<Database>, buyers: readonly RoutableBuyer[]): Promise<string[]> {
   const webhookBuyers = buyers.filter((buyer) => buyer.system === "webhook");
   if (!webhookBuyers.length) return [];
-  const url = await trx.selectFrom("settings").select("value").where("key", "=", WEBHOOK_URL_SETTING).executeTakeFirst();
-  return url?.value ? [] : webhookBuyers.map((buyer) => buyer.id);
+  return (await readSetting(trx, WEBHOOK_URL_SETTING)) ? [] : webhookBuyers.map((buyer) => buyer.id);
 }

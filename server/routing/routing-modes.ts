@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { readSetting, writeSetting } from "../settings/settings";
 
 /** How a claim's leads are sold: to one buyer (the default) or shared by up to maxBuyers. */
 export type ClaimRoutingMode = { mode: "exclusive" } | { mode: "shared"; maxBuyers: number };
@@ -12,8 +13,8 @@ export type RoutingModeErrors = Partial<Record<"mode" | "maxBuyers", string>>;
 export const routingModeKey = (caseType: string) => `routing_mode:${caseType}`;
 
 export async function routingModeOf(db: Kysely<Database>, caseType: string): Promise<ClaimRoutingMode> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", routingModeKey(caseType)).executeTakeFirst();
-  return effectiveRoutingMode(row ? (JSON.parse(row.value) as ClaimRoutingMode) : null);
+  const saved = await readSetting(db, routingModeKey(caseType));
+  return effectiveRoutingMode(saved ? (JSON.parse(saved) as ClaimRoutingMode) : null);
 }
 
 /** What a saved mode means for routing: anything but a valid shared mode is exclusive. */
@@ -36,13 +37,8 @@ export function checkRoutingMode(input: unknown): { ok: true; mode: ClaimRouting
   return { ok: true, mode: { mode, maxBuyers } };
 }
 
-export async function saveRoutingMode(db: Kysely<Database>, caseType: string, mode: ClaimRoutingMode, now = new Date()): Promise<void> {
-  const row = { key: routingModeKey(caseType), value: JSON.stringify(mode), updated_at: now.toISOString() };
-  await db
-    .insertInto("settings")
-    .values(row)
-    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-    .execute();
+export function saveRoutingMode(db: Kysely<Database>, caseType: string, mode: ClaimRoutingMode, now = new Date()): Promise<void> {
+  return writeSetting(db, routingModeKey(caseType), JSON.stringify(mode), now);
 }
 
 /** Every mode an operator saved, by case type. */

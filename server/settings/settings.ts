@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { Db } from "../db/database";
+import type { Database } from "../db/schema";
 
 export const WEBHOOK_URL_SETTING = "webhook_url";
 const WEBHOOK_SECRET = "webhook_signing_secret";
@@ -11,20 +13,28 @@ export interface WebhookSettings {
 
 export type Settings = ReturnType<typeof createSettings>;
 
+/** One setting's value, read inside the caller's transaction when it is given one. */
+export async function readSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  return (await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
+}
+
+/** Saves one setting, replacing its value, inside the caller's transaction when it is given one. */
+export async function writeSetting(db: Kysely<Database>, key: string, value: string, at: Date): Promise<void> {
+  const updated_at = at.toISOString();
+  await db
+    .insertInto("settings")
+    .values({ key, value, updated_at })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
+    .execute();
+}
+
 /** Operator configuration kept in the database (one row per key), so every instance sees the same. */
 export function createSettings(db: Db, now: () => Date = () => new Date()) {
   async function get(key: string): Promise<{ value: string; updated_at: string } | undefined> {
     return db.selectFrom("settings").select(["value", "updated_at"]).where("key", "=", key).executeTakeFirst();
   }
 
-  async function set(key: string, value: string): Promise<void> {
-    const updated_at = now().toISOString();
-    await db
-      .insertInto("settings")
-      .values({ key, value, updated_at })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
-      .execute();
-  }
+  const set = (key: string, value: string) => writeSetting(db, key, value, now());
 
   async function remove(key: string): Promise<void> {
     await db.deleteFrom("settings").where("key", "=", key).execute();
