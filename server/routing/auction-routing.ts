@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { listBuyers, openBuyerCredentials, type Buyer } from "../buyers/buyer-store";
+import { listBuyers, openBuyerCredentials } from "../buyers/buyer-store";
 import { lockForTransaction } from "../db/database";
 import type { Database, LeadsTable } from "../db/schema";
 import type { SecretBox } from "../secrets/secret-box";
@@ -8,7 +8,7 @@ import { markUnsold, recordAuction } from "./auction-record";
 import { reserveCapacity, usageOf } from "./cap-reservation";
 import { pingBuyersAmong, rankBids, runAuction, type AuctionBuyer, type AuctionResult, type PingSend } from "./ping-post";
 import { decideRoute, type ConsideredBuyer } from "./route-decision";
-import { buyersAlreadySent, recordRoutingDecision, refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK } from "./route-lead";
+import { buyersAlreadySent, queueBuyerDelivery, recordRoutingDecision, refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK } from "./route-lead";
 
 type Lead = Selectable<LeadsTable>;
 
@@ -97,7 +97,7 @@ export async function offerToNextBid(trx: Kysely<Database>, lead: Lead, auctionI
       continue;
     }
     considered.push({ buyerId: buyer.id, buyerName: buyer.name, verdict: "candidate" });
-    const deliveryId = await queueBidderDelivery(trx, lead, buyer, { auctionId, priceCents: bid.amountCents, periods: reservation.periods, now });
+    const deliveryId = await queueBuyerDelivery(trx, routableLeadOf(lead), buyer, reservation.periods, now, { auctionId, priceCents: bid.amountCents });
     await recordRoutingDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [{ buyerId: buyer.id, buyerName: buyer.name, deliveryId }], accepted: [], unsold: false });
     await refreshBuyerStatus(trx, lead.id);
     return;
@@ -107,33 +107,3 @@ export async function offerToNextBid(trx: Kysely<Database>, lead: Lead, auctionI
   await recordRoutingDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [], accepted: [], unsold: true });
   await routeLead(trx, routableLeadOf(lead), buyers, { now });
 }
-
-async function queueBidderDelivery(
-  trx: Kysely<Database>,
-  lead: Lead,
-  buyer: Buyer,
-  bid: { auctionId: string; priceCents: number; periods: { day: string; month: string }; now: Date },
-): Promise<string> {
-  const id = randomUUID();
-  const at = bid.now.toISOString();
-  await trx
-    .insertInto("deliveries")
-    .values({
-      id,
-      lead_id: lead.id,
-      lead_created_at: lead.created_at,
-      target: "buyer",
-      buyer_id: buyer.id,
-      auction_id: bid.auctionId,
-      price_cents: bid.priceCents,
-      status: "pending",
-      next_attempt_at: at,
-      created_at: at,
-      updated_at: at,
-      reserved_day: bid.periods.day,
-      reserved_month: bid.periods.month,
-    })
-    .execute();
-  return id;
-}
-

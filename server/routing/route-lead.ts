@@ -5,7 +5,7 @@ import type { Database, DeliveryTarget, LeadsTable } from "../db/schema";
 import { systemBuyerId } from "../buyers/system-buyers";
 import { readSetting, WEBHOOK_URL_SETTING } from "../settings/settings";
 import type { RoutableBuyer } from "./buyer-rules";
-import { reserveCapacity, usageOf } from "./cap-reservation";
+import { reserveCapacity, usageOf, type CapPeriods } from "./cap-reservation";
 import { decideRoute, type ConsideredBuyer, type RoutableLead, type RoutingOptions } from "./route-decision";
 
 /** What routing_decisions.decision holds: one routing of a lead, when it is saved or cascades. */
@@ -75,35 +75,7 @@ export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyer
       considered[index] = { buyerId, buyerName: buyer.name, verdict: "skipped", reason: reservation.reason };
       continue;
     }
-    const at = now.toISOString();
-    const queued = { status: "pending" as const, next_attempt_at: at, updated_at: at, reserved_day: reservation.periods.day, reserved_month: reservation.periods.month };
-    // A lead marked as spam and then not spam gets its cancelled row back, so its webhook-id stays.
-    const cancelled = await trx
-      .selectFrom("deliveries")
-      .select("id")
-      .where("lead_id", "=", lead.id)
-      .where("buyer_id", "=", buyerId)
-      .where("status", "=", "cancelled")
-      .where("auction_id", "is", null)
-      .executeTakeFirst();
-    const deliveryId = cancelled?.id ?? randomUUID();
-    if (cancelled) {
-      await trx.updateTable("deliveries").set({ ...queued, attempts: 0, locked_until: null }).where("id", "=", deliveryId).execute();
-    } else {
-      await trx
-        .insertInto("deliveries")
-        .values({
-          id: deliveryId,
-          lead_id: lead.id,
-          lead_created_at: lead.createdAt,
-          // A system buyer's lead goes out by its own target's sender (the webhook, Legal Bridge).
-          target: buyer.system ?? "buyer",
-          buyer_id: buyerId,
-          created_at: at,
-          ...queued,
-        })
-        .execute();
-    }
+    const deliveryId = await queueBuyerDelivery(trx, lead, buyer, reservation.periods, now);
     tried.push({ buyerId, buyerName: buyer.name, deliveryId });
   }
 
@@ -118,6 +90,54 @@ export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyer
   const decisionId = await recordRoutingDecision(trx, lead.id, now, decision);
   await refreshBuyerStatus(trx, lead.id);
   return { decisionId, decision };
+}
+
+/**
+ * Queues a lead's delivery to a buyer holding a cap slot for it (`periods`), to go out by the buyer's
+ * sender: its own target for a system buyer (the webhook, Legal Bridge), 'buyer' otherwise. A bidder's
+ * delivery names its auction and carries its bid as its price. A routed lead marked as spam and then
+ * not spam gets its cancelled row back, so its webhook-id stays.
+ */
+export async function queueBuyerDelivery(
+  trx: Kysely<Database>,
+  lead: { id: string; createdAt: string },
+  buyer: RoutableBuyer,
+  periods: CapPeriods,
+  now: Date,
+  bid?: { auctionId: string; priceCents: number },
+): Promise<string> {
+  const at = now.toISOString();
+  const queued = { status: "pending" as const, next_attempt_at: at, updated_at: at, reserved_day: periods.day, reserved_month: periods.month };
+  const cancelled = bid
+    ? undefined
+    : await trx
+        .selectFrom("deliveries")
+        .select("id")
+        .where("lead_id", "=", lead.id)
+        .where("buyer_id", "=", buyer.id)
+        .where("status", "=", "cancelled")
+        .where("auction_id", "is", null)
+        .executeTakeFirst();
+  if (cancelled) {
+    await trx.updateTable("deliveries").set({ ...queued, attempts: 0, locked_until: null }).where("id", "=", cancelled.id).execute();
+    return cancelled.id;
+  }
+  const id = randomUUID();
+  await trx
+    .insertInto("deliveries")
+    .values({
+      id,
+      lead_id: lead.id,
+      lead_created_at: lead.createdAt,
+      target: buyer.system ?? "buyer",
+      buyer_id: buyer.id,
+      auction_id: bid?.auctionId ?? null,
+      price_cents: bid?.priceCents ?? null,
+      created_at: at,
+      ...queued,
+    })
+    .execute();
+  return id;
 }
 
 /**
