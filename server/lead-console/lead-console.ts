@@ -6,7 +6,7 @@ import { attributionSchema } from "../attribution/attribution";
 import { certificateUrl } from "../certificates/certificate-id";
 import { buyerById } from "../buyers/buyer-store";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
-import type { Database, DeliveryStatus, DeliveryTarget } from "../db/schema";
+import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget } from "../db/schema";
 import type { DeliveryWorker } from "../delivery/worker";
 import { auctionOf } from "../routing/auction-record";
 import { releaseCapacity, reserveCapacity } from "../routing/cap-reservation";
@@ -41,6 +41,17 @@ export interface LeadConsoleDeps {
 
 /** Statuses an operator may send again: everything but a delivery in flight (and cancelled ones of spam). */
 const RESENDABLE: DeliveryStatus[] = ["pending", "delivered", "failed", "dead"];
+
+/**
+ * Why an operator does not re-send a delivery to `target`, or null when they may: a lead an operator's
+ * buyer did not take has gone to the next buyer (and a re-send would pass the buyer's cap), and an
+ * auction run again would offer the lead to a second round of bidders.
+ */
+function notResent(target: DeliveryTarget | BuyerDeliveryTarget): string | null {
+  if (target === "buyer") return "A buyer's delivery is not re-sent: a lead a buyer does not take goes to the next buyer.";
+  if (target === "auction") return "An auction is not run again: its bids were offered the lead in turn, and with none left it was routed as usual.";
+  return null;
+}
 
 export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => new Date() }: LeadConsoleDeps) {
   const choices: FilterChoices = {
@@ -190,7 +201,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         nextAttemptAt: d.status === "pending" ? d.next_attempt_at : null,
         deliveredAt: d.delivered_at,
         lastError: d.last_error,
-        resendable: lead.is_spam === 0 && RESENDABLE.includes(d.status) && d.target !== "buyer" && d.target !== "auction",
+        resendable: lead.is_spam === 0 && RESENDABLE.includes(d.status) && !notResent(d.target),
         log: attempts
           .filter((a) => a.delivery_id === d.id)
           .map((a) => ({
@@ -242,8 +253,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         .executeTakeFirst();
       if (!delivery) return { ok: false as const, message: "That delivery does not exist." };
       if (delivery.is_spam) return { ok: false as const, message: "This lead is marked as spam: mark it as not spam to send it." };
-      // Its cap slot was given back and the lead routed on when the buyer did not take it.
-      if (delivery.target === "buyer") return { ok: false as const, message: "A buyer's delivery is not re-sent: a lead a buyer does not take goes to the next buyer." };
+      const refusal = notResent(delivery.target);
+      if (refusal) return { ok: false as const, message: refusal };
       if (!RESENDABLE.includes(delivery.status)) return { ok: false as const, message: "This delivery is being sent right now." };
       const refused = await resendToBuyer(trx, delivery, now());
       if (refused) return { ok: false as const, message: refused };

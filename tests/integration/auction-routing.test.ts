@@ -147,6 +147,12 @@ describe("a ping-post auction", () => {
       expect.arrayContaining([{ buyer: "high", answer: "$80.00" }, { buyer: "middle", answer: "$45.50" }, { buyer: "none", answer: expect.stringMatching(/^no-bid: /) }]),
     );
     expect(page!.deliveries.find((d) => d.target === "auction")).toMatchObject({ status: "delivered", resendable: false });
+    // Nor does the action run it again when asked directly.
+    expect(await services.leadConsole.resendDelivery(auctionRow.id, { id: "session-1" })).toEqual({
+      ok: false,
+      message: "An auction is not run again: its bids were offered the lead in turn, and with none left it was routed as usual.",
+    });
+    expect((await deliveriesOf(leadId)).find((d) => d.id === auctionRow.id)).toMatchObject({ status: "delivered", attempts: 1 });
   });
 
   it("with no bids closes the auction unsold and routes the lead as usual", async () => {
