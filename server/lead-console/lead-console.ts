@@ -256,10 +256,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       const refusal = notResent(delivery.target);
       if (refusal) return { ok: false as const, message: refusal };
       if (!RESENDABLE.includes(delivery.status)) return { ok: false as const, message: "This delivery is being sent right now." };
-      const refused = await resendToBuyer(trx, delivery, now());
+      const refused = await requeueResend(trx, delivery, now());
       if (refused) return { ok: false as const, message: refused };
-      await trx.updateTable("deliveries").set(requeued(now())).where("id", "=", deliveryId).execute();
-      if (delivery.buyer_id) await refreshBuyerStatus(trx, delivery.lead_id);
       await record(trx, actor, "resend-delivery", delivery.lead_id, { deliveryId, target: delivery.target, previousStatus: delivery.status });
       return { ok: true as const, target: delivery.target, leadId: delivery.lead_id };
     });
@@ -290,13 +288,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       let n = 0;
       let refused = 0;
       for (const row of rows) {
-        if (await resendToBuyer(trx, row, at)) {
-          refused++;
-          continue;
-        }
-        await trx.updateTable("deliveries").set(requeued(at)).where("id", "=", row.id).execute();
-        if (row.buyer_id) await refreshBuyerStatus(trx, row.lead_id);
-        n++;
+        if (await requeueResend(trx, row, at)) refused++;
+        else n++;
       }
       await record(trx, actor, "resend-filtered", null, { target, filter: filterSearchParams(parsed.filter).toString(), count: n, ...(refused ? { skipped: refused } : {}) });
       return { count: n, skipped: refused };
@@ -348,6 +341,15 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };
     });
+  }
+
+  /** Puts a delivery back in the outbox for an operator's re-send, or says why it may not (resendToBuyer). */
+  async function requeueResend(trx: Kysely<Database>, delivery: Parameters<typeof resendToBuyer>[1], at: Date): Promise<string | null> {
+    const refused = await resendToBuyer(trx, delivery, at);
+    if (refused) return refused;
+    await trx.updateTable("deliveries").set(requeued(at)).where("id", "=", delivery.id).execute();
+    if (delivery.buyer_id) await refreshBuyerStatus(trx, delivery.lead_id);
+    return null;
   }
 
   /**
