@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claims } from "#claims/registry";
+import type { BuyerReportView } from "../../app/admin/buyer-report-view";
 import type { DeliveryStatus } from "../../server/db/schema";
 import { buyerDayKey } from "../../server/routing/route-decision";
 import { auctionsEnabled } from "../../server/routing/auction-settings";
@@ -22,24 +23,8 @@ interface RoutingAnswer {
   toast?: { title: string; description: string; tone: string };
   routing?: { caseType: string; values: { mode: string; maxBuyers: string; auction: boolean }; errors: Record<string, string> };
 }
-interface Figures {
-  sent: number;
-  accepted: number;
-  rejected: number;
-  waiting: number;
-  revenue: string;
-}
 interface ReportView {
-  buyers: Array<{
-    id: string;
-    name: string;
-    active: boolean;
-    timeZone: string;
-    price: string;
-    capLeft: string;
-    days: Array<Figures & { day: string; label: string }>;
-    total: Figures;
-  }>;
+  buyers: BuyerReportView[];
 }
 
 const claimName = (caseType: string) => claims.find((claim) => claim.caseType === caseType)!.landing.card.title;
