@@ -34,7 +34,7 @@ export default function AdminBuyersReport({ loaderData }: Route.ComponentProps) 
           </Link>
           <p className="text-slate-700">
             The last 7 days of each buyer, newest first, counted in the buyer&apos;s own time zone. Waiting leads have not been answered
-            yet; revenue is the leads accepted at the buyer&apos;s price.
+            yet; revenue is what the accepted leads were sold for: an auction&apos;s winning bid, else the buyer&apos;s price.
           </p>
         </div>
         {buyers.length === 0 ? (
