@@ -145,6 +145,11 @@ export interface BuyersTable {
    * out by that legacy target's sender; null for the operator's buyers. At most one buyer per value.
    */
   system: Generated<DeliveryTarget | null>;
+  /** The SHA-256 (hex) of the buyer's API key (migration 10); the key itself is shown once, never kept. */
+  api_key_sha256: Generated<string | null>;
+  /** The key's first characters, so the operator can tell which key a buyer uses. */
+  api_key_prefix: Generated<string | null>;
+  api_key_created_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
