@@ -74,6 +74,8 @@ const envSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /** Certificates are kept this long, then purged by the worker (docs/decisions/027); the FTC's TSR expects 5. */
+  CERTIFICATE_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(5),
   /** The lead console's dates (filters, the list, the export) are days in this zone. */
   OPERATOR_TIME_ZONE: z
     .string()
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     hsts: e.HSTS ?? isProduction,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     secretsKey: e.SECRETS_KEY || null,
+    certificateRetentionYears: e.CERTIFICATE_RETENTION_YEARS,
     webhook: {
       providerName: e.WEBHOOK_PROVIDER_NAME,
       companyId: e.WEBHOOK_COMPANY_ID,

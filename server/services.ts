@@ -1,4 +1,5 @@
 import { createBuyerStore } from "./buyers/buyer-store";
+import { createCertificateRetention } from "./certificates/certificate-retention";
 import { createCertificateService } from "./certificates/certificate-service";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
@@ -27,6 +28,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     certificates: createCertificateService(db),
     events: createPageEvents(db),
     deliveryWorker,
+    certificateRetention: createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger }),
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
     leadConsole: createLeadConsole({ db, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };

@@ -25,7 +25,10 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   server.headersTimeout = 15_000;
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(config.port, config.host, resolve));
 
-  if (config.delivery.runWorker) services.deliveryWorker.start();
+  if (config.delivery.runWorker) {
+    services.deliveryWorker.start();
+    services.certificateRetention.start();
+  }
   logger.info({ url: config.siteUrl, database: config.database.engine, deliveryWorker: config.delivery.runWorker }, "server started");
   console.log(`\n  Claim site running at ${config.siteUrl}\n`);
 
@@ -35,7 +38,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
     // A keep-alive connection goes as soon as its request has been answered, not after its idle timeout.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
-      await Promise.all([closed, services.deliveryWorker.stop()]);
+      await Promise.all([closed, services.deliveryWorker.stop(), services.certificateRetention.stop()]);
     } finally {
       clearInterval(sweep);
     }

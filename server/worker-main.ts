@@ -13,13 +13,14 @@ runProcess(async () => {
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
   await syncSystemBuyers(db, config);
-  const { deliveryWorker } = createServices(config, db, logger);
+  const { deliveryWorker, certificateRetention } = createServices(config, db, logger);
   deliveryWorker.start();
+  certificateRetention.start();
   logger.info({ database: config.database.engine }, "delivery worker started");
   console.log(`\n  Delivery worker running on ${config.database.engine}\n`);
 
   exitAfterDrain(logger, config.shutdownDeadlineMs, async () => {
-    await deliveryWorker.stop();
+    await Promise.all([deliveryWorker.stop(), certificateRetention.stop()]);
     await db.destroy();
   });
 });

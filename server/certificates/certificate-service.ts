@@ -18,6 +18,8 @@ export interface CertificateView {
   pageUrl: string | null;
   submissionSha256: string;
   answers: Array<{ label: string; value: string }>;
+  /** When the retention purge removed the answers, IP, user agent and page (docs/decisions/027). */
+  purgedAt: string | null;
 }
 
 export type CertificateService = ReturnType<typeof createCertificateService>;
@@ -47,6 +49,7 @@ export function createCertificateService(db: Db, now: () => Date = () => new Dat
       pageUrl: row.page_url,
       submissionSha256: row.submission_sha256,
       answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),
+      purgedAt: row.purged_at,
     };
   }
 

@@ -65,6 +65,20 @@ export interface SubmissionCertificatesTable {
   consent_text: string;
   page_url: string | null;
   submission_sha256: string;
+  /** When the retention purge removed what the certificate held of the person (migration 15); null until then. */
+  purged_at: Generated<string | null>;
+}
+
+/** One run of the certificate retention purge that purged any (docs/decisions/027). */
+export interface CertificatePurgesTable {
+  id: string;
+  purged_at: string;
+  /** Certificates created before this were purged. */
+  created_before: string;
+  retention_years: number;
+  certificates: number;
+  oldest_created_at: string;
+  newest_created_at: string;
 }
 
 export interface SettingsTable {
@@ -252,4 +266,5 @@ export interface Database {
   routing_decisions: RoutingDecisionsTable;
   auctions: AuctionsTable;
   auction_bids: AuctionBidsTable;
+  certificate_purges: CertificatePurgesTable;
 }

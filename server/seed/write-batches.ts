@@ -53,7 +53,7 @@ export async function writeBatches(
     for (let i = batch * plan.batchSize; i < end; i++) {
       const { lead, certificate, deliveries, attempts } = seededLead(random, new Date(times[i]!));
       rows.leads.push(rowValues("leads", lead));
-      if (certificate) rows.submission_certificates.push(rowValues("submission_certificates", { ...certificate, verification_count: 0 }));
+      if (certificate) rows.submission_certificates.push(rowValues("submission_certificates", { ...certificate, verification_count: 0, purged_at: null }));
       for (const delivery of deliveries) rows.deliveries.push(rowValues("deliveries", delivery));
       for (const attempt of attempts) rows.delivery_attempts.push(rowValues("delivery_attempts", attempt));
     }
