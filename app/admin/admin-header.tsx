@@ -30,6 +30,11 @@ export function AdminHeader({ title }: { title: string }) {
                   Buyers
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/revocations" className={navLink}>
+                  Revocations
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <a href="/" className={`${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`}>

@@ -3,10 +3,14 @@ import { sql } from "kysely";
 import { isPostgres, lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { DeliveryStatus, RevocationChannel, RevocationMethod } from "../db/schema";
 import type { Logger } from "../logger";
-import type { PersonContact } from "./person-contact";
+import { phoneOrEmailContact, type PersonContact } from "./person-contact";
 import { revokeLeadsOf } from "./revoke-leads";
 
 const HOUR_MS = 3_600_000;
+export const OPT_OUT_RATE_LIMITED = "Too many opt-out requests came from your network in the last hour. Please try again later, or call us.";
+
+export type OptOutReview = { ok: true; shown: string } | { ok: false; message: string };
+export type OptOutResult = { status: "recorded" } | { status: "invalid"; message: string } | { status: "rate-limited"; message: string };
 /** The newest revocations the operator's page lists. */
 export const REVOCATIONS_PAGE_SIZE = 100;
 
@@ -15,6 +19,8 @@ export interface RevocationServiceDeps {
   logger: Logger;
   /** Opt-out requests accepted per IP per hour; 0 disables the limit. */
   optOutsPerHour: number;
+  /** The operator's zone, in which the console shows times. */
+  timeZone: string;
   now?: () => Date;
 }
 
@@ -33,7 +39,7 @@ export interface RevocationView {
 
 export type RevocationService = ReturnType<typeof createRevocationService>;
 
-export function createRevocationService({ db, logger, optOutsPerHour, now = () => new Date() }: RevocationServiceDeps) {
+export function createRevocationService({ db, logger, optOutsPerHour, timeZone, now = () => new Date() }: RevocationServiceDeps) {
   /**
    * Revokes consent for every lead of the person behind each contact (a phone and an e-mail may come
    * together); idempotent: leads already revoked stay as they were and are not told about twice.
@@ -167,5 +173,25 @@ export function createRevocationService({ db, logger, optOutsPerHour, now = () =
     };
   }
 
-  return { revoke, takeOptOutSlot, list, ofLead };
+  /** The opt-out page's first step: the value as the person will confirm it, or why it cannot be used. */
+  function reviewOptOut(text: string): OptOutReview {
+    const parsed = phoneOrEmailContact(text);
+    if (!parsed.ok) return parsed;
+    const { channel, normalised } = parsed.contact;
+    return { ok: true, shown: channel === "phone" ? `(${normalised.slice(0, 3)}) ${normalised.slice(3, 6)}-${normalised.slice(6)}` : normalised };
+  }
+
+  /**
+   * The opt-out page's confirmation: the same answer whether or not the person is in our records (the
+   * page shows one text for both); only a malformed value or the IP's hourly limit answer otherwise.
+   */
+  async function optOut(text: string, ip: string | null): Promise<OptOutResult> {
+    const parsed = phoneOrEmailContact(text);
+    if (!parsed.ok) return { status: "invalid", message: parsed.message };
+    if (!(await takeOptOutSlot(ip))) return { status: "rate-limited", message: OPT_OUT_RATE_LIMITED };
+    await revoke([parsed.contact], { method: "opt-out page" });
+    return { status: "recorded" };
+  }
+
+  return { timeZone, revoke, reviewOptOut, optOut, takeOptOutSlot, list, ofLead };
 }
