@@ -19,6 +19,7 @@ export default [
     (claim.resultPages ?? []).map((page, i) => route(page.path, "routes/claim-result.tsx", { id: `claim-result-${claim.slug}-${i}` })),
   ),
   route("verify-trustedforms-pro", "routes/verify-certificate.tsx"),
+  route("opt-out", "routes/opt-out.tsx"),
   route("admin", "routes/admin-index.tsx"),
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/logout", "routes/admin-logout.tsx"),
@@ -30,6 +31,7 @@ export default [
   // One form for a new buyer and a saved one; the new one has no buyerId.
   route("admin/buyers/new", "routes/admin-buyer.tsx", { id: "admin-buyer-new" }),
   route("admin/buyers/:buyerId", "routes/admin-buyer.tsx"),
+  route("admin/revocations", "routes/admin-revocations.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("blog", "routes/blog.tsx"),

@@ -40,6 +40,8 @@ const envSchema = z.object({
     .regex(/^\/[a-z0-9-]+$/, "must look like /brand-name")
     .default("/claims"),
   LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  /** Opt-out requests (/opt-out) accepted per visitor IP per hour; 0 disables the limit. */
+  OPT_OUT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     site: { name: e.SITE_NAME, phone: e.SITE_PHONE, email: e.SITE_EMAIL },
     legacyPrefix: e.LEGACY_PREFIX,
     leadRateLimitPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
+    optOutRateLimitPerHour: e.OPT_OUT_RATE_LIMIT_PER_HOUR,
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,

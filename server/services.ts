@@ -8,6 +8,7 @@ import { createPageEvents } from "./events/page-events";
 import { createLeadConsole } from "./lead-console/lead-console";
 import { createLeadService } from "./leads/submit-lead";
 import type { Logger } from "./logger";
+import { createRevocationService } from "./revocations/revocation-service";
 import { createSecretBox } from "./secrets/secret-box";
 import { createSettings } from "./settings/settings";
 
@@ -30,6 +31,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     deliveryWorker,
     certificateRetention: createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger }),
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
+    revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
     leadConsole: createLeadConsole({ db, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };
 }

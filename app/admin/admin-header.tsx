@@ -14,7 +14,7 @@ export function AdminHeader({ title }: { title: string }) {
         <h1 className="text-2xl font-bold text-brand">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <nav aria-label="Admin">
-            <ul className="flex gap-1">
+            <ul className="flex flex-wrap gap-1">
               <li>
                 <NavLink to="/admin/setup" className={navLink}>
                   Setup
@@ -28,6 +28,11 @@ export function AdminHeader({ title }: { title: string }) {
               <li>
                 <NavLink to="/admin/buyers" className={navLink}>
                   Buyers
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/revocations" className={navLink}>
+                  Revocations
                 </NavLink>
               </li>
             </ul>

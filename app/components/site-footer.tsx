@@ -9,6 +9,7 @@ export function SiteFooter() {
         <nav aria-label="Footer" className="mb-6 flex flex-wrap gap-x-6 gap-y-2 font-semibold text-white">
           <a className="inline-flex min-h-11 items-center" href="/">Home</a>
           <a className="inline-flex min-h-11 items-center" href="/blog">Blog</a>
+          <a className="inline-flex min-h-11 items-center" href="/opt-out">Opt out</a>
           {root.site.phone ? (
             <a className="inline-flex min-h-11 items-center" href={telHref(root.site.phone)}>
               {root.site.phone}

@@ -3,6 +3,7 @@ import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { operatorTime, statusBadge } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { RevocationSection } from "~/admin/revocation-section";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOperatorPage(request, context);
   const lead = await context.leadConsole.detail(params.leadId);
   if (!lead) throw data({ error: "Lead not found" }, { status: 404, statusText: "Not Found" });
-  return { lead };
+  return { lead, revocation: await context.revocations.ofLead(lead.id) };
 }
 
 type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation };
@@ -83,7 +84,7 @@ function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
 }
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead } = loaderData;
+  const { lead, revocation } = loaderData;
   const time = (iso: string | null) => (iso ? operatorTime(iso, lead.timeZone) : "-");
   return (
     <>
@@ -121,6 +122,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             ]}
           />
         </section>
+
+        {revocation ? <RevocationSection revocation={revocation} timeZone={lead.timeZone} /> : null}
 
         <section aria-labelledby="contact-title" className={adminCard}>
           <h2 id="contact-title" className="text-lg font-bold">

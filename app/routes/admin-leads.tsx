@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, NOIND
 /** A buyer status shown with the colour of the delivery state it resembles. */
 const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "dead" } as const;
 
-const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "buyer", "utm_source", "utm_campaign"] as const;
+const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "buyer", "utm_source", "utm_campaign"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperatorPage(request, context);
@@ -201,6 +201,17 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               {fieldError("spam")}
             </div>
             <div>
+              <label htmlFor="filter-revoked" className={label}>
+                Consent
+              </label>
+              <select {...field("revoked")} className={input}>
+                <option value="">Revoked and standing</option>
+                <option value="no">Standing</option>
+                <option value="yes">Revoked only</option>
+              </select>
+              {fieldError("revoked")}
+            </div>
+            <div>
               <label htmlFor="filter-buyer" className={label}>
                 Buyer
               </label>
@@ -300,6 +311,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                             {lead.name || "(no name)"}
                           </Link>
                           {lead.spam ? <span className={`ml-2 ${statusBadge("cancelled")}`}>spam</span> : null}
+                          {lead.revoked ? <span className={`ml-2 ${statusBadge("failed")}`}>revoked</span> : null}
                         </td>
                         <td className="py-3 pr-3 max-sm:order-3 max-sm:p-0">{lead.caseType}</td>
                         <td className="py-3 pr-3 max-sm:order-4 max-sm:p-0">{lead.state ?? "-"}</td>

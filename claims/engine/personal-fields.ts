@@ -62,6 +62,7 @@ export function tcpaConsentText(site: SiteIdentity): string {
     `By checking this box and submitting this form, I agree that ${site.name} and its participating attorneys ` +
     "may call and text me, including with automated technology and prerecorded messages, at the phone number " +
     "I provided about my claim. Consent is not a condition of purchasing any goods or services. " +
-    "Message and data rates may apply; reply STOP to opt out."
+    "Message and data rates may apply; reply STOP to opt out. " +
+    "You can revoke this consent at any time on our opt-out page, /opt-out."
   );
 }

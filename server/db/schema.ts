@@ -50,6 +50,9 @@ export interface LeadsTable {
   utm_campaign: string | null;
   /** Where the lead stands with buyers; null until routed, and for spam (migration 06). */
   buyer_status: Generated<BuyerStatus | null>;
+  /** When the person revoked consent (migration 13), and the revocation that did it; null while consent stands. */
+  revoked_at: Generated<string | null>;
+  revocation_id: Generated<string | null>;
 }
 
 export interface SubmissionCertificatesTable {
@@ -111,10 +114,17 @@ export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "d
  */
 export type BuyerDeliveryTarget = "buyer" | "auction";
 
+/**
+ * 'event': a signed event about a lead (docs/decisions/025), sent where the delivery named by
+ * about_delivery_id took the lead; it has no buyer_id, so routing, caps and reports never count it.
+ */
+export type EventDeliveryTarget = "event";
+export type LeadEventType = "lead.consent_revoked";
+
 export interface DeliveriesTable {
   id: string;
   lead_id: string;
-  target: DeliveryTarget | BuyerDeliveryTarget;
+  target: DeliveryTarget | BuyerDeliveryTarget | EventDeliveryTarget;
   /** A bidder's delivery: the auction it won or is next in, and its bid (migration 08). */
   auction_id: string | null;
   price_cents: number | null;
@@ -137,6 +147,9 @@ export interface DeliveriesTable {
    */
   reserved_day: string | null;
   reserved_month: string | null;
+  /** An event row's type and the lead delivery whose destination it goes to (migration 13); null on lead rows. */
+  event: Generated<LeadEventType | null>;
+  about_delivery_id: Generated<string | null>;
 }
 
 export type BuyerMethod = "webhook" | "post";
@@ -251,6 +264,31 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
+export type RevocationMethod = "opt-out page" | "buyer report";
+export type RevocationChannel = "phone" | "email";
+
+/** One request to revoke consent; the value itself is never kept, only its hash and a masked form. */
+export interface RevocationsTable {
+  id: string;
+  created_at: string;
+  /** When the person revoked: now on the opt-out page, or when a buyer says it received the revocation. */
+  revoked_at: string;
+  method: RevocationMethod;
+  channel: RevocationChannel;
+  /** SHA-256 (hex) of the normalised value: national digits of a phone, the lower-case e-mail. */
+  value_sha256: string;
+  value_masked: string;
+  buyer_id: string | null;
+  /** Leads this request revoked (leads revoked before are not counted again). */
+  lead_count: number;
+}
+
+export interface OptOutRequestsTable {
+  id: string;
+  ip: string;
+  created_at: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   submission_certificates: SubmissionCertificatesTable;
@@ -267,4 +305,6 @@ export interface Database {
   auctions: AuctionsTable;
   auction_bids: AuctionBidsTable;
   certificate_purges: CertificatePurgesTable;
+  revocations: RevocationsTable;
+  opt_out_requests: OptOutRequestsTable;
 }

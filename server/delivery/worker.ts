@@ -2,7 +2,8 @@ import type { Selectable } from "kysely";
 import { claimByCaseType } from "#claims/registry";
 import { buyerById, openBuyerCredentials } from "../buyers/buyer-store";
 import { sendToBuyer } from "../buyers/buyer-sender";
-import type { LeadsTable } from "../db/schema";
+import type { Kysely } from "kysely";
+import type { Database, LeadsTable } from "../db/schema";
 import { holdAuction, settleAuction } from "../routing/auction-routing";
 import { settleBuyerDelivery } from "../routing/lead-routing";
 import { formatCents } from "../routing/money";
@@ -11,6 +12,9 @@ import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { Settings } from "../settings/settings";
+import { isPostgres } from "../db/database";
+import { queueConsentRevokedEvents } from "../revocations/revoke-leads";
+import { sendLeadEvent } from "./event-sender";
 import { notSent, type AttemptResult } from "./http-send";
 import { createOutbox, type Delivery, type SettleAttempt } from "./outbox";
 import { partnerRequest, sendToPartner } from "./partner-sender";
@@ -29,6 +33,9 @@ export interface WorkerDeps {
 
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
+/** What a claimed delivery of a revoked lead records instead of being sent: final, never retried. */
+const revokedLead: AttemptResult = { ...notSent("Consent revoked: not sent"), retryable: false };
+
 /** Sends due outbox rows one at a time; any number of these may run against one database. */
 export function createDeliveryWorker({ db, secretBox = null, config, settings, logger, now = () => new Date() }: WorkerDeps) {
   const outbox = createOutbox(db, now);
@@ -42,7 +49,12 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
   const inFlight = new Set<Promise<unknown>>();
 
   async function send(delivery: Delivery): Promise<AttemptResult> {
+    if (delivery.target === "event") {
+      return sendLeadEvent({ db, settings, secretBox, partners: config.partners, timeoutMs }, delivery, now());
+    }
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
+    // Checked at send time, after the claim: a row claimed just before the revocation is not sent either.
+    if (lead.revoked_at) return revokedLead;
     if (delivery.target === "buyer") return sendToBuyerOf(delivery, lead);
     if (delivery.target === "auction") throw new Error("An auction is run, not sent.");
     if (delivery.target !== "webhook") {
@@ -62,6 +74,21 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
       timeoutMs,
       now: now(),
     });
+  }
+
+  /**
+   * In the transaction that records a lead delivery as delivered: if the lead's consent was revoked
+   * while it was being sent, its destination is told like the others. On PostgreSQL the lead row is
+   * locked first, so either the revocation sees this delivery as delivered or this sees the revocation.
+   */
+  async function tellIfRevoked(trx: Kysely<Database>, delivery: Delivery, at: Date) {
+    const lead = await trx
+      .selectFrom("leads")
+      .select("revoked_at")
+      .where("id", "=", delivery.lead_id)
+      .$if(isPostgres(trx), (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    if (lead?.revoked_at) await queueConsentRevokedEvents(trx, [delivery], at);
   }
 
   async function sendToBuyerOf(delivery: Delivery, lead: Selectable<LeadsTable>): Promise<AttemptResult> {
@@ -115,6 +142,7 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
     const started = performance.now();
     try {
       const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
+      if (lead.revoked_at) return { result: revokedLead };
       const auction = await holdAuction(db, lead, { secretBox, timeoutMs: config.delivery.auctionTimeoutMs, now: now() });
       const best = auction.bids[0];
       const summary = `${auction.outcomes.length} pinged, ${auction.bids.length} bid${auction.bids.length === 1 ? "" : "s"}${best ? `, best ${formatCents(best.amountCents)} from ${best.buyerName}` : ""}`;
@@ -135,7 +163,13 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
             result: await send(delivery),
             // Every delivery to a buyer, system buyers' webhook and partner rows too; not the rows queued
             // before those were buyers (no buyer_id).
-            settle: delivery.buyer_id ? ((trx, ended, at) => settleBuyerDelivery(trx, delivery, ended, at)) satisfies SettleAttempt : undefined,
+            settle:
+              delivery.target === "event"
+                ? undefined
+                : ((async (trx, ended, at) => {
+                    if (delivery.buyer_id) await settleBuyerDelivery(trx, delivery, ended, at);
+                    if (ended === "delivered") await tellIfRevoked(trx, delivery, at);
+                  }) satisfies SettleAttempt),
           };
     const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle);
     logger.info(

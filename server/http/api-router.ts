@@ -2,13 +2,16 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { claimBySlug } from "#claims/registry";
 import { attributionSchema, ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
 import type { LeadService, SubmitLeadResult } from "../leads/submit-lead";
+import type { Db } from "../db/database";
 import type { Logger } from "../logger";
+import type { RevocationService } from "../revocations/revocation-service";
 import { buildOpenApiDocument } from "./openapi";
+import { revocationRoutes } from "./revocation-route";
 
 export const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms) and its OpenAPI description. */
-export function apiRouter({ leads, siteUrl, logger }: { leads: LeadService; siteUrl: string; logger: Logger }) {
+export function apiRouter({ leads, siteUrl, logger, db, revocations }: { leads: LeadService; siteUrl: string; logger: Logger; db: Db; revocations: RevocationService }) {
   const router = express.Router();
 
   router.get("/openapi.json", (_req, res) => {
@@ -47,6 +50,8 @@ export function apiRouter({ leads, siteUrl, logger }: { leads: LeadService; site
   router.all("/leads/:caseType", (_req, res) => {
     res.status(405).set("Allow", "POST").json({ error: "Method not allowed; use POST" });
   });
+  router.use("/revocations", revocationRoutes({ db, revocations, jsonLimitBytes: API_BODY_LIMIT_BYTES }));
+
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });

@@ -15,6 +15,7 @@ import type { Config } from "../config";
 import { databaseStatus, type Db } from "../db/database";
 import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
+import type { RevocationService } from "../revocations/revocation-service";
 import { apiRouter } from "./api-router";
 import { captureFirstTouch } from "./attribution-cookie";
 import { leadExportRoute } from "./lead-export-route";
@@ -35,11 +36,12 @@ export interface AppDeps {
   leads: LeadService;
   certificates: CertificateService;
   events: PageEvents;
+  revocations: RevocationService;
   /** The pages and the operator services they use. Absent in API-only tests. */
   pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
 }
 
-export function createApp({ config, logger, db, leads, certificates, events, pages }: AppDeps) {
+export function createApp({ config, logger, db, leads, certificates, events, revocations, pages }: AppDeps) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -55,7 +57,7 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
     });
   });
 
-  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger }));
+  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations }));
 
   app.use(legacyRedirects(config.legacyPrefix));
 
@@ -83,6 +85,7 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
           operator: pages.operator,
           leadConsole: pages.leadConsole,
           buyers: pages.buyers,
+          revocations,
           visitor: {
             ip: req.ip ?? null,
             userAgent: req.get("user-agent") ?? null,

@@ -8,6 +8,7 @@ import type { CertificateService } from "../certificates/certificate-service";
 import type { PageEvents } from "../events/page-events";
 import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
+import type { RevocationService } from "../revocations/revocation-service";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -23,5 +24,6 @@ export interface ServerContext {
   operator: OperatorConsole;
   leadConsole: LeadConsole;
   buyers: BuyerStore;
+  revocations: RevocationService;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }

@@ -72,10 +72,52 @@ export function buildOpenApiDocument(siteUrl: string) {
       },
     };
   }
+  paths["/api/revocations"] = revocationsPath();
   return {
     openapi: "3.1.0",
     info: { title: "Claim intake API", version: "1.0.0" },
     servers: [{ url: siteUrl }],
     paths,
+    components: { securitySchemes: { buyerApiKey: { type: "http", scheme: "bearer", description: "A buyer's API key (lpk_...), issued by the operator on the buyer's page; X-Api-Key works too." } } },
+  };
+}
+
+/** A buyer reports a revocation of consent it received (docs/decisions/025). */
+function revocationsPath() {
+  return {
+    post: {
+      summary: "Report a revocation of consent",
+      description:
+        "Every lead we hold with this phone number or e-mail address is revoked, is never delivered again, and every destination that received one is sent a signed lead.consent_revoked event. The answer is the same whether or not anything matched.",
+      operationId: "report-revocation",
+      security: [{ buyerApiKey: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              additionalProperties: false,
+              minProperties: 1,
+              properties: {
+                phone: { type: "string", description: "A 10-digit US number, any formatting: (415) 555-0134, +1 415 555 0134." },
+                email: { type: "string", format: "email" },
+                revokedAt: { type: "string", format: "date-time", description: "When the person revoked consent; now if absent. Not in the future." },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "202": {
+          description: "Recorded; revealing nothing about whether the person is in our records",
+          content: { "application/json": { schema: { type: "object", properties: { status: { const: "accepted" }, message: { type: "string" } } } } },
+        },
+        "400": { description: "Neither phone nor email, a malformed value, an unknown field, or revokedAt in the future", content: { "application/json": { schema: errorBody } } },
+        "401": { description: "No API key, or an unknown one", content: { "application/json": { schema: errorBody } } },
+        "413": { description: "Body larger than 32 KB" },
+        "415": { description: "Content-Type is not application/json" },
+      },
+    },
   };
 }

@@ -6,7 +6,7 @@ import { attributionSchema } from "../attribution/attribution";
 import { certificateUrl } from "../certificates/certificate-id";
 import { buyerById } from "../buyers/buyer-store";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
-import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget } from "../db/schema";
+import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget, EventDeliveryTarget } from "../db/schema";
 import type { DeliveryWorker } from "../delivery/worker";
 import { auctionOf } from "../routing/auction-record";
 import { releaseCapacity, reserveCapacity } from "../routing/cap-reservation";
@@ -39,6 +39,9 @@ export interface LeadConsoleDeps {
   now?: () => Date;
 }
 
+/** Why a revoked lead's delivery is not sent again, by an operator or by anything else. */
+export const REVOKED_NOT_RESENT = "This person revoked consent: the lead is never sent or re-sent again.";
+
 /** Statuses an operator may send again: everything but a delivery in flight (and cancelled ones of spam). */
 const RESENDABLE: DeliveryStatus[] = ["pending", "delivered", "failed", "dead"];
 
@@ -47,7 +50,8 @@ const RESENDABLE: DeliveryStatus[] = ["pending", "delivered", "failed", "dead"];
  * buyer did not take has gone to the next buyer (and a re-send would pass the buyer's cap), and an
  * auction run again would offer the lead to a second round of bidders.
  */
-function notResent(target: DeliveryTarget | BuyerDeliveryTarget): string | null {
+function notResent(target: DeliveryTarget | BuyerDeliveryTarget | EventDeliveryTarget): string | null {
+  if (target === "event") return "An event about a lead is retried by the outbox on its own schedule, not re-sent by hand.";
   if (target === "buyer") return "A buyer's delivery is not re-sent: a lead a buyer does not take goes to the next buyer.";
   if (target === "auction") return "An auction is not run again: its bids were offered the lead in turn, and with none left it was routed as usual.";
   return null;
@@ -74,7 +78,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     const direction = after ? "asc" : "desc";
     const key = after ?? before;
     const rows = await query
-      .select(["leads.id", "leads.created_at", "leads.case_type", "leads.fn", "leads.ln", "leads.st", "leads.outcome", "leads.is_spam", "leads.buyer_status"])
+      .select(["leads.id", "leads.created_at", "leads.case_type", "leads.fn", "leads.ln", "leads.st", "leads.outcome", "leads.is_spam", "leads.buyer_status", "leads.revoked_at"])
       .$if(key !== null, (qb) => qb.where(beyond(order, key!, after ? ">" : "<")))
       .orderBy(order.time, direction)
       .orderBy(order.id, direction)
@@ -112,6 +116,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         state: lead.st,
         outcome: lead.outcome,
         spam: lead.is_spam === 1,
+        revoked: lead.revoked_at !== null,
         buyerStatus: lead.buyer_status,
         // A lead's buyers are summed up by its buyer status; each buyer's delivery is on the lead's page.
         deliveries: deliveries.filter((d) => d.lead_id === lead.id && d.target !== "buyer").map((d) => ({ target: d.target, status: d.status })),
@@ -123,7 +128,13 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
 
   function deliveriesOf(leadIds: string[]) {
     if (!leadIds.length) return Promise.resolve([]);
-    return db.selectFrom("deliveries").select(["lead_id", "target", "status"]).where("lead_id", "in", leadIds).orderBy("target").execute();
+    return db
+      .selectFrom("deliveries")
+      .select(["lead_id", "target", "status"])
+      .where("lead_id", "in", leadIds)
+      .where("target", "!=", "event")
+      .orderBy("target")
+      .execute();
   }
 
   /** Everything known about one lead, for the operator: answers by question, consent, request, deliveries. */
@@ -134,7 +145,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       lead.certificate_id
         ? db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", lead.certificate_id).executeTakeFirst()
         : undefined,
-      db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).orderBy("created_at").orderBy("target").execute(),
+      // Events about the lead are shown with its revocation.
+      db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).where("target", "!=", "event").orderBy("created_at").orderBy("target").execute(),
       db
         .selectFrom("delivery_attempts")
         .innerJoin("deliveries", "deliveries.id", "delivery_attempts.delivery_id")
@@ -169,6 +181,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       outcome: lead.outcome,
       eligibilityReason: lead.eligibility_reason,
       spam: lead.is_spam === 1,
+      revokedAt: lead.revoked_at,
       contact: { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, state: lead.st },
       answers: definition ? answeredQuestions(definition, answers) : [],
       consent: {
@@ -201,7 +214,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         nextAttemptAt: d.status === "pending" ? d.next_attempt_at : null,
         deliveredAt: d.delivered_at,
         lastError: d.last_error,
-        resendable: lead.is_spam === 0 && RESENDABLE.includes(d.status) && !notResent(d.target),
+        resendable: lead.is_spam === 0 && lead.revoked_at === null && RESENDABLE.includes(d.status) && !notResent(d.target),
         log: attempts
           .filter((a) => a.delivery_id === d.id)
           .map((a) => ({
@@ -248,10 +261,11 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       const delivery = await trx
         .selectFrom("deliveries")
         .innerJoin("leads", "leads.id", "deliveries.lead_id")
-        .select(["deliveries.id", "deliveries.lead_id", "deliveries.target", "deliveries.status", "deliveries.buyer_id", "deliveries.reserved_day", "leads.is_spam"])
+        .select(["deliveries.id", "deliveries.lead_id", "deliveries.target", "deliveries.status", "deliveries.buyer_id", "deliveries.reserved_day", "leads.is_spam", "leads.revoked_at"])
         .where("deliveries.id", "=", deliveryId)
         .executeTakeFirst();
       if (!delivery) return { ok: false as const, message: "That delivery does not exist." };
+      if (delivery.revoked_at) return { ok: false as const, message: REVOKED_NOT_RESENT };
       if (delivery.is_spam) return { ok: false as const, message: "This lead is marked as spam: mark it as not spam to send it." };
       const refusal = notResent(delivery.target);
       if (refusal) return { ok: false as const, message: refusal };
@@ -307,7 +321,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     return writeTransaction(db, async (trx) => {
       const lead = await trx
         .selectFrom("leads")
-        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible"])
+        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible", "revoked_at"])
         .where("id", "=", leadId)
         .executeTakeFirst();
       if (!lead) return { ok: false as const, message: "That lead does not exist." };
@@ -320,12 +334,14 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
           .set({ status: "cancelled", updated_at: at.toISOString() })
           .where("lead_id", "=", leadId)
           .where("status", "in", ["pending", "failed", "dead"])
+          // A revocation's events still go out: they tell buyers to stop, whatever the lead was.
+          .where("target", "!=", "event")
           .returning(["id", "buyer_id"])
           .execute();
         // A buyer's slot is for leads it is sent; the lead will not be.
         for (const delivery of cancelled) if (delivery.buyer_id) await releaseCapacity(trx, delivery.id);
         await trx.updateTable("leads").set({ buyer_status: null }).where("id", "=", leadId).execute();
-      } else if (lead.is_spam) {
+      } else if (lead.is_spam && !lead.revoked_at) {
         // Only a lead that was spam is unsold; routing one that is not would sell it twice.
         const revived = await trx
           .updateTable("deliveries")
@@ -345,6 +361,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
 
   /** Puts a delivery back in the outbox for an operator's re-send, or says why it may not (resendToBuyer). */
   async function requeueResend(trx: Kysely<Database>, delivery: Parameters<typeof resendToBuyer>[1], at: Date): Promise<string | null> {
+    const lead = await trx.selectFrom("leads").select("revoked_at").where("id", "=", delivery.lead_id).executeTakeFirst();
+    if (lead?.revoked_at) return REVOKED_NOT_RESENT;
     const refused = await resendToBuyer(trx, delivery, at);
     if (refused) return refused;
     await trx.updateTable("deliveries").set(requeued(at)).where("id", "=", delivery.id).execute();

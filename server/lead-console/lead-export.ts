@@ -19,6 +19,7 @@ const ATTRIBUTION_COLUMNS = ["utm_source", "utm_medium", "utm_campaign", "utm_te
 const EXPORTED = [
   "id", "created_at", "case_type", "fn", "ln", "em", "ph", "st", "outcome", "eligibility_reason",
   "is_spam", "tcpa", "certificate_id", "user_ip", "user_agent", "form_data", "attribution", "buyer_status",
+  "revoked_at",
 ] as const satisfies readonly (keyof LeadsTable)[];
 
 const LEAD_COLUMNS = [
@@ -61,6 +62,7 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
     ...ATTRIBUTION_COLUMNS,
     ...options.targets.map((target) => `delivery_${target}`),
     "buyer_status",
+    "consent_revoked_at",
   ];
   const localTime = localTimeFormatter(options.timeZone);
 
@@ -128,7 +130,8 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
         });
       }
       options.targets.forEach((_, i) => (row[deliveriesAt + i] = lead[`delivery_${i}`] ?? ""));
-      row[header.length - 1] = lead.buyer_status ?? "";
+      row[header.length - 2] = lead.buyer_status ?? "";
+      row[header.length - 1] = lead.revoked_at ?? "";
       return row;
     });
   }

@@ -18,12 +18,14 @@ export interface LeadFilter {
   state?: string;
   delivery?: { target: DeliveryTarget; status: DeliveryFilterState };
   spam?: "yes" | "no";
+  /** Leads whose consent was revoked (yes), or not (no). */
+  revoked?: "yes" | "no";
   buyer?: BuyerStatus;
   utm_source?: string;
   utm_campaign?: string;
 }
 
-export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "buyer", "utm_source", "utm_campaign"] as const;
+export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "buyer", "utm_source", "utm_campaign"] as const;
 export const BUYER_STATUSES = ["pending", "sold", "unsold"] as const satisfies readonly BuyerStatus[];
 
 export interface FilterChoices {
@@ -90,6 +92,11 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
   if (spam) {
     if (spam === "yes" || spam === "no") filter.spam = spam;
     else errors.spam = "Spam is yes or no.";
+  }
+  const revoked = value("revoked");
+  if (revoked) {
+    if (revoked === "yes" || revoked === "no") filter.revoked = revoked;
+    else errors.revoked = "Revoked is yes or no.";
   }
   const buyer = value("buyer");
   if (buyer) {

@@ -86,6 +86,8 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
   if (filter.outcome) where.push(eb("leads.outcome", "=", filter.outcome));
   if (filter.state) where.push(eb("leads.st", "=", filter.state));
   if (filter.spam) where.push(eb("leads.is_spam", "=", filter.spam === "yes" ? 1 : 0));
+  // 'yes' is the condition of the partial index leads_revoked_newest, which also gives the order.
+  if (filter.revoked) where.push(eb("leads.revoked_at", filter.revoked === "yes" ? "is not" : "is", null));
   if (filter.buyer) where.push(eb("leads.buyer_status", "=", filter.buyer));
   if (filter.utm_source) where.push(eb("leads.utm_source", "=", filter.utm_source));
   if (filter.utm_campaign) where.push(eb("leads.utm_campaign", "=", filter.utm_campaign));

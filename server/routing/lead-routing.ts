@@ -52,7 +52,8 @@ export async function settleBuyerDelivery(
   if (status !== "failed" && status !== "dead") return;
   await releaseCapacity(trx, delivery.id);
   const lead = await trx.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirst();
-  if (!lead || lead.is_spam) return;
+  // Neither spam nor a lead whose consent was revoked goes to the next buyer.
+  if (!lead || lead.is_spam || lead.revoked_at) return;
   // A bidder that did not take the lead: the next bid, then (with none left) routing as usual.
   if (delivery.auction_id) return offerToNextBid(trx, lead, delivery.auction_id, now);
   const options: RoutingOptions = (await routingModeOf(trx, lead.case_type)).mode === "shared" ? { now, mode: "shared", maxBuyers: 1 } : { now };

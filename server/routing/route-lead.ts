@@ -193,7 +193,7 @@ export async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): 
     .selectFrom("deliveries")
     .select(["buyer_id", "target"])
     .where("lead_id", "=", leadId)
-    .where((eb) => eb.or([eb("buyer_id", "is not", null), eb("target", "not in", ["buyer", "auction"])]))
+    .where((eb) => eb.or([eb("buyer_id", "is not", null), eb("target", "not in", ["buyer", "auction", "event"])]))
     // A lead marked as spam had its deliveries cancelled before they were sent: not an offer.
     .where("status", "!=", "cancelled")
     .execute();

@@ -21,12 +21,12 @@ export const SEEDED_TABLES = {
     "is_eligible", "is_not_eligible", "eligibility_reason", "source", "user_ip", "user_agent", "form_data",
     "attribution", "certificate_id", "submission_key", "submission_sha256", "is_spam", "webhook_sent",
     "webhook_sent_at", "webhook_error", "outcome", "fn_search", "ln_search", "em_search", "phone_digits",
-    "utm_source", "utm_campaign", "buyer_status",
+    "utm_source", "utm_campaign", "buyer_status", "revoked_at", "revocation_id",
   ]),
   deliveries: everyColumnOf<"deliveries">()([
     "id", "lead_id", "target", "status", "attempts", "next_attempt_at", "locked_until", "last_status",
     "last_error", "created_at", "updated_at", "delivered_at", "lead_created_at", "buyer_id", "reserved_day",
-    "reserved_month", "auction_id", "price_cents",
+    "reserved_month", "auction_id", "price_cents", "event", "about_delivery_id",
   ]),
   delivery_attempts: everyColumnOf<"delivery_attempts">()([
     "id", "delivery_id", "attempted_at", "duration_ms", "status_code", "error", "response_body",

@@ -13,6 +13,7 @@ export const ZERO_JS_PAGES = [
   "/blog/pfas-forever-chemicals-lawsuit-guide-2024",
   ...claims.flatMap((claim) => claim.resultPages?.map((page) => page.path) ?? []),
   "/verify-trustedforms-pro",
+  "/opt-out",
   "/no-such-page",
 ];
 export const WIZARD_PAGES = claims.map((claim) => claim.routes.form);

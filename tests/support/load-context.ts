@@ -47,6 +47,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       operator,
       leadConsole: services.leadConsole,
       buyers: services.buyers,
+      revocations: services.revocations,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, RevocationMethod } from "../db/schema";
+import { CONSENT_REVOKED } from "../delivery/lead-events";
+import { releaseCapacity } from "../routing/cap-reservation";
+import { refreshBuyerStatus } from "../routing/route-lead";
+import type { PersonContact } from "./person-contact";
+
+/** Why a lead's unsent deliveries stopped; the console shows it as their last error. */
+export const CONSENT_REVOKED_ERROR = "Consent revoked: this lead is never sent again.";
+
+export interface Revocation {
+  method: RevocationMethod;
+  /** When the person revoked; a buyer may report a revocation it received earlier. */
+  revokedAt: Date;
+  buyerId: string | null;
+}
+
+/**
+ * Inside a write transaction: records one revocation and revokes every lead of the person not revoked
+ * yet (an UPDATE ... WHERE revoked_at IS NULL, so of two racing requests only one takes each lead).
+ * Their unsent deliveries are cancelled and their buyers' slots given back, and one consent_revoked
+ * event is queued per lead and destination that received it. The same statements run whether or not
+ * the person is known, so the answer's timing tells little. Returns how many leads it revoked.
+ */
+export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContact, revocation: Revocation, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const id = randomUUID();
+  const column = contact.channel === "phone" ? "phone_digits" : "em_search";
+  const revoked = await trx
+    .updateTable("leads")
+    .set({ revoked_at: revocation.revokedAt.toISOString(), revocation_id: id })
+    .where(column, "=", contact.normalised)
+    .where("revoked_at", "is", null)
+    .returning("id")
+    .execute();
+  const leadIds = revoked.map((lead) => lead.id);
+  await trx
+    .insertInto("revocations")
+    .values({
+      id,
+      created_at: at,
+      revoked_at: revocation.revokedAt.toISOString(),
+      method: revocation.method,
+      channel: contact.channel,
+      value_sha256: contact.sha256,
+      value_masked: contact.masked,
+      buyer_id: revocation.buyerId,
+      lead_count: leadIds.length,
+    })
+    .execute();
+
+  const cancelled = await trx
+    .updateTable("deliveries")
+    .set({ status: "cancelled", last_error: CONSENT_REVOKED_ERROR, updated_at: at })
+    .where("lead_id", "in", trx.selectFrom("leads").select("id").where("revocation_id", "=", id))
+    .where("status", "in", ["pending", "failed", "dead"])
+    .where("target", "!=", "event")
+    .returning(["id", "lead_id", "buyer_id"])
+    .execute();
+  for (const delivery of cancelled) if (delivery.buyer_id) await releaseCapacity(trx, delivery.id);
+  for (const leadId of new Set(cancelled.filter((d) => d.buyer_id).map((d) => d.lead_id))) await refreshBuyerStatus(trx, leadId);
+
+  const received = await trx
+    .selectFrom("deliveries")
+    .select(["id", "lead_id", "lead_created_at", "target", "buyer_id"])
+    .where("lead_id", "in", trx.selectFrom("leads").select("id").where("revocation_id", "=", id))
+    .where("target", "not in", ["event", "auction"])
+    .where("delivered_at", "is not", null)
+    .orderBy("delivered_at")
+    .execute();
+  await queueConsentRevokedEvents(trx, received, now);
+  return leadIds.length;
+}
+
+/**
+ * One consent_revoked event per lead and destination among `received` (deliveries that took a lead
+ * somewhere). A destination is a target and buyer; a second delivery to the same one is not told
+ * twice, and the unique (about_delivery_id, event) index makes a repeat a no-op.
+ */
+export async function queueConsentRevokedEvents(
+  trx: Kysely<Database>,
+  received: readonly { id: string; lead_id: string; lead_created_at: string | null; target: string; buyer_id: string | null }[],
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  const seen = new Set<string>();
+  for (const delivery of received) {
+    const destination = `${delivery.lead_id}|${delivery.target}|${delivery.buyer_id ?? ""}`;
+    if (seen.has(destination)) continue;
+    seen.add(destination);
+    await trx
+      .insertInto("deliveries")
+      .values({
+        id: randomUUID(),
+        lead_id: delivery.lead_id,
+        lead_created_at: delivery.lead_created_at,
+        target: "event",
+        event: CONSENT_REVOKED,
+        about_delivery_id: delivery.id,
+        status: "pending",
+        next_attempt_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((conflict) => conflict.columns(["about_delivery_id", "event"]).doNothing())
+      .execute();
+  }
+}
