@@ -3,12 +3,16 @@ import { claimBySlug } from "#claims/registry";
 import { attributionSchema, ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
 import type { LeadService, SubmitLeadResult } from "../leads/submit-lead";
 import type { Logger } from "../logger";
+import { certificateApiRouter, type CertificateApiDeps } from "./certificate-routes";
 import { buildOpenApiDocument } from "./openapi";
 
 export const API_BODY_LIMIT_BYTES = 32 * 1024;
 
-/** The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms) and its OpenAPI description. */
-export function apiRouter({ leads, siteUrl, logger }: { leads: LeadService; siteUrl: string; logger: Logger }) {
+/**
+ * The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms), the signed
+ * certificates and their match API, and its OpenAPI description.
+ */
+export function apiRouter({ leads, siteUrl, logger, certificateApi }: { leads: LeadService; siteUrl: string; logger: Logger; certificateApi: CertificateApiDeps }) {
   const router = express.Router();
 
   router.get("/openapi.json", (_req, res) => {
@@ -47,6 +51,7 @@ export function apiRouter({ leads, siteUrl, logger }: { leads: LeadService; site
   router.all("/leads/:caseType", (_req, res) => {
     res.status(405).set("Allow", "POST").json({ error: "Method not allowed; use POST" });
   });
+  router.use("/certificates", certificateApiRouter(certificateApi));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });

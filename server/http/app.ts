@@ -9,13 +9,16 @@ import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
+import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
 import type { PageEvents } from "../events/page-events";
 import type { Config } from "../config";
 import { databaseStatus, type Db } from "../db/database";
 import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import { apiRouter } from "./api-router";
+import { jwksRoute } from "./certificate-routes";
 import { captureFirstTouch } from "./attribution-cookie";
 import { leadExportRoute } from "./lead-export-route";
 import { legacyRedirects } from "./legacy-redirects";
@@ -34,12 +37,14 @@ export interface AppDeps {
   db: Db;
   leads: LeadService;
   certificates: CertificateService;
+  certificateSigning: CertificateSigning;
+  certificateMatches: CertificateMatches;
   events: PageEvents;
   /** The pages and the operator services they use. Absent in API-only tests. */
   pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
 }
 
-export function createApp({ config, logger, db, leads, certificates, events, pages }: AppDeps) {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, pages }: AppDeps) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -55,7 +60,8 @@ export function createApp({ config, logger, db, leads, certificates, events, pag
     });
   });
 
-  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger }));
+  app.get(JWKS_PATH, jwksRoute(certificateSigning));
+  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, certificateApi: { db, certificates, certificateMatches } }));
 
   app.use(legacyRedirects(config.legacyPrefix));
 
