@@ -12,7 +12,17 @@ export const API_BODY_LIMIT_BYTES = 32 * 1024;
  * The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms), the signed
  * certificates and their match API, and its OpenAPI description.
  */
-export function apiRouter({ leads, siteUrl, logger, certificateApi }: { leads: LeadService; siteUrl: string; logger: Logger; certificateApi: CertificateApiDeps }) {
+export function apiRouter({
+  leads,
+  siteUrl,
+  logger,
+  certificateApi,
+}: {
+  leads: LeadService;
+  siteUrl: string;
+  logger: Logger;
+  certificateApi: Omit<CertificateApiDeps, "bodyLimitBytes">;
+}) {
   const router = express.Router();
 
   router.get("/openapi.json", (_req, res) => {
@@ -51,7 +61,7 @@ export function apiRouter({ leads, siteUrl, logger, certificateApi }: { leads: L
   router.all("/leads/:caseType", (_req, res) => {
     res.status(405).set("Allow", "POST").json({ error: "Method not allowed; use POST" });
   });
-  router.use("/certificates", certificateApiRouter(certificateApi));
+  router.use("/certificates", certificateApiRouter({ ...certificateApi, bodyLimitBytes: API_BODY_LIMIT_BYTES }));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });

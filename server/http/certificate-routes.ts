@@ -6,13 +6,12 @@ import type { CertificateService } from "../certificates/certificate-service";
 import type { CertificateSigning } from "../certificates/certificate-signing";
 import type { Db } from "../db/database";
 
-/** A match request is two short strings; anything near this is not one. */
-const MATCH_BODY_LIMIT_BYTES = 4 * 1024;
-
 export interface CertificateApiDeps {
   db: Db;
   certificates: CertificateService;
   certificateMatches: CertificateMatches;
+  /** The API's body limit, which its error handler names in a 413 answer. */
+  bodyLimitBytes: number;
 }
 
 /**
@@ -20,7 +19,7 @@ export interface CertificateApiDeps {
  * `POST /api/certificates/:id/match`: a buyer's check of an e-mail address or phone number against it.
  * Mounted inside the API router, whose error handler turns body-parser failures into 4xx answers.
  */
-export function certificateApiRouter({ db, certificates, certificateMatches }: CertificateApiDeps) {
+export function certificateApiRouter({ db, certificates, certificateMatches, bodyLimitBytes }: CertificateApiDeps) {
   const router = express.Router();
 
   router.get("/:certificateId", async (req, res) => {
@@ -39,7 +38,7 @@ export function certificateApiRouter({ db, certificates, certificateMatches }: C
     "/:certificateId/match",
     requireBuyerApiKey(db),
     requireJson,
-    express.json({ limit: MATCH_BODY_LIMIT_BYTES, strict: false }),
+    express.json({ limit: bodyLimitBytes, strict: false }),
     async (req, res) => {
       const buyer = res.locals.buyer as ApiBuyer;
       const answer = await certificateMatches.check(String(req.params.certificateId), buyer.id, req.body);
