@@ -101,29 +101,29 @@ export function createCertificateMatches(db: Db, now: () => Date = () => new Dat
     return { status: "matched", result };
   }
 
-  /** The checks of one certificate, oldest first, with the buyers' names. */
-  async function checksOf(certificateId: string) {
-    const rows = await db
-      .selectFrom("certificate_match_checks")
-      .leftJoin("buyers", "buyers.id", "certificate_match_checks.buyer_id")
-      .select(["certificate_match_checks.buyer_id", "buyers.name", "checked_at", "email_matched", "phone_matched"])
-      .where("certificate_id", "=", certificateId)
-      .orderBy("checked_at")
-      .orderBy("certificate_match_checks.id")
-      .execute();
-    return rows.map((row) => ({
-      buyerId: row.buyer_id,
-      buyer: row.name ?? row.buyer_id,
-      at: row.checked_at,
-      email: fromFlag(row.email_matched),
-      phone: fromFlag(row.phone_matched),
-    }));
-  }
-
-  return { check, checksOf };
+  return { check, checksOf: (certificateId: string) => certificateChecksOf(db, certificateId) };
 }
 
-export type CertificateCheck = Awaited<ReturnType<CertificateMatches["checksOf"]>>[number];
+/** The checks of one certificate, oldest first, with the buyers' names. */
+export async function certificateChecksOf(db: Db, certificateId: string) {
+  const rows = await db
+    .selectFrom("certificate_match_checks")
+    .leftJoin("buyers", "buyers.id", "certificate_match_checks.buyer_id")
+    .select(["certificate_match_checks.buyer_id", "buyers.name", "checked_at", "email_matched", "phone_matched"])
+    .where("certificate_id", "=", certificateId)
+    .orderBy("checked_at")
+    .orderBy("certificate_match_checks.id")
+    .execute();
+  return rows.map((row) => ({
+    buyerId: row.buyer_id,
+    buyer: row.name ?? row.buyer_id,
+    at: row.checked_at,
+    email: fromFlag(row.email_matched),
+    phone: fromFlag(row.phone_matched),
+  }));
+}
+
+export type CertificateCheck = Awaited<ReturnType<typeof certificateChecksOf>>[number];
 
 const asFlag = (matched: boolean | undefined) => (matched === undefined ? null : matched ? 1 : 0);
 const fromFlag = (flag: number | null) => (flag === null ? null : Number(flag) === 1);

@@ -21,6 +21,8 @@ export interface SignatureInfo {
   alg: typeof SIGNING_ALGORITHM;
   kid: string;
   typ: typeof CERTIFICATE_JWT_TYPE;
+  /** The iss of every certificate this site signs. */
+  issuer: string;
   jwksUrl: string;
 }
 
@@ -92,7 +94,7 @@ export function createCertificateSigning({
 
   async function info(): Promise<SignatureInfo> {
     const { kid } = await currentKey();
-    return { alg: SIGNING_ALGORITHM, kid, typ: CERTIFICATE_JWT_TYPE, jwksUrl: siteUrl + JWKS_PATH };
+    return { alg: SIGNING_ALGORITHM, kid, typ: CERTIFICATE_JWT_TYPE, issuer: siteUrl, jwksUrl: siteUrl + JWKS_PATH };
   }
 
   return { jwks, sign, info, issuer: siteUrl };
