@@ -4,8 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/database";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 
-const MATCH_FIELDS = ["email", "phone"] as const;
-type MatchField = (typeof MATCH_FIELDS)[number];
+type MatchField = "email" | "phone";
 
 export type MatchResult = Partial<Record<MatchField, boolean>>;
 
