@@ -1,4 +1,5 @@
 import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import fc from "fast-check";
 import { calculateJwkThumbprint, compactVerify, createRemoteJWKSet, decodeProtectedHeader, errors, importJWK, jwtVerify, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueBuyerApiKey, revokeBuyerApiKey } from "../../server/buyers/buyer-api-key";
@@ -308,6 +309,30 @@ describe("POST /api/certificates/:id/match", () => {
     }
     const get = await fetch(`${api.url}/api/certificates/${certificateId}/match`);
     expect(get.status).toBe(405);
+  });
+
+  it("answers any body with 200 or a 4xx, never a 5xx, and records only the checks it answered", async () => {
+    const before = (await checks()).length;
+    let answered = 0;
+    const value = fc.oneof(fc.string({ unit: "binary", maxLength: 60 }), fc.jsonValue(), fc.constantFrom("+14155550134", "(415) 555-0134", "a@b.com", "\u0000", "%ff"));
+    const bodies = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.dictionary(fc.constantFrom("email", "phone", "Email", "__proto__", "constructor", ""), value).map((v) => JSON.stringify(v)),
+      fc.string({ unit: "binary", maxLength: 120 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const response = await match(body);
+        expect([200, 400]).toContain(response.status);
+        const answer = (await response.json()) as Record<string, unknown>;
+        if (response.status === 200) {
+          answered++;
+          expect(Object.values(answer).every((v) => typeof v === "boolean")).toBe(true);
+        } else expect(typeof answer.error).toBe("string");
+      }),
+      { numRuns: 100, seed: 20261123, endOnFailure: true },
+    );
+    expect(await checks()).toHaveLength(before + answered);
   });
 
   it("is described, with the signed certificate and the bearer key, in the OpenAPI document", async () => {
