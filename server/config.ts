@@ -1,5 +1,6 @@
 import path from "node:path";
 import { secretsKeyFrom } from "./secrets/secret-box";
+import { signingKeyFrom } from "./certificates/signing-key";
 import { z } from "zod";
 import type { PartnerId } from "#claims/engine/types";
 
@@ -78,6 +79,21 @@ const envSchema = z.object({
     }),
   /** Certificates are kept this long, then purged by the worker (docs/decisions/027); the FTC's TSR expects 5. */
   CERTIFICATE_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * Signs certificates (docs/decisions/024): an Ed25519 private JWK or PKCS#8 PEM. Unset, a key is
+   * generated once and kept in the database.
+   */
+  CERTIFICATE_SIGNING_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value?.trim()) return;
+      try {
+        signingKeyFrom(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
   /** The lead console's dates (filters, the list, the export) are days in this zone. */
   OPERATOR_TIME_ZONE: z
     .string()
@@ -146,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     secretsKey: e.SECRETS_KEY || null,
     certificateRetentionYears: e.CERTIFICATE_RETENTION_YEARS,
+    certificateSigningKey: e.CERTIFICATE_SIGNING_KEY?.trim() ? signingKeyFrom(e.CERTIFICATE_SIGNING_KEY) : null,
     webhook: {
       providerName: e.WEBHOOK_PROVIDER_NAME,
       companyId: e.WEBHOOK_COMPANY_ID,

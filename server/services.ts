@@ -1,6 +1,8 @@
 import { createBuyerStore } from "./buyers/buyer-store";
 import { createCertificateRetention } from "./certificates/certificate-retention";
+import { createCertificateMatches } from "./certificates/certificate-match";
 import { createCertificateService } from "./certificates/certificate-service";
+import { createCertificateSigning } from "./certificates/certificate-signing";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createDeliveryWorker } from "./delivery/worker";
@@ -17,6 +19,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const settings = createSettings(db);
   const secretBox = config.secretsKey ? createSecretBox(config.secretsKey) : null;
   const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger });
+  const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   return {
     settings,
     leads: createLeadService({
@@ -26,7 +29,9 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       site: config.site,
       leadRateLimitPerHour: config.leadRateLimitPerHour,
     }),
-    certificates: createCertificateService(db),
+    certificates: createCertificateService(db, { signing: certificateSigning }),
+    certificateSigning,
+    certificateMatches: createCertificateMatches(db),
     events: createPageEvents(db),
     deliveryWorker,
     certificateRetention: createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger }),

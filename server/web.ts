@@ -17,6 +17,8 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   await syncSystemBuyers(db, config);
 
   const services = createServices(config, db, logger);
+  // Reads (or generates) the certificate key now, so a bad one stops start-up and the JWKS lists it from the first request.
+  await services.certificateSigning.info();
   const admin = await createAdminAuth({ db, settings: services.settings, config, logger });
   const operator = createOperatorConsole({ db, settings: services.settings, config });
   const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers } });

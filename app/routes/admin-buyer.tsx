@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { claims } from "#claims/registry";
 import { AdminHeader } from "~/admin/admin-header";
+import { apiKeyAction, BuyerApiKeySection, isApiKeyIntent } from "~/admin/buyer-api-key";
+import { CONFIRMED_FIELD } from "~/admin/confirm-form";
 import { BuyerEditor, type MoreRows } from "~/admin/buyer-editor";
 import {
   buyerFormValues,
@@ -30,7 +32,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const system = buyer?.system ? systemBuyerView({ name: buyer.name, system: buyer.system }, await context.buyers.systems()) : null;
   return {
     // Only what the page shows of the saved buyer: its credentials never leave the server, not even sealed.
-    buyer: buyer ? { id: buyer.id, name: buyer.name, credentialsLast4: buyer.credentialsLast4, system } : null,
+    buyer: buyer
+      ? { id: buyer.id, name: buyer.name, credentialsLast4: buyer.credentialsLast4, system, apiKey: buyer.apiKey, timeZone: buyer.rules.timeZone }
+      : null,
     values: buyer ? buyerFormValues(buyer) : NEW_BUYER_VALUES,
     claims: claims.map((claim) => ({ caseType: claim.caseType, name: claim.landing.card.title })),
     placeholders: context.buyers.placeholders,
@@ -58,11 +62,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const saved = buyerId ? await context.buyers.get(buyerId) : undefined;
   if (buyerId && !saved) throw notFound();
   const form = await readForm(request, context.logger);
+  const intent = form.get("intent");
+  if (buyerId && saved && isApiKeyIntent(intent)) {
+    return apiKeyAction(context, buyerId, intent, form.get(CONFIRMED_FIELD) === "yes", Boolean(saved.apiKey));
+  }
   // A system buyer's form posts only its rules: its name and delivery are set by the server.
   const system = Boolean(saved?.system);
   const { values, input, errors } = saved?.system ? readSystemBuyerForm(form, buyerFormValues(saved)) : readBuyerForm(form, { editing: Boolean(buyerId) });
 
-  const intent = form.get("intent");
   // Rows for a longer mapping or more conditions, without JavaScript: the form again, with nothing saved.
   if (intent === "more-fields" || intent === "more-conditions") {
     return answer(values, {}, system ? null : intent === "more-fields" ? "fields" : "conditions");
@@ -76,7 +83,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminBuyer({ loaderData, actionData }: Route.ComponentProps) {
   const { buyer, claims, placeholders } = loaderData;
-  const answered: BuyerFormAnswer | undefined = actionData;
+  const answered: BuyerFormAnswer | undefined = actionData && "answerId" in actionData ? actionData : undefined;
+  const apiKeyAnswer = actionData && "apiKey" in actionData ? actionData.apiKey : undefined;
   return (
     <>
       <AdminHeader title={buyer ? `Buyer: ${buyer.name}` : "New buyer"} />
@@ -91,6 +99,7 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
           claims={claims}
           placeholders={placeholders}
         />
+        {buyer ? <BuyerApiKeySection buyerId={buyer.id} apiKey={buyer.apiKey} answer={apiKeyAnswer} timeZone={buyer.timeZone} /> : null}
       </main>
     </>
   );

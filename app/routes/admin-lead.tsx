@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { CertificateChecksSection } from "~/admin/certificate-checks-section";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { operatorTime, statusBadge } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
@@ -182,6 +183,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             </blockquote>
           ) : null}
         </section>
+
+        <CertificateChecksSection checks={lead.certificateChecks} timeZone={lead.timeZone} />
 
         <section aria-labelledby="request-title" className={adminCard}>
           <h2 id="request-title" className="text-lg font-bold">

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { CertificateSignatureSection } from "~/components/certificate-signature";
 import { ShieldIcon } from "~/components/icons";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -90,6 +91,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
                 ))}
               </dl>
             </section>
+            {certificate.signature ? <CertificateSignatureSection signature={certificate.signature} certificateId={certificate.certificateId} /> : null}
           </>
         ) : (
           <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-red-200">

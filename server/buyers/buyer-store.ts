@@ -16,6 +16,7 @@ import {
   type RoutingModeErrors,
 } from "../routing/routing-modes";
 import { lastFour, type SecretBox } from "../secrets/secret-box";
+import { issueBuyerApiKey, revokeBuyerApiKey } from "./buyer-api-key";
 import { buyerDeliverySchema, CREDENTIALS_PLACEHOLDER, LEAD_PLACEHOLDERS, type BuyerDelivery } from "./buyer-delivery";
 import { buyerReport, type BuyerReport } from "./buyer-report";
 import { systemDeliveries, type SystemDelivery } from "./system-delivery";
@@ -46,6 +47,8 @@ export interface Buyer extends RoutableBuyer {
   delivery: BuyerDelivery;
   /** ••••abcd (lastFour), or null when the buyer has no credentials. */
   credentialsLast4: string | null;
+  /** The buyer's API key as the admin shows it again: its first characters and when it was issued. */
+  apiKey: { prefix: string; createdAt: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -222,7 +225,11 @@ export function createBuyerStore(
   // The admin's mapping help lists them; routes cannot import them from server/.
   const placeholders = { lead: LEAD_PLACEHOLDERS, credentials: CREDENTIALS_PLACEHOLDER } as const;
 
-  return { create, update, check, setActive, get, list, routingModes, saveRoutingMode, systems, report, placeholders };
+  /** A new API key for the buyer, replacing its old one; the only time it is shown. Null when there is no such buyer. */
+  const issueApiKey = (id: string) => issueBuyerApiKey(db, id, now());
+  const revokeApiKey = (id: string) => revokeBuyerApiKey(db, id);
+
+  return { create, update, check, setActive, get, list, routingModes, saveRoutingMode, systems, report, placeholders, issueApiKey, revokeApiKey };
 }
 
 /** Every buyer by name, paused ones too: routing records them as skipped. */
@@ -263,6 +270,7 @@ function buyerOf(row: Selectable<BuyersTable>): Buyer {
     delivery: buyerDeliverySchema.parse({ ...JSON.parse(row.delivery), method: row.method }),
     rules: buyerRulesSchema.parse({ ...JSON.parse(row.rules), active }),
     credentialsLast4: row.credentials_last4,
+    apiKey: row.api_key_prefix && row.api_key_created_at ? { prefix: row.api_key_prefix, createdAt: row.api_key_created_at } : null,
     system: row.system,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

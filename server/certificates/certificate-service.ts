@@ -3,7 +3,10 @@ import { answerText, NOT_PROVIDED } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claimByCaseType } from "#claims/registry";
 import type { Db } from "../db/database";
+import type { SubmissionCertificatesTable } from "../db/schema";
+import type { Selectable } from "kysely";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
+import type { CertificateSigning, SignatureInfo } from "./certificate-signing";
 import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "./mask";
 
 export interface CertificateView {
@@ -22,11 +25,26 @@ export interface CertificateView {
   purgedAt: string | null;
 }
 
+/** What the certificate's JWS signs: the page's masked view without its page-view counters, which are not facts of the consent. */
+export type SignedCertificate = Omit<CertificateView, "verifiedAt" | "verificationCount">;
+
+/** How the page tells a reader the certificate is signed, and where to check it. */
+export interface CertificateSignature extends SignatureInfo {
+  jwsUrl: string;
+}
+
 export type CertificateService = ReturnType<typeof createCertificateService>;
 
-export function createCertificateService(db: Db, now: () => Date = () => new Date()) {
+export function certificateJwsPath(certificateId: string): string {
+  return `/api/certificates/${encodeURIComponent(certificateId)}`;
+}
+
+export function createCertificateService(
+  db: Db,
+  { signing = null, now = () => new Date() }: { signing?: CertificateSigning | null; now?: () => Date } = {},
+) {
   /** Looks a certificate up for the public page, counting the verification. */
-  async function verify(certificateId: string): Promise<CertificateView | null> {
+  async function verify(certificateId: string): Promise<(CertificateView & { signature: CertificateSignature | null }) | null> {
     if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
     const row = await db.transaction().execute(async (trx) => {
       await trx
@@ -37,23 +55,43 @@ export function createCertificateService(db: Db, now: () => Date = () => new Dat
       return trx.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", certificateId).executeTakeFirst();
     });
     if (!row) return null;
+    const signature = signing ? { ...(await signing.info()), jwsUrl: signing.issuer + certificateJwsPath(row.certificate_id) } : null;
     return {
-      certificateId: row.certificate_id,
-      formType: row.form_type,
-      createdAt: row.created_at,
+      ...maskedCertificate(row),
       verifiedAt: row.verified_at,
       verificationCount: Number(row.verification_count),
-      ipAddress: row.ip_address ? maskIp(row.ip_address) : null,
-      userAgent: row.user_agent,
-      consentText: row.consent_text,
-      pageUrl: row.page_url,
-      submissionSha256: row.submission_sha256,
-      answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),
-      purgedAt: row.purged_at,
+      signature,
     };
   }
 
-  return { verify };
+  /**
+   * The masked certificate as a compact JWS, or null when there is no such certificate. Reading it is
+   * not counted as a verification: it is a machine's read, and the page's counter is for people.
+   */
+  async function signed(certificateId: string): Promise<string | null> {
+    if (!signing) throw new Error("Certificates cannot be signed without a signing key.");
+    if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
+    const row = await db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", certificateId).executeTakeFirst();
+    if (!row) return null;
+    return signing.sign({ ...maskedCertificate(row) }, row.certificate_id);
+  }
+
+  return { verify, signed };
+}
+
+function maskedCertificate(row: Selectable<SubmissionCertificatesTable>): SignedCertificate {
+  return {
+    certificateId: row.certificate_id,
+    formType: row.form_type,
+    createdAt: row.created_at,
+    ipAddress: row.ip_address ? maskIp(row.ip_address) : null,
+    userAgent: row.user_agent,
+    consentText: row.consent_text,
+    pageUrl: row.page_url,
+    submissionSha256: row.submission_sha256,
+    answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),
+    purgedAt: row.purged_at,
+  };
 }
 
 function maskedAnswers(formType: string, data: Record<string, unknown>) {

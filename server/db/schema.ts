@@ -289,6 +289,25 @@ export interface OptOutRequestsTable {
   created_at: string;
 }
 
+/** A public key certificates were signed with (migration 12); the JWKS publishes every one. */
+export interface CertificateSigningKeysTable {
+  /** The key's JWK thumbprint (RFC 7638). */
+  kid: string;
+  /** JSON: the public JWK ({kty, crv, x}). */
+  public_jwk: string;
+  created_at: string;
+}
+
+/** A buyer's check of a certificate through the match API: null when a field was not asked, else 1/0. */
+export interface CertificateMatchChecksTable {
+  id: string;
+  certificate_id: string;
+  buyer_id: string;
+  checked_at: string;
+  email_matched: number | null;
+  phone_matched: number | null;
+}
+
 export interface Database {
   leads: LeadsTable;
   submission_certificates: SubmissionCertificatesTable;
@@ -307,4 +326,6 @@ export interface Database {
   certificate_purges: CertificatePurgesTable;
   revocations: RevocationsTable;
   opt_out_requests: OptOutRequestsTable;
+  certificate_signing_keys: CertificateSigningKeysTable;
+  certificate_match_checks: CertificateMatchChecksTable;
 }

@@ -5,13 +5,31 @@ import type { LeadService, SubmitLeadResult } from "../leads/submit-lead";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
+import { certificateApiRouter, type CertificateApiDeps } from "./certificate-routes";
 import { buildOpenApiDocument } from "./openapi";
 import { revocationRoutes } from "./revocation-route";
 
 export const API_BODY_LIMIT_BYTES = 32 * 1024;
 
-/** The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms) and its OpenAPI description. */
-export function apiRouter({ leads, siteUrl, logger, db, revocations }: { leads: LeadService; siteUrl: string; logger: Logger; db: Db; revocations: RevocationService }) {
+/**
+ * The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms), the signed
+ * certificates and their match API, revocations buyers report, and its OpenAPI description.
+ */
+export function apiRouter({
+  leads,
+  siteUrl,
+  logger,
+  db,
+  revocations,
+  certificateApi,
+}: {
+  leads: LeadService;
+  siteUrl: string;
+  logger: Logger;
+  db: Db;
+  revocations: RevocationService;
+  certificateApi: Omit<CertificateApiDeps, "bodyLimitBytes" | "db">;
+}) {
   const router = express.Router();
 
   router.get("/openapi.json", (_req, res) => {
@@ -51,6 +69,7 @@ export function apiRouter({ leads, siteUrl, logger, db, revocations }: { leads: 
     res.status(405).set("Allow", "POST").json({ error: "Method not allowed; use POST" });
   });
   router.use("/revocations", revocationRoutes({ db, revocations, jsonLimitBytes: API_BODY_LIMIT_BYTES }));
+  router.use("/certificates", certificateApiRouter({ ...certificateApi, db, bodyLimitBytes: API_BODY_LIMIT_BYTES }));
 
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found" });

@@ -9,7 +9,9 @@ import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
+import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
 import type { PageEvents } from "../events/page-events";
 import type { Config } from "../config";
 import { databaseStatus, type Db } from "../db/database";
@@ -17,6 +19,7 @@ import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
 import { apiRouter } from "./api-router";
+import { jwksRoute } from "./certificate-routes";
 import { captureFirstTouch } from "./attribution-cookie";
 import { leadExportRoute } from "./lead-export-route";
 import { legacyRedirects } from "./legacy-redirects";
@@ -35,13 +38,15 @@ export interface AppDeps {
   db: Db;
   leads: LeadService;
   certificates: CertificateService;
+  certificateSigning: CertificateSigning;
+  certificateMatches: CertificateMatches;
   events: PageEvents;
   revocations: RevocationService;
   /** The pages and the operator services they use. Absent in API-only tests. */
   pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
 }
 
-export function createApp({ config, logger, db, leads, certificates, events, revocations, pages }: AppDeps) {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, revocations, pages }: AppDeps) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -57,7 +62,8 @@ export function createApp({ config, logger, db, leads, certificates, events, rev
     });
   });
 
-  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations }));
+  app.get(JWKS_PATH, jwksRoute(certificateSigning));
+  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, certificateApi: { certificates, certificateMatches } }));
 
   app.use(legacyRedirects(config.legacyPrefix));
 

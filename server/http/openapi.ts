@@ -2,10 +2,11 @@ import { z } from "zod";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
 import { attributionSchema } from "../attribution/attribution";
+import { buyerApiKeyScheme, certificatePaths } from "./openapi-certificates";
 
 const errorBody = { type: "object", properties: { error: { type: "string" } }, required: ["error"] };
 
-/** OpenAPI 3.1 for the lead API, generated from the same zod schemas the forms use. */
+/** OpenAPI 3.1 for the lead API, generated from the same zod schemas the forms use, and the certificates' API. */
 export function buildOpenApiDocument(siteUrl: string) {
   const toJson = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" });
   const paths: Record<string, unknown> = {};
@@ -77,8 +78,8 @@ export function buildOpenApiDocument(siteUrl: string) {
     openapi: "3.1.0",
     info: { title: "Claim intake API", version: "1.0.0" },
     servers: [{ url: siteUrl }],
-    paths,
-    components: { securitySchemes: { buyerApiKey: { type: "http", scheme: "bearer", description: "A buyer's API key (lpk_...), issued by the operator on the buyer's page; X-Api-Key works too." } } },
+    paths: { ...paths, ...certificatePaths() },
+    components: { securitySchemes: { buyerApiKey: buyerApiKeyScheme } },
   };
 }
 

@@ -4,6 +4,7 @@ import { answeredQuestions } from "#claims/engine/answers";
 import { claimByCaseType, claims } from "#claims/registry";
 import { attributionSchema } from "../attribution/attribution";
 import { certificateUrl } from "../certificates/certificate-id";
+import { certificateChecksOf } from "../certificates/certificate-match";
 import { buyerById } from "../buyers/buyer-store";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget, EventDeliveryTarget } from "../db/schema";
@@ -226,6 +227,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
           })),
       })),
       actions: actions.map((a) => ({ at: a.created_at, operator: a.operator, action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
+      /** Buyers' checks of the certificate through the match API. */
+      certificateChecks: lead.certificate_id ? await certificateChecksOf(db, lead.certificate_id) : [],
       timeZone,
     };
   }

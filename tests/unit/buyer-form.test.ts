@@ -252,6 +252,7 @@ describe("buyerFormValues", () => {
       name: "Acme Law",
       active: false,
       credentialsLast4: "••••5678",
+      apiKey: null,
       system: null,
       createdAt: "2026-11-23T15:00:00.000Z",
       updatedAt: "2026-11-23T15:00:00.000Z",

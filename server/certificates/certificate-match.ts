@@ -1,0 +1,128 @@
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+import type { Db } from "../db/database";
+import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
+
+type MatchField = "email" | "phone";
+
+export type MatchResult = Partial<Record<MatchField, boolean>>;
+
+export type MatchAnswer =
+  | { status: "matched"; result: MatchResult }
+  | { status: "invalid"; message: string }
+  | { status: "not-found"; message: string };
+
+export const NO_SUCH_CERTIFICATE = "There is no certificate with this ID.";
+
+/** An e-mail address as we compare it: without surrounding spaces, in lower case. */
+export function normalisedEmail(text: string): string | null {
+  return text.trim().toLowerCase() || null;
+}
+
+/** A phone number as we compare it: E.164, read as a US number unless it says otherwise ('(415) 555-0134' is '+14155550134'). */
+export function normalisedPhone(text: string): string | null {
+  const parsed = parsePhoneNumberFromString(text.trim(), "US");
+  return parsed?.isPossible() ? parsed.number : null;
+}
+
+const matchRequestSchema = z
+  .object(
+    {
+      email: z
+        .string({ error: "email must be a string." })
+        .max(320, "email is longer than an e-mail address can be.")
+        .refine((v) => normalisedEmail(v) !== null, "email is empty.")
+        .optional(),
+      phone: z
+        .string({ error: "phone must be a string." })
+        .max(40, "phone is longer than a phone number can be.")
+        .refine((v) => normalisedPhone(v) !== null, "phone is not a phone number: send it as +14155550134 or (415) 555-0134.")
+        .optional(),
+    },
+    { error: 'The body must be a JSON object: { "email": "...", "phone": "..." }.' },
+  )
+  .strict()
+  .refine((body) => body.email !== undefined || body.phone !== undefined, 'Send "email", "phone" or both to check.');
+
+function firstMessage(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  if (issue.code === "unrecognized_keys") return `Unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}: only "email" and "phone" can be checked.`;
+  return issue.message;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+/** Whether two normalised values are the same, by their SHA-256 (equal length, so compared in constant time). */
+function sameHash(stored: string | null, asked: string): boolean {
+  const askedHash = sha256(asked);
+  // An absent stored value is hashed too, so that the time taken says nothing about whether there was one.
+  const storedHash = sha256(stored ?? "");
+  return timingSafeEqual(storedHash, askedHash) && stored !== null;
+}
+
+export type CertificateMatches = ReturnType<typeof createCertificateMatches>;
+
+/**
+ * The buyers' match API (issue 12): whether an e-mail address or phone number is the one a certificate's
+ * lead gave, compared by the SHA-256 of both normalised values, so a buyer learns yes or no and nothing
+ * else. Every check is recorded with the buyer and the results, never with the values sent.
+ */
+export function createCertificateMatches(db: Db, now: () => Date = () => new Date()) {
+  async function check(certificateId: string, buyerId: string, body: unknown): Promise<MatchAnswer> {
+    const parsed = matchRequestSchema.safeParse(body);
+    if (!parsed.success) return { status: "invalid", message: firstMessage(parsed.error) };
+    if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return { status: "not-found", message: NO_SUCH_CERTIFICATE };
+    const lead = await db
+      .selectFrom("submission_certificates")
+      .innerJoin("leads", "leads.id", "submission_certificates.lead_id")
+      .select(["leads.em", "leads.ph"])
+      .where("submission_certificates.certificate_id", "=", certificateId)
+      .executeTakeFirst();
+    if (!lead) return { status: "not-found", message: NO_SUCH_CERTIFICATE };
+
+    const result: MatchResult = {};
+    const { email, phone } = parsed.data;
+    if (email !== undefined) result.email = sameHash(lead.em ? normalisedEmail(lead.em) : null, normalisedEmail(email)!);
+    if (phone !== undefined) result.phone = sameHash(lead.ph ? normalisedPhone(lead.ph) : null, normalisedPhone(phone)!);
+
+    await db
+      .insertInto("certificate_match_checks")
+      .values({
+        id: randomUUID(),
+        certificate_id: certificateId,
+        buyer_id: buyerId,
+        checked_at: now().toISOString(),
+        email_matched: asFlag(result.email),
+        phone_matched: asFlag(result.phone),
+      })
+      .execute();
+    return { status: "matched", result };
+  }
+
+  return { check, checksOf: (certificateId: string) => certificateChecksOf(db, certificateId) };
+}
+
+/** The checks of one certificate, oldest first, with the buyers' names. */
+export async function certificateChecksOf(db: Db, certificateId: string) {
+  const rows = await db
+    .selectFrom("certificate_match_checks")
+    .leftJoin("buyers", "buyers.id", "certificate_match_checks.buyer_id")
+    .select(["certificate_match_checks.buyer_id", "buyers.name", "checked_at", "email_matched", "phone_matched"])
+    .where("certificate_id", "=", certificateId)
+    .orderBy("checked_at")
+    .orderBy("certificate_match_checks.id")
+    .execute();
+  return rows.map((row) => ({
+    buyerId: row.buyer_id,
+    buyer: row.name ?? row.buyer_id,
+    at: row.checked_at,
+    email: fromFlag(row.email_matched),
+    phone: fromFlag(row.phone_matched),
+  }));
+}
+
+export type CertificateCheck = Awaited<ReturnType<typeof certificateChecksOf>>[number];
+
+const asFlag = (matched: boolean | undefined) => (matched === undefined ? null : matched ? 1 : 0);
+const fromFlag = (flag: number | null) => (flag === null ? null : Number(flag) === 1);
