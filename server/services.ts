@@ -1,3 +1,4 @@
+import { sessionSecret } from "./admin/session-secret";
 import { createBuyerStore } from "./buyers/buyer-store";
 import { createCertificateService } from "./certificates/certificate-service";
 import type { Config } from "./config";
@@ -23,6 +24,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       siteUrl: config.siteUrl,
       site: config.site,
       leadRateLimitPerHour: config.leadRateLimitPerHour,
+      minFormFillMs: config.minFormFillMs,
+      sessionSecret: () => sessionSecret(config, settings),
     }),
     certificates: createCertificateService(db),
     events: createPageEvents(db),

@@ -4,6 +4,7 @@ import { finishDraft } from "~/wizard/draft";
 import { ClaimResult } from "~/wizard/result-screen";
 import { ClaimWizard, type WizardState } from "~/wizard/wizard";
 import { handleWizardPost } from "~/wizard/wizard-action";
+import { renderConsentPage } from "~/wizard/consent-page.server";
 import { claimByFormPath, claimBySlug } from "#claims/registry";
 import { LockIcon } from "~/components/icons";
 import { telHref } from "~/components/use-site";
@@ -11,6 +12,7 @@ import { seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { RouteHandle } from "~/root";
+import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import type { Route } from "./+types/claim-form";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -19,34 +21,49 @@ export const handle: RouteHandle = { hydrate: true };
 const definitionFor = (request: Request) =>
   claimByFormPath(new URL(request.url).pathname)!;
 
+const seoTitle = (title: string | undefined) => (title ? `${title} | Free Case Review` : "Free Case Review");
+
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: args.loaderData
-      ? `${args.loaderData.title} | Free Case Review`
-      : "Free Case Review",
+    title: seoTitle(args.loaderData?.title),
     description: args.loaderData?.intro ?? "",
   });
 
-export function loader({ request, context }: Route.LoaderArgs) {
+function pageData(definition: ClaimDefinition, site: SiteIdentity, wizard: WizardState) {
+  return {
+    slug: definition.slug,
+    title: definition.copy.formTitle,
+    intro: definition.copy.formIntro,
+    site,
+    wizard,
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const definition = definitionFor(request);
   const wizard: WizardState = {
     step: 0,
     values: emptyValues(definition, crypto.randomUUID()),
     errors: {},
+    // The timed honeypot's signed render time, and the start of the fill facts' clock.
+    timing: await context.leads.formTiming.issue(definition.slug),
   };
-  return {
-    slug: definition.slug,
-    title: definition.copy.formTitle,
-    intro: definition.copy.formIntro,
-    site: context.site,
-    wizard,
-  };
+  return pageData(definition, context.site, wizard);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const definition = definitionFor(request);
   const formData = await readForm(request, context.logger);
-  return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl: request.url }, context.logger);
+  // The certificate's snapshot: this page at its consent step, as this server renders it without JavaScript.
+  const consentPage = (wizard: WizardState) =>
+    renderConsentPage(<ClaimFormPage loaderData={pageData(definition, context.site, wizard)} actionData={{ wizard }} />, {
+      url: request.url,
+      title: seoTitle(definition.copy.formTitle),
+      site: context.site,
+      siteUrl: context.siteUrl,
+      definition,
+    });
+  return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl: request.url }, context.logger, consentPage);
 }
 
 const CONNECTION_PROBLEM =
@@ -91,7 +108,7 @@ export async function clientAction({
 export default function ClaimFormPage({
   loaderData,
   actionData,
-}: Route.ComponentProps) {
+}: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const definition = claimBySlug(loaderData.slug)!;
   return (
     <div className={`theme-${loaderData.slug}`}>

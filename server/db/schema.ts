@@ -65,6 +65,32 @@ export interface SubmissionCertificatesTable {
   consent_text: string;
   page_url: string | null;
   submission_sha256: string;
+  /** The consent text's version id and SHA-256 (migration 14, docs/decisions/026); null on older certificates. */
+  consent_text_version: Generated<string | null>;
+  consent_text_sha256: Generated<string | null>;
+  /** JSON: server/consent-proof/fill-facts.ts's FillFacts; null when none were recorded (older and seeded leads). */
+  fill_facts: Generated<string | null>;
+}
+
+/** A stylesheet a consent page was shown with, once per version (its SHA-256). */
+export interface ConsentStylesheetsTable {
+  sha256: string;
+  /** The fingerprinted asset URL it was served at. */
+  href: string;
+  css: string;
+  created_at: string;
+}
+
+/** The consent step of a form submission as the form route rendered it (server/consent-proof/page-snapshots.ts). */
+export interface ConsentPageSnapshotsTable {
+  certificate_id: string;
+  lead_id: string;
+  created_at: string;
+  title: string;
+  html: string;
+  inline_css: string;
+  stylesheet_href: string;
+  stylesheet_sha256: string;
 }
 
 export interface SettingsTable {
@@ -252,4 +278,6 @@ export interface Database {
   routing_decisions: RoutingDecisionsTable;
   auctions: AuctionsTable;
   auction_bids: AuctionBidsTable;
+  consent_stylesheets: ConsentStylesheetsTable;
+  consent_page_snapshots: ConsentPageSnapshotsTable;
 }
