@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { ConsentProofSection } from "~/admin/consent-proof-section";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { operatorTime, statusBadge } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
@@ -179,6 +180,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             </blockquote>
           ) : null}
         </section>
+
+        {lead.consentProof ? <ConsentProofSection proof={lead.consentProof} /> : null}
 
         <section aria-labelledby="request-title" className={adminCard}>
           <h2 id="request-title" className="text-lg font-bold">
