@@ -46,6 +46,9 @@ export function pageAsShownRoute({ admin, db }: { admin: AdminAuth; db: Db }): R
         "<!DOCTYPE html>" +
           '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
           '<meta name="robots" content="noindex">' +
+          // The sandbox gives the page an opaque origin, which our Cross-Origin-Resource-Policy refuses
+          // the favicon a browser would fetch: no icon, so no request.
+          '<link rel="icon" href="data:,">' +
           `<title>${escapeHtml(page.title)}</title>` +
           `<style nonce="${nonce}">${styleText(page.css)}</style>` +
           `<style nonce="${nonce}">${styleText(page.inline_css)}</style>` +
