@@ -23,6 +23,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** Every page's body; the consent page snapshot (app/wizard/consent-page.server.tsx) records it too. */
+export const BODY_CLASS = "min-h-screen bg-slate-50 font-sans text-slate-900 antialiased";
+
 /** Route modules that need the browser (wizards, admin) say so with `handle = { hydrate: true }`. */
 export interface RouteHandle {
   hydrate?: boolean;
@@ -58,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The claims' accent colours (claims/<slug>/landing.ts); the CSP admits it by the response's nonce. */}
         {themeCss ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss }} /> : null}
       </head>
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+      <body className={BODY_CLASS}>
         {children}
         {hydrate ? (
           <>

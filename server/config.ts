@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_MIN_FORM_FILL_MS } from "./leads/form-timing";
 import { secretsKeyFrom } from "./secrets/secret-box";
 import { signingKeyFrom } from "./certificates/signing-key";
 import { z } from "zod";
@@ -43,6 +44,8 @@ const envSchema = z.object({
   LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
   /** Opt-out requests (/opt-out) accepted per visitor IP per hour; 0 disables the limit. */
   OPT_OUT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  /** The timed honeypot (docs/decisions/026): a claim form submitted sooner than this after it was rendered is spam. */
+  MIN_FORM_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_MIN_FORM_FILL_MS),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     legacyPrefix: e.LEGACY_PREFIX,
     leadRateLimitPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
     optOutRateLimitPerHour: e.OPT_OUT_RATE_LIMIT_PER_HOUR,
+    minFormFillMs: e.MIN_FORM_FILL_MS,
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,

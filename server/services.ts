@@ -1,3 +1,4 @@
+import { sessionSecret } from "./admin/session-secret";
 import { createBuyerStore } from "./buyers/buyer-store";
 import { createCertificateRetention } from "./certificates/certificate-retention";
 import { createCertificateMatches } from "./certificates/certificate-match";
@@ -28,6 +29,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       siteUrl: config.siteUrl,
       site: config.site,
       leadRateLimitPerHour: config.leadRateLimitPerHour,
+      minFormFillMs: config.minFormFillMs,
+      sessionSecret: () => sessionSecret(config, settings),
     }),
     certificates: createCertificateService(db, { signing: certificateSigning }),
     certificateSigning,

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { CertificateChecksSection } from "~/admin/certificate-checks-section";
+import { ConsentProofSection } from "~/admin/consent-proof-section";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { operatorTime, statusBadge } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
@@ -185,6 +186,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         </section>
 
         <CertificateChecksSection checks={lead.certificateChecks} timeZone={lead.timeZone} />
+        {lead.consentProof ? <ConsentProofSection proof={lead.consentProof} /> : null}
 
         <section aria-labelledby="request-title" className={adminCard}>
           <h2 id="request-title" className="text-lg font-bold">

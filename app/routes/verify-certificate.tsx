@@ -78,18 +78,31 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
                 Consent text shown to the visitor
               </h2>
               <blockquote className="mt-3 border-l-4 border-emerald-600 pl-4 text-sm text-slate-800">{certificate.consentText}</blockquote>
+              {certificate.consentTextVersion ? (
+                <p className="mt-3 text-xs text-slate-600">
+                  Version <span className="font-mono">{certificate.consentTextVersion}</span>, SHA-256{" "}
+                  <span className="font-mono break-all">{certificate.consentTextSha256}</span>
+                </p>
+              ) : null}
             </section>
             <section aria-labelledby="answers-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <h2 id="answers-title" className="text-lg font-bold">
                 Submitted answers
               </h2>
-              <dl className="mt-2 text-sm">
-                {certificate.answers.map((answer) => (
-                  <Row key={answer.label} label={answer.label}>
-                    {answer.value}
-                  </Row>
-                ))}
-              </dl>
+              {certificate.purgedAt ? (
+                <p className="mt-2 text-sm text-slate-800">
+                  The answers, IP address, browser and page were purged on {dateTime(certificate.purgedAt)}, after the
+                  retention period for consent records.
+                </p>
+              ) : (
+                <dl className="mt-2 text-sm">
+                  {certificate.answers.map((answer) => (
+                    <Row key={answer.label} label={answer.label}>
+                      {answer.value}
+                    </Row>
+                  ))}
+                </dl>
+              )}
             </section>
             {certificate.signature ? <CertificateSignatureSection signature={certificate.signature} certificateId={certificate.certificateId} /> : null}
           </>

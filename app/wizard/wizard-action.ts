@@ -9,14 +9,20 @@ import {
   valuesFromFormData,
 } from "#claims/engine/form-values";
 import { resultPagePath } from "#claims/engine/pages";
+import { FILL_FACTS_FIELD, FORM_TIMING_FIELD } from "#claims/engine/proof-fields";
+import type { ConsentPageCapture } from "../../server/consent-proof/page-snapshots";
 import type { Logger } from "../../server/logger";
 import type { ClaimOutcome } from "./result-screen";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { WizardState } from "./wizard";
 
+/** Renders the form page as it is at `state` (the consent step, for the certificate's page snapshot). */
+export type ConsentPageRenderer = (state: WizardState) => Promise<ConsentPageCapture>;
+
 /**
  * The form route's action: Previous and Next (posted when JavaScript is off) move between steps,
  * checking the step on Next; Submit saves the lead through the lead service, which checks it all again.
+ * The form's timing token goes along: re-signed with each step posted, and to the lead service on Submit.
  */
 export async function handleWizardPost(
   definition: ClaimDefinition,
@@ -24,21 +30,28 @@ export async function handleWizardPost(
   leads: LeadService,
   context: LeadRequestContext,
   logger: Logger,
+  renderConsentPage?: ConsentPageRenderer,
 ) {
   const values = valuesFromFormData(definition, formData);
+  const postedTiming = formData.get(FORM_TIMING_FIELD) ?? undefined;
+  const timing = typeof postedTiming === "string" && postedTiming ? postedTiming : undefined;
   const lastStep = definition.steps.length - 1;
   const postedStep = Number(formData.get("step"));
   const step = Number.isInteger(postedStep) ? Math.min(Math.max(postedStep, 0), lastStep) : 0;
   const intent = formData.get("intent");
-  const answer = (state: WizardState, status = 200) => data({ wizard: state }, { status });
+  const answer = (state: WizardState, status = 200) => data({ wizard: { ...state, timing } }, { status });
+  const moved = async (state: WizardState) =>
+    data({ wizard: { ...state, timing: await leads.formTiming.advance(timing, definition.slug, step) } });
 
-  if (intent === "previous") return answer({ step: Math.max(0, step - 1), values, errors: {} });
+  if (intent === "previous") return moved({ step: Math.max(0, step - 1), values, errors: {} });
 
   if (intent !== "submit" || step < lastStep) {
     const errors = validateStep(definition, step, values);
     if (Object.keys(errors).length) return answer({ step, values, errors }, 400);
-    return answer({ step: Math.min(lastStep, step + 1), values, errors: {} });
+    return moved({ step: Math.min(lastStep, step + 1), values, errors: {} });
   }
+
+  const consentStep = definition.steps.findIndex((s) => s.fields.some((f) => f.kind === "consent"));
 
   let result;
   try {
@@ -48,8 +61,14 @@ export async function handleWizardPost(
         ...answersFromValues(definition, values),
         [SUBMISSION_KEY_FIELD]: values[SUBMISSION_KEY_FIELD],
         [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
+        [FORM_TIMING_FIELD]: timing,
+        [FILL_FACTS_FIELD]: formData.get(FILL_FACTS_FIELD) ?? undefined,
       },
-      context,
+      {
+        ...context,
+        // Only a form has a page; the lead service asks for it only when it saves a certificate.
+        consentPage: renderConsentPage && consentStep >= 0 ? () => renderConsentPage({ step: consentStep, values, errors: {} }) : null,
+      },
     );
   } catch (error) {
     logger.error({ err: error, caseType: definition.caseType }, "lead could not be saved");

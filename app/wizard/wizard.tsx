@@ -16,6 +16,8 @@ import {
   type FieldErrors,
   type FormValues,
 } from "#claims/engine/form-values";
+import { FILL_FACTS_FIELD, FORM_TIMING_FIELD } from "#claims/engine/proof-fields";
+import { useFillReport } from "./fill-report";
 import { StepPanel } from "./step-panel";
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 
@@ -26,6 +28,8 @@ export interface WizardState {
   errors: FieldErrors;
   /** A message about the whole submission (rejected, rate-limited, server unreachable). */
   formError?: string;
+  /** The server's signed timing token (render time, steps posted): the timed honeypot and the fill facts. */
+  timing?: string;
 }
 
 type Intent = "previous" | "next" | "submit";
@@ -137,6 +141,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
   }, [focusRequest]);
 
   const { step, values, errors } = state;
+  const fillReport = useFillReport(definition, step);
   const stepSpec = definition.steps[step]!;
   const total = definition.steps.length;
   const isLast = step === total - 1;
@@ -169,6 +174,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const intent = (submitter?.getAttribute("value") ?? "next") as Intent;
+    if (intent === "submit") fillReport.write(event.currentTarget);
     if (intent === "previous") {
       event.preventDefault();
       goTo(Math.max(0, step - 1));
@@ -228,11 +234,15 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
         method="post"
         noValidate
         onSubmit={hydrated ? onSubmit : undefined}
+        onInput={hydrated ? fillReport.onInput : undefined}
         aria-labelledby="wizard-step-title"
         data-hydrated={hydrated || undefined}
       >
         <input type="hidden" name="step" value={step} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={String(values[SUBMISSION_KEY_FIELD] ?? "")} />
+        {state.timing ? <input type="hidden" name={FORM_TIMING_FIELD} value={state.timing} /> : null}
+        {/* Empty unless the script fills it in on Submit: empty means JavaScript was off. */}
+        <input type="hidden" name={FILL_FACTS_FIELD} defaultValue="" />
         {/* Enter in a text box acts as Next/Submit, not as the first button in the form (Previous). */}
         <button type="submit" name="intent" value={isLast ? "submit" : "next"} hidden tabIndex={-1} />
         {allFields(definition)

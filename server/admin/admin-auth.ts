@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import type { Settings } from "../settings/settings";
 import { readCookie } from "../attribution/attribution";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
+import { sessionSecret as sessionSecretOf } from "./session-secret";
 
 const PASSWORD_HASH_SETTING = "admin_password_hash";
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -29,7 +30,7 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
   const now = deps.now ?? (() => new Date());
   const secure = config.siteUrl.startsWith("https:");
   const cookieName = secure ? "__Host-admin_session" : "admin_session";
-  const sessionSecret = config.sessionSecret ?? (await settings.getOrCreate("session_secret", () => randomBytes(32).toString("base64")));
+  const sessionSecret = await sessionSecretOf(config, settings);
   const passwordHash = config.adminPassword ? await hashPassword(config.adminPassword) : await storedOrGeneratedHash();
 
   async function storedOrGeneratedHash(): Promise<string> {

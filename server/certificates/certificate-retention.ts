@@ -29,7 +29,7 @@ export function retentionCutoff(now: Date, years: number): Date {
 
 /**
  * Purges certificates older than the retention period (docs/decisions/027): the answers, IP address,
- * user agent and page go, the row stays as a tombstone with `purged_at`, and each run that purged any
+ * user agent, page, fill facts and the page as shown go, the row stays as a tombstone with `purged_at`, and each run that purged any
  * is recorded in certificate_purges. Safe to run in several workers at once: a batch only takes rows
  * that are still unpurged, so no certificate is counted twice.
  */
@@ -44,23 +44,30 @@ export function createCertificateRetention({ db, retentionYears, logger, now = (
     let oldest: string | undefined;
     let newest: string | undefined;
     for (;;) {
-      // One statement per batch: a certificate another worker purged meanwhile fails `purged_at is null`
-      // again at the update, so what comes back is exactly what this run purged.
-      const batch = await db
-        .updateTable("submission_certificates")
-        .set({ purged_at: purgedAt.toISOString(), submission_data: "{}", ip_address: null, user_agent: null, page_url: null })
-        .where("purged_at", "is", null)
-        .where("certificate_id", "in", (eb) =>
-          eb
-            .selectFrom("submission_certificates")
-            .select("certificate_id")
-            .where("purged_at", "is", null)
-            .where("created_at", "<", createdBefore)
-            .orderBy("created_at")
-            .limit(BATCH_SIZE),
-        )
-        .returning("created_at")
-        .execute();
+      // One update per batch: a certificate another worker purged meanwhile fails `purged_at is null`
+      // again at the update, so what comes back is exactly what this run purged. Its page as shown goes
+      // in the same transaction, so no snapshot outlives its certificate's purge.
+      const batch = await db.transaction().execute(async (trx) => {
+        const purged = await trx
+          .updateTable("submission_certificates")
+          .set({ purged_at: purgedAt.toISOString(), submission_data: "{}", ip_address: null, user_agent: null, page_url: null, fill_facts: null })
+          .where("purged_at", "is", null)
+          .where("certificate_id", "in", (eb) =>
+            eb
+              .selectFrom("submission_certificates")
+              .select("certificate_id")
+              .where("purged_at", "is", null)
+              .where("created_at", "<", createdBefore)
+              .orderBy("created_at")
+              .limit(BATCH_SIZE),
+          )
+          .returning(["certificate_id", "created_at"])
+          .execute();
+        if (purged.length) {
+          await trx.deleteFrom("consent_page_snapshots").where("certificate_id", "in", purged.map((row) => row.certificate_id)).execute();
+        }
+        return purged;
+      });
       if (batch.length === 0) break;
       certificates += batch.length;
       for (const { created_at } of batch) {

@@ -18,6 +18,9 @@ export interface CertificateView {
   ipAddress: string | null;
   userAgent: string | null;
   consentText: string;
+  /** The consent text's version id and SHA-256 (docs/decisions/026); null on certificates older than them. */
+  consentTextVersion: string | null;
+  consentTextSha256: string | null;
   pageUrl: string | null;
   submissionSha256: string;
   answers: Array<{ label: string; value: string }>;
@@ -87,6 +90,8 @@ function maskedCertificate(row: Selectable<SubmissionCertificatesTable>): Signed
     ipAddress: row.ip_address ? maskIp(row.ip_address) : null,
     userAgent: row.user_agent,
     consentText: row.consent_text,
+    consentTextVersion: row.consent_text_version,
+    consentTextSha256: row.consent_text_sha256,
     pageUrl: row.page_url,
     submissionSha256: row.submission_sha256,
     answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),

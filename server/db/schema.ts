@@ -70,6 +70,11 @@ export interface SubmissionCertificatesTable {
   submission_sha256: string;
   /** When the retention purge removed what the certificate held of the person (migration 15); null until then. */
   purged_at: Generated<string | null>;
+  /** The consent text's version id and SHA-256 (migration 14, docs/decisions/026); null on older certificates. */
+  consent_text_version: Generated<string | null>;
+  consent_text_sha256: Generated<string | null>;
+  /** JSON: server/consent-proof/fill-facts.ts's FillFacts; null when none were recorded (older and seeded leads). */
+  fill_facts: Generated<string | null>;
 }
 
 /** One run of the certificate retention purge that purged any (docs/decisions/027). */
@@ -82,6 +87,27 @@ export interface CertificatePurgesTable {
   certificates: number;
   oldest_created_at: string;
   newest_created_at: string;
+}
+
+/** A stylesheet a consent page was shown with, once per version (its SHA-256). */
+export interface ConsentStylesheetsTable {
+  sha256: string;
+  /** The fingerprinted asset URL it was served at. */
+  href: string;
+  css: string;
+  created_at: string;
+}
+
+/** The consent step of a form submission as the form route rendered it (server/consent-proof/page-snapshots.ts). */
+export interface ConsentPageSnapshotsTable {
+  certificate_id: string;
+  lead_id: string;
+  created_at: string;
+  title: string;
+  html: string;
+  inline_css: string;
+  stylesheet_href: string;
+  stylesheet_sha256: string;
 }
 
 export interface SettingsTable {
@@ -328,4 +354,6 @@ export interface Database {
   opt_out_requests: OptOutRequestsTable;
   certificate_signing_keys: CertificateSigningKeysTable;
   certificate_match_checks: CertificateMatchChecksTable;
+  consent_stylesheets: ConsentStylesheetsTable;
+  consent_page_snapshots: ConsentPageSnapshotsTable;
 }

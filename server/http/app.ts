@@ -23,6 +23,7 @@ import { jwksRoute } from "./certificate-routes";
 import { captureFirstTouch } from "./attribution-cookie";
 import { leadExportRoute } from "./lead-export-route";
 import { legacyRedirects } from "./legacy-redirects";
+import { pageAsShownRoute } from "./page-as-shown-route";
 import { pagePostGuard, pageRequestGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 
@@ -73,6 +74,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
     app.use(captureFirstTouch({ secure: config.isProduction && config.siteUrl.startsWith("https:") }));
     app.use(pagePostGuard(logger));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
+    app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));
     app.all(
       "/{*path}",
       createRequestHandler({

@@ -15,6 +15,7 @@ import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
 import { routingModeOf } from "../routing/routing-modes";
+import { consentProofOf } from "./consent-proof";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
 import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
@@ -172,6 +173,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       });
     }
     const definition = claimByCaseType(lead.case_type);
+    const consentProof = await consentProofOf(db, lead.id, certificate, definition);
     const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
     const attribution = lead.attribution ? attributionSchema.safeParse(JSON.parse(lead.attribution)) : null;
     return {
@@ -193,6 +195,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         certificateUrl: lead.certificate_id ? certificateUrl(siteUrl, lead.certificate_id) : null,
         pageUrl: certificate?.page_url ?? null,
       },
+      consentProof,
       request: { ip: lead.user_ip, userAgent: lead.user_agent, source: lead.source },
       attribution: attribution?.success ? attribution.data : null,
       routing: routings.map(({ createdAt, decision }) => ({

@@ -4,6 +4,9 @@ import type { Insertable } from "kysely";
 import type { Attribution } from "../attribution/attribution";
 import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
 import { certificateUrl, newCertificateId } from "../certificates/certificate-id";
+import { consentTextVersion } from "../consent-proof/consent-version";
+import type { FillFacts } from "../consent-proof/fill-facts";
+import type { ConsentPageCapture } from "../consent-proof/page-snapshots";
 import type { LeadsTable, SubmissionCertificatesTable } from "../db/schema";
 import { leadSearchColumns } from "./search-keys";
 
@@ -14,6 +17,11 @@ export interface LeadRequestContext {
   /** The page the visitor submitted from (the certificate records it). */
   pageUrl: string | null;
   attribution: Attribution | null;
+  /**
+   * Renders the consent step of the form the visitor submitted (docs/decisions/026), called only when a
+   * certificate is saved; null when a form has none to render, absent for JSON API submissions, which have no page.
+   */
+  consentPage?: (() => Promise<ConsentPageCapture>) | null;
 }
 
 /** The hash that tells a replayed submission from a different one under the same submission key. */
@@ -33,6 +41,8 @@ export interface LeadRecordInput {
   context: LeadRequestContext;
   siteUrl: string;
   site: SiteIdentity;
+  /** How the form was filled in (docs/decisions/026); the seed records none. */
+  fillFacts?: FillFacts | null;
 }
 
 /**
@@ -115,6 +125,8 @@ export function leadRecord(input: LeadRecordInput) {
     ...leadSearchColumns({ ...columns, outcome, attribution: context.attribution }),
   } satisfies Insertable<LeadsTable>;
 
+  const consentText = definition.consentText(input.site);
+  const consentVersion = consentTextVersion(consentText);
   const certificate = certificateId
     ? ({
         certificate_id: certificateId,
@@ -125,9 +137,12 @@ export function leadRecord(input: LeadRecordInput) {
         user_agent: context.userAgent,
         created_at: submittedAt.toISOString(),
         verified_at: null,
-        consent_text: definition.consentText(input.site),
+        consent_text: consentText,
         page_url: context.pageUrl,
         submission_sha256: input.submissionSha256,
+        consent_text_version: consentVersion.version,
+        consent_text_sha256: consentVersion.sha256,
+        fill_facts: input.fillFacts ? JSON.stringify(input.fillFacts) : null,
       } satisfies Insertable<SubmissionCertificatesTable>)
     : null;
 

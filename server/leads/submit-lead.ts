@@ -1,13 +1,17 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { errorSummary, fieldErrorsOf, HONEYPOT_FIELD, isHoneypotFilled, SUBMISSION_KEY_FIELD, type FieldErrors } from "#claims/engine/form-values";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
+import { FILL_FACTS_FIELD, FORM_TIMING_FIELD } from "#claims/engine/proof-fields";
 import { claimBySlug } from "#claims/registry";
 import { certificateUrl } from "../certificates/certificate-id";
+import { fillFactsOf, type FillFacts } from "../consent-proof/fill-facts";
+import { saveConsentPage, type ConsentPageCapture } from "../consent-proof/page-snapshots";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { routeNewLead } from "../routing/lead-routing";
 import { routableLeadOf } from "../routing/route-lead";
+import { createFormTiming, DEFAULT_MIN_FORM_FILL_MS, type FormTimingCheck } from "./form-timing";
 import { leadRecord, submissionSha256, type LeadRequestContext } from "./lead-record";
 import type { Logger } from "../logger";
 
@@ -32,6 +36,10 @@ export interface LeadServiceDeps {
   siteUrl: string;
   site: SiteIdentity;
   leadRateLimitPerHour: number;
+  /** The timed honeypot: a form submitted sooner than this after its render is spam (MIN_FORM_FILL_MS). */
+  minFormFillMs?: number;
+  /** The session secret, from which the form timing key is derived; without it, a key of this service's own. */
+  sessionSecret?: () => Promise<string>;
   now?: () => Date;
 }
 
@@ -43,6 +51,13 @@ export type LeadService = ReturnType<typeof createLeadService>;
 
 export function createLeadService(deps: LeadServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  const minFormFillMs = deps.minFormFillMs ?? DEFAULT_MIN_FORM_FILL_MS;
+  const ownSecret = randomBytes(32).toString("base64");
+  const formTiming = createFormTiming(deps.sessionSecret ?? (async () => ownSecret), now);
+
+  /** Spam by the timed honeypot: a forged render time, or a form sent too soon after it. A missing one (API clients) is not judged. */
+  const tooFast = (timing: FormTimingCheck) =>
+    timing.status === "forged" || (timing.status === "valid" && timing.elapsedMs < minFormFillMs);
 
   async function submit(slug: string, input: unknown, context: LeadRequestContext): Promise<SubmitLeadResult> {
     const definition = claimBySlug(slug);
@@ -73,12 +88,20 @@ export function createLeadService(deps: LeadServiceDeps) {
     const existing = await findBySubmissionKey(submissionKey);
     if (existing) return replay(existing, sha256);
 
-    const isSpam = isHoneypotFilled(body[HONEYPOT_FIELD]);
+    const submittedAt = now();
+    const timing = await formTiming.check(body[FORM_TIMING_FIELD], definition.slug, submittedAt, definition.steps.length);
+    const isSpam = isHoneypotFilled(body[HONEYPOT_FIELD]) || tooFast(timing);
+    const fillFacts = fillFactsOf({
+      definition,
+      channel: context.consentPage === undefined ? "api" : "form",
+      timing,
+      browserReport: body[FILL_FACTS_FIELD],
+    });
     try {
-      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context);
+      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context, submittedAt, fillFacts);
       if (created.status === "rate-limited") return created;
       deps.logger.info(
-        { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam },
+        { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam, formTiming: timing.status },
         "lead saved",
       );
       return created;
@@ -97,8 +120,9 @@ export function createLeadService(deps: LeadServiceDeps) {
     submissionSha256: string,
     isSpam: boolean,
     context: LeadRequestContext,
+    submittedAt: Date,
+    fillFacts: FillFacts,
   ) {
-    const submittedAt = now();
     const record = leadRecord({
       definition,
       answers,
@@ -110,8 +134,10 @@ export function createLeadService(deps: LeadServiceDeps) {
       context,
       siteUrl: deps.siteUrl,
       site: deps.site,
+      fillFacts,
     });
     const { lead, certificate } = record;
+    const consentPage = certificate && context.consentPage ? await renderedConsentPage(context.consentPage, lead.id) : null;
 
     // The rate-limit check and the insert are one transaction, serialised per IP, so that concurrent
     // submissions (in this process or in other instances) cannot all pass the check before any inserts.
@@ -119,6 +145,9 @@ export function createLeadService(deps: LeadServiceDeps) {
       if (await overRateLimit(trx, context.ip, submittedAt)) return false;
       if (certificate) await trx.insertInto("submission_certificates").values(certificate).execute();
       await trx.insertInto("leads").values(lead).execute();
+      if (certificate && consentPage) {
+        await saveConsentPage(trx, { certificateId: certificate.certificate_id, leadId: lead.id, createdAt: lead.created_at }, consentPage);
+      }
       // The webhook and the claim's partners are buyers too (system buyers), so routing queues them.
       if (!isSpam) await routeNewLead(trx, routableLeadOf(lead), submittedAt);
       return true;
@@ -132,6 +161,16 @@ export function createLeadService(deps: LeadServiceDeps) {
       certificateId: lead.certificate_id,
       certificateUrl: record.certificateUrl,
     };
+  }
+
+  /** The consent page, or null if it cannot be rendered: a missing snapshot never costs a lead. */
+  async function renderedConsentPage(render: () => Promise<ConsentPageCapture>, leadId: string) {
+    try {
+      return await render();
+    } catch (error) {
+      deps.logger.error({ err: error, leadId }, "consent page snapshot failed; the lead is saved without it");
+      return null;
+    }
   }
 
   async function findBySubmissionKey(submissionKey: string) {
@@ -181,7 +220,12 @@ export function createLeadService(deps: LeadServiceDeps) {
     return lead ? { outcome: outcomeOf(lead), caseType: lead.case_type } : null;
   }
 
-  return { submit, outcomeOfLead };
+  return {
+    submit,
+    outcomeOfLead,
+    /** The form route signs its render time with these (the timed honeypot and the fill facts). */
+    formTiming: { issue: formTiming.issue, advance: formTiming.advance },
+  };
 }
 
 function outcomeOf(lead: { is_eligible: number | null; is_not_eligible: number | null; eligibility_reason: string | null }): Outcome | null {

@@ -22,6 +22,19 @@ async function certificateOf(leadId: string) {
   return routes.db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", lead.certificate_id!).executeTakeFirstOrThrow();
 }
 
+/** A stored page as shown and fill facts for each lead's certificate, as a form submission leaves them. */
+async function givePageAsShown(leadIds: string[]) {
+  await routes.db.insertInto("consent_stylesheets").values({ sha256: "c".repeat(64), href: "/assets/app-test.css", css: "body{}", created_at: "2026-01-01T00:00:00.000Z" }).execute();
+  for (const leadId of leadIds) {
+    const { certificate_id, created_at } = await certificateOf(leadId);
+    await routes.db.updateTable("submission_certificates").set({ fill_facts: JSON.stringify({ javascript: true }) }).where("certificate_id", "=", certificate_id).execute();
+    await routes.db
+      .insertInto("consent_page_snapshots")
+      .values({ certificate_id, lead_id: leadId, created_at, title: "Claim form", html: "<main>…</main>", inline_css: "", stylesheet_href: "/assets/app-test.css", stylesheet_sha256: "c".repeat(64) })
+      .execute();
+  }
+}
+
 describe("certificate retention", () => {
   it("counts whole calendar years back from now", () => {
     expect(retentionCutoff(new Date("2031-11-23T10:00:00.000Z"), 5).toISOString()).toBe("2026-11-23T10:00:00.000Z");
@@ -33,13 +46,23 @@ describe("certificate retention", () => {
     const old = await routes.makeLead({ at: "2026-01-10T12:00:00.000Z", email: "old@example.com" });
     const edge = await routes.makeLead({ at: "2026-06-01T12:00:00.000Z", email: "edge@example.com" });
     const young = await routes.makeLead({ at: "2027-03-01T12:00:00.000Z", email: "young@example.com" });
+    await givePageAsShown([old, young]);
 
     // Five years after the edge lead, to the millisecond: not yet older than five years.
     const run = await purgeAt("2031-06-01T12:00:00.000Z").purgeExpired();
     expect(run).toEqual({ certificates: 1, createdBefore: "2026-06-01T12:00:00.000Z" });
 
     const purged = await certificateOf(old);
-    expect(purged).toMatchObject({ purged_at: "2031-06-01T12:00:00.000Z", submission_data: "{}", ip_address: null, user_agent: null, page_url: null });
+    expect(purged).toMatchObject({
+      purged_at: "2031-06-01T12:00:00.000Z",
+      submission_data: "{}",
+      ip_address: null,
+      user_agent: null,
+      page_url: null,
+      fill_facts: null,
+    });
+    // The page as shown goes with it; the young lead's stays.
+    expect(await routes.db.selectFrom("consent_page_snapshots").select("lead_id").execute()).toEqual([{ lead_id: young }]);
     // The tombstone still names its lead, claim and time, so a lead never points at nothing.
     expect(purged.lead_id).toBe(old);
     for (const kept of [edge, young]) {

@@ -11,6 +11,7 @@ import * as systemBuyers from "./2026-11-23-09-system-buyers";
 import * as buyerApiKeys from "./2026-11-23-10-buyer-api-keys";
 import * as certificateSigning from "./2026-11-23-12-certificate-signing";
 import * as revocations from "./2026-11-23-13-revocations";
+import * as consentProof from "./2026-11-23-14-consent-proof";
 import * as certificatePurges from "./2026-11-23-15-certificate-purges";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-10-buyer-api-keys": buyerApiKeys,
   "2026-11-23-12-certificate-signing": certificateSigning,
   "2026-11-23-13-revocations": revocations,
+  "2026-11-23-14-consent-proof": consentProof,
   "2026-11-23-15-certificate-purges": certificatePurges,
 };

@@ -1,0 +1,106 @@
+import { claimBySlug } from "#claims/registry";
+import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
+import { LockIcon } from "~/components/icons";
+import { telHref } from "~/components/use-site";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { ClaimResult, type ClaimOutcome } from "./result-screen";
+import { ClaimWizard, type WizardState } from "./wizard";
+
+/** What the form page shows: its claim, the site, and the wizard's state (the loader's, or an action's). */
+export function claimFormPageData(definition: ClaimDefinition, site: SiteIdentity, wizard: WizardState) {
+  return {
+    slug: definition.slug,
+    title: definition.copy.formTitle,
+    intro: definition.copy.formIntro,
+    site,
+    wizard,
+  };
+}
+
+export type ClaimFormPageData = ReturnType<typeof claimFormPageData>;
+export type ClaimFormActionData = { wizard: WizardState } | { result: ClaimOutcome };
+
+/**
+ * The claim form's page. Its own module, not only the route's default export, so that the route's
+ * action can render it again for the consent page snapshot (./consent-page.server.tsx).
+ */
+export function ClaimFormPage({ loaderData, actionData }: { loaderData: ClaimFormPageData; actionData?: ClaimFormActionData }) {
+  const definition = claimBySlug(loaderData.slug)!;
+  return (
+    <div className={`theme-${loaderData.slug}`}>
+      <SiteHeader
+        sticky
+        aside={
+          <p className="flex shrink-0 items-center gap-1.5 whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">
+            <LockIcon className="hidden size-4 text-emerald-700 sm:block" />
+            Secure Form - SSL Encrypted
+          </p>
+        }
+      />
+      <main id="main" className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
+        {definition.formPage?.backToHome ? (
+          <p className="mb-6">
+            <a
+              href="/"
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              <span aria-hidden="true">←</span> Back to Home
+            </a>
+          </p>
+        ) : null}
+        {actionData && "result" in actionData ? (
+          // The result replaces the form's title and intro: its heading is the page's heading.
+          <ClaimResult
+            definition={definition}
+            site={loaderData.site}
+            outcome={actionData.result}
+          />
+        ) : (
+          <>
+            <h1 className="text-3xl font-extrabold tracking-tight text-brand">
+              {loaderData.title}
+            </h1>
+            <p className="mt-2 text-slate-700">{loaderData.intro}</p>
+            <div className="mt-6">
+              <ClaimWizard
+                definition={definition}
+                site={loaderData.site}
+                state={actionData?.wizard ?? loaderData.wizard}
+                fresh={!actionData?.wizard}
+              />
+            </div>
+          </>
+        )}
+        {definition.formPage?.contactPanel ? (
+          <section
+            aria-labelledby="contact-title"
+            className="mt-8 rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200"
+          >
+            <h2 id="contact-title" className="text-lg font-bold text-brand">
+              Questions? We&apos;re here to help
+            </h2>
+            <p className="mt-2 text-slate-700">
+              Talk to our team about your claim, free and confidential.
+            </p>
+            <p className="mt-4 flex flex-wrap justify-center gap-3">
+              <a
+                className="inline-flex min-h-11 items-center rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-strong"
+                href={telHref(loaderData.site.phone)}
+              >
+                Call {loaderData.site.phone}
+              </a>
+              <a
+                className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50"
+                href={`mailto:${loaderData.site.email}`}
+              >
+                {loaderData.site.email}
+              </a>
+            </p>
+          </section>
+        ) : null}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
