@@ -74,6 +74,8 @@ const envSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /** A lead of the same claim from the same person within this many days is a duplicate (docs/decisions/023). */
+  DUPLICATE_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The lead console's dates (filters, the list, the export) are days in this zone. */
   OPERATOR_TIME_ZONE: z
     .string()
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     site: { name: e.SITE_NAME, phone: e.SITE_PHONE, email: e.SITE_EMAIL },
     legacyPrefix: e.LEGACY_PREFIX,
     leadRateLimitPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
+    duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,

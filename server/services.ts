@@ -23,6 +23,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       siteUrl: config.siteUrl,
       site: config.site,
       leadRateLimitPerHour: config.leadRateLimitPerHour,
+      duplicateWindowDays: config.duplicateWindowDays,
     }),
     certificates: createCertificateService(db),
     events: createPageEvents(db),

@@ -307,7 +307,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     return writeTransaction(db, async (trx) => {
       const lead = await trx
         .selectFrom("leads")
-        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible"])
+        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible", "duplicate_of"])
         .where("id", "=", leadId)
         .executeTakeFirst();
       if (!lead) return { ok: false as const, message: "That lead does not exist." };

@@ -5,6 +5,7 @@ import type { Attribution } from "../attribution/attribution";
 import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
 import { certificateUrl, newCertificateId } from "../certificates/certificate-id";
 import type { LeadsTable, SubmissionCertificatesTable } from "../db/schema";
+import { contactColumns } from "../contacts/contact-identity";
 import { leadSearchColumns } from "./search-keys";
 
 /** What the server knows about the request a submission came in, never taken from the body. */
@@ -113,6 +114,9 @@ export function leadRecord(input: LeadRecordInput) {
     webhook_sent_at: null as string | null,
     webhook_error: null as string | null,
     ...leadSearchColumns({ ...columns, outcome, attribution: context.attribution }),
+    ...contactColumns(columns),
+    // The lead service sets it, inside the insert's transaction, when it finds the person's first lead.
+    duplicate_of: null as string | null,
   } satisfies Insertable<LeadsTable>;
 
   const certificate = certificateId

@@ -267,7 +267,7 @@ describe("buyerFormValues", () => {
       rules: {
         active: false,
         timeZone: "America/Denver",
-        filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false },
+        filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, acceptsDuplicates: true },
         caps: { perMonth: 0 },
         schedule: { days: [0, 6], from: "22:00", to: "06:00" },
         priority: 5,
@@ -294,6 +294,7 @@ describe("buyerFormValues", () => {
       conditionReason: values.conditions.map((c) => c.reasonField),
       claimTypes: values.claimTypes,
       states: values.states,
+      ...(values.acceptsDuplicates ? { acceptsDuplicates: "on" } : {}),
       perDay: values.perDay,
       perMonth: values.perMonth,
       timeZone: values.timeZone,
@@ -313,7 +314,7 @@ describe("buyerFormValues", () => {
     expect(input.delivery).toEqual({ ...buyer.delivery, acceptance: { conditions: [{ field: "ok", equals: "true", means: "accepted", reasonField: undefined }] } });
     expect(input.rules).toEqual({
       timeZone: "America/Denver",
-      filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, maxLeadAgeMinutes: undefined },
+      filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, acceptsDuplicates: true, maxLeadAgeMinutes: undefined },
       caps: { perDay: undefined, perMonth: 0 },
       schedule: { days: [0, 6], from: "22:00", to: "06:00" },
       priority: 5,

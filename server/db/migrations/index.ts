@@ -9,6 +9,7 @@ import * as auctions from "./2026-11-23-07-auctions";
 import * as auctionDeliveries from "./2026-11-23-08-auction-deliveries";
 import * as systemBuyers from "./2026-11-23-09-system-buyers";
 import * as buyerApiKeys from "./2026-11-23-10-buyer-api-keys";
+import * as duplicatesAndContacts from "./2026-11-23-11-duplicates-and-contacts";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-08-auction-deliveries": auctionDeliveries,
   "2026-11-23-09-system-buyers": systemBuyers,
   "2026-11-23-10-buyer-api-keys": buyerApiKeys,
+  "2026-11-23-11-duplicates-and-contacts": duplicatesAndContacts,
 };
