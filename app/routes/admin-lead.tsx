@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
+import { LeadFlagsSection } from "~/admin/lead-flags";
 import { operatorTime, statusBadge } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/toasts";
@@ -121,6 +122,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             ]}
           />
         </section>
+
+        <LeadFlagsSection duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} phoneE164={lead.contact.phoneE164} />
 
         <section aria-labelledby="contact-title" className={adminCard}>
           <h2 id="contact-title" className="text-lg font-bold">

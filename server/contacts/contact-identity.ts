@@ -7,6 +7,12 @@ import { checkUsPhone, e164OfCheckedPhone } from "./phone-number";
 export const LOW_QUALITY_REASONS = { "disposable-email": "Disposable e-mail address" } as const;
 export type LowQualityReason = keyof typeof LOW_QUALITY_REASONS;
 
+/** What the console says of a lead's low_quality column: null when the lead is not low quality. */
+export function lowQualityText(reason: string | null): string | null {
+  if (reason === null) return null;
+  return LOW_QUALITY_REASONS[reason as LowQualityReason] ?? reason;
+}
+
 /** The lead columns that say who a person is for duplicates and opt-outs, and how good the contact is. */
 export interface ContactColumns {
   phone_e164: string | null;

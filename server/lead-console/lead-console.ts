@@ -14,6 +14,7 @@ import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
 import { routingModeOf } from "../routing/routing-modes";
+import { lowQualityText } from "../contacts/contact-identity";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
 import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
@@ -74,7 +75,19 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     const direction = after ? "asc" : "desc";
     const key = after ?? before;
     const rows = await query
-      .select(["leads.id", "leads.created_at", "leads.case_type", "leads.fn", "leads.ln", "leads.st", "leads.outcome", "leads.is_spam", "leads.buyer_status"])
+      .select([
+        "leads.id",
+        "leads.created_at",
+        "leads.case_type",
+        "leads.fn",
+        "leads.ln",
+        "leads.st",
+        "leads.outcome",
+        "leads.is_spam",
+        "leads.buyer_status",
+        "leads.duplicate_of",
+        "leads.low_quality",
+      ])
       .$if(key !== null, (qb) => qb.where(beyond(order, key!, after ? ">" : "<")))
       .orderBy(order.time, direction)
       .orderBy(order.id, direction)
@@ -112,6 +125,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         state: lead.st,
         outcome: lead.outcome,
         spam: lead.is_spam === 1,
+        duplicateOf: lead.duplicate_of,
+        lowQuality: lowQualityText(lead.low_quality),
         buyerStatus: lead.buyer_status,
         // A lead's buyers are summed up by its buyer status; each buyer's delivery is on the lead's page.
         deliveries: deliveries.filter((d) => d.lead_id === lead.id && d.target !== "buyer").map((d) => ({ target: d.target, status: d.status })),
@@ -169,7 +184,9 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       outcome: lead.outcome,
       eligibilityReason: lead.eligibility_reason,
       spam: lead.is_spam === 1,
-      contact: { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, state: lead.st },
+      duplicateOf: lead.duplicate_of,
+      lowQuality: lowQualityText(lead.low_quality),
+      contact: { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, phoneE164: lead.phone_e164, state: lead.st },
       answers: definition ? answeredQuestions(definition, answers) : [],
       consent: {
         given: lead.tcpa === 1,
