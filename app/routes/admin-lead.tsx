@@ -123,7 +123,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           />
         </section>
 
-        <LeadFlagsSection duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} phoneE164={lead.contact.phoneE164} />
+        <LeadFlagsSection duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} phoneE164={lead.phoneE164} />
 
         <section aria-labelledby="contact-title" className={adminCard}>
           <h2 id="contact-title" className="text-lg font-bold">

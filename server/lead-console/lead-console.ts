@@ -186,7 +186,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       spam: lead.is_spam === 1,
       duplicateOf: lead.duplicate_of,
       lowQuality: lowQualityText(lead.low_quality),
-      contact: { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, phoneE164: lead.phone_e164, state: lead.st },
+      phoneE164: lead.phone_e164,
+      contact: { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, state: lead.st },
       answers: definition ? answeredQuestions(definition, answers) : [],
       consent: {
         given: lead.tcpa === 1,

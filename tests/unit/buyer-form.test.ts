@@ -68,7 +68,7 @@ describe("readBuyerForm", () => {
       },
       rules: {
         timeZone: "America/Chicago",
-        filters: { claimTypes: ["AFFF", "MVA"], states: ["tx", "ok", "la"], eligibleOnly: true, maxLeadAgeMinutes: 30 },
+        filters: { claimTypes: ["AFFF", "MVA"], states: ["tx", "ok", "la"], eligibleOnly: true, acceptsDuplicates: false, maxLeadAgeMinutes: 30 },
         caps: { perDay: 25, perMonth: undefined },
         schedule: { days: [1, 2, 3, 4, 5], from: "08:00", to: "18:00" },
         priority: 10,
