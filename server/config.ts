@@ -97,6 +97,8 @@ const envSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /** A lead of the same claim from the same person within this many days is a duplicate (docs/decisions/023). */
+  DUPLICATE_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The lead console's dates (filters, the list, the export) are days in this zone. */
   OPERATOR_TIME_ZONE: z
     .string()
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     leadRateLimitPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
     optOutRateLimitPerHour: e.OPT_OUT_RATE_LIMIT_PER_HOUR,
     minFormFillMs: e.MIN_FORM_FILL_MS,
+    duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,

@@ -31,6 +31,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       leadRateLimitPerHour: config.leadRateLimitPerHour,
       minFormFillMs: config.minFormFillMs,
       sessionSecret: () => sessionSecret(config, settings),
+      duplicateWindowDays: config.duplicateWindowDays,
     }),
     certificates: createCertificateService(db, { signing: certificateSigning }),
     certificateSigning,

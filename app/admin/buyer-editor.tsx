@@ -322,6 +322,10 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
           <input type="checkbox" name="eligibleOnly" defaultChecked={values.eligibleOnly} className={checkClass} />
           <span>Eligible leads only</span>
         </label>
+        <label className={choiceClass}>
+          <input type="checkbox" name="acceptsDuplicates" defaultChecked={values.acceptsDuplicates} className={checkClass} />
+          <span>Also take duplicates: a person&apos;s repeat lead of the same claim, which other buyers do not get</span>
+        </label>
       </Section>
 
       <Section id="buyer-caps" title="Caps and hours">

@@ -38,6 +38,8 @@ export interface BuyerFormValues {
   claimTypes: string[];
   states: string;
   eligibleOnly: boolean;
+  /** Takes leads that repeat a person's earlier lead of the claim. */
+  acceptsDuplicates: boolean;
   maxLeadAgeMinutes: string;
   perDay: string;
   perMonth: string;
@@ -71,6 +73,7 @@ export const NEW_BUYER_VALUES: BuyerFormValues = {
   claimTypes: [],
   states: "",
   eligibleOnly: false,
+  acceptsDuplicates: false,
   maxLeadAgeMinutes: "",
   perDay: "",
   perMonth: "",
@@ -108,6 +111,7 @@ export function buyerFormValues(buyer: Buyer): BuyerFormValues {
     claimTypes: rules.filters.claimTypes,
     states: rules.filters.states.join(", "),
     eligibleOnly: rules.filters.eligibleOnly,
+    acceptsDuplicates: rules.filters.acceptsDuplicates,
     maxLeadAgeMinutes: text(rules.filters.maxLeadAgeMinutes),
     perDay: text(rules.caps.perDay),
     perMonth: text(rules.caps.perMonth),
@@ -238,6 +242,7 @@ type RuleValues = Pick<
   | "claimTypes"
   | "states"
   | "eligibleOnly"
+  | "acceptsDuplicates"
   | "maxLeadAgeMinutes"
   | "perDay"
   | "perMonth"
@@ -258,6 +263,7 @@ function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): 
     claimTypes: all("claimTypes"),
     states: one("states").trim(),
     eligibleOnly: checked("eligibleOnly"),
+    acceptsDuplicates: checked("acceptsDuplicates"),
     maxLeadAgeMinutes: one("maxLeadAgeMinutes").trim(),
     perDay: one("perDay").trim(),
     perMonth: one("perMonth").trim(),
@@ -294,6 +300,7 @@ function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): 
         claimTypes: values.claimTypes,
         states: values.states ? values.states.split(/[\s,;]+/).filter(Boolean) : [],
         eligibleOnly: values.eligibleOnly,
+        acceptsDuplicates: values.acceptsDuplicates,
         maxLeadAgeMinutes: wholeNumber("maxLeadAgeMinutes"),
       },
       caps: { perDay: wholeNumber("perDay"), perMonth: wholeNumber("perMonth") },
@@ -366,6 +373,7 @@ const RULE_FIELDS: Record<string, string> = {
   "filters.claimTypes": "claimTypes",
   "filters.states": "states",
   "filters.eligibleOnly": "eligibleOnly",
+  "filters.acceptsDuplicates": "acceptsDuplicates",
   "filters.maxLeadAgeMinutes": "maxLeadAgeMinutes",
   "caps.perDay": "perDay",
   "caps.perMonth": "perMonth",

@@ -3,6 +3,7 @@ import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { CertificateChecksSection } from "~/admin/certificate-checks-section";
 import { ConsentProofSection } from "~/admin/consent-proof-section";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
+import { LeadFlagsSection } from "~/admin/lead-flags";
 import { operatorTime, statusBadge } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { RevocationSection } from "~/admin/revocation-section";
@@ -126,6 +127,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         </section>
 
         {revocation ? <RevocationSection revocation={revocation} timeZone={lead.timeZone} /> : null}
+        <LeadFlagsSection duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} phoneE164={lead.phoneE164} />
 
         <section aria-labelledby="contact-title" className={adminCard}>
           <h2 id="contact-title" className="text-lg font-bold">

@@ -3,6 +3,7 @@ import { US_STATES } from "#claims/engine/us-states";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { age, operatorTime, statusBadge } from "~/admin/format";
+import { LeadFlagBadges } from "~/admin/lead-flags";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, NOIND
 /** A buyer status shown with the colour of the delivery state it resembles. */
 const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "dead" } as const;
 
-const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "buyer", "utm_source", "utm_campaign"] as const;
+const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "utm_source", "utm_campaign"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperatorPage(request, context);
@@ -212,6 +213,28 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               {fieldError("revoked")}
             </div>
             <div>
+              <label htmlFor="filter-duplicate" className={label}>
+                Duplicates
+              </label>
+              <select {...field("duplicate")} className={input}>
+                <option value="">Duplicates and first leads</option>
+                <option value="no">Not duplicates</option>
+                <option value="yes">Duplicates only</option>
+              </select>
+              {fieldError("duplicate")}
+            </div>
+            <div>
+              <label htmlFor="filter-low_quality" className={label}>
+                Quality
+              </label>
+              <select {...field("low_quality")} className={input}>
+                <option value="">Any quality</option>
+                <option value="no">Not low quality</option>
+                <option value="yes">Low quality only</option>
+              </select>
+              {fieldError("low_quality")}
+            </div>
+            <div>
               <label htmlFor="filter-buyer" className={label}>
                 Buyer
               </label>
@@ -312,6 +335,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                           </Link>
                           {lead.spam ? <span className={`ml-2 ${statusBadge("cancelled")}`}>spam</span> : null}
                           {lead.revoked ? <span className={`ml-2 ${statusBadge("failed")}`}>revoked</span> : null}
+                          <LeadFlagBadges duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} />
                         </td>
                         <td className="py-3 pr-3 max-sm:order-3 max-sm:p-0">{lead.caseType}</td>
                         <td className="py-3 pr-3 max-sm:order-4 max-sm:p-0">{lead.state ?? "-"}</td>

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { PartnerId } from "#claims/engine/types";
+import type { LowQualityReason } from "../contacts/contact-identity";
 import type { LeadOutcome } from "../leads/search-keys";
 
 /** Booleans are stored as 0/1 and timestamps as ISO-8601 text, so both engines read back the same. */
@@ -53,6 +54,13 @@ export interface LeadsTable {
   /** When the person revoked consent (migration 13), and the revocation that did it; null while consent stands. */
   revoked_at: Generated<string | null>;
   revocation_id: Generated<string | null>;
+  /** The person's keys for duplicates and opt-outs (migration 11, server/contacts/). */
+  phone_e164: Generated<string | null>;
+  email_normalized: Generated<string | null>;
+  /** The first lead of this claim from the same person within DUPLICATE_WINDOW_DAYS; null when this is not a duplicate. */
+  duplicate_of: Generated<string | null>;
+  /** Why the lead is low quality (kept, flagged): 'disposable-email'; null when it is not. */
+  low_quality: Generated<LowQualityReason | null>;
 }
 
 export interface SubmissionCertificatesTable {

@@ -87,6 +87,7 @@ function sendResult(res: express.Response, result: SubmitLeadResult) {
         outcome: result.outcome,
         certificateUrl: result.certificateUrl,
         duplicate: result.status === "duplicate",
+        duplicateOf: result.duplicateOf,
       });
       return;
     case "invalid":

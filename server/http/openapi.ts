@@ -49,15 +49,22 @@ export function buildOpenApiDocument(siteUrl: string) {
                     leadId: { type: "string" },
                     outcome: { enum: ["eligible", "partial", "ineligible", null] },
                     certificateUrl: { type: ["string", "null"] },
-                    duplicate: { type: "boolean" },
+                    duplicate: { type: "boolean", description: "True when the submission key was used before: the first lead is returned, nothing new is saved." },
+                    duplicateOf: {
+                      type: ["string", "null"],
+                      description:
+                        "The id of the person's first lead of this claim within the duplicate window (same phone in E.164 or same normalised e-mail): this lead is saved but flagged as its duplicate and goes only to buyers that take duplicates. Null when it is not a duplicate.",
+                    },
                   },
+                  required: ["leadId", "outcome", "certificateUrl", "duplicate", "duplicateOf"],
                 },
               },
             },
           },
-          "200": { description: "Duplicate submission key: the first lead is returned" },
+          "200": { description: "Duplicate submission key: the first lead is returned, with the same body as 201" },
           "400": {
-            description: "Invalid submission; fieldErrors holds one message per field",
+            description:
+              "Invalid submission; fieldErrors holds one message per field. Besides the claim's own checks, the phone must be a US number libphonenumber knows (an area code in use, a real exchange) and the e-mail must pass the server's syntax and length checks",
             content: {
               "application/json": {
                 schema: { ...errorBody, properties: { ...errorBody.properties, fieldErrors: { type: "object", additionalProperties: { type: "string" } } } },

@@ -16,6 +16,7 @@ import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
 import { routingModeOf } from "../routing/routing-modes";
 import { consentProofOf } from "./consent-proof";
+import { lowQualityText } from "../contacts/contact-identity";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
 import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
@@ -80,7 +81,20 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     const direction = after ? "asc" : "desc";
     const key = after ?? before;
     const rows = await query
-      .select(["leads.id", "leads.created_at", "leads.case_type", "leads.fn", "leads.ln", "leads.st", "leads.outcome", "leads.is_spam", "leads.buyer_status", "leads.revoked_at"])
+      .select([
+        "leads.id",
+        "leads.created_at",
+        "leads.case_type",
+        "leads.fn",
+        "leads.ln",
+        "leads.st",
+        "leads.outcome",
+        "leads.is_spam",
+        "leads.buyer_status",
+        "leads.duplicate_of",
+        "leads.low_quality",
+        "leads.revoked_at",
+      ])
       .$if(key !== null, (qb) => qb.where(beyond(order, key!, after ? ">" : "<")))
       .orderBy(order.time, direction)
       .orderBy(order.id, direction)
@@ -119,6 +133,8 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         outcome: lead.outcome,
         spam: lead.is_spam === 1,
         revoked: lead.revoked_at !== null,
+        duplicateOf: lead.duplicate_of,
+        lowQuality: lowQualityText(lead.low_quality),
         buyerStatus: lead.buyer_status,
         // A lead's buyers are summed up by its buyer status; each buyer's delivery is on the lead's page.
         deliveries: deliveries.filter((d) => d.lead_id === lead.id && d.target !== "buyer").map((d) => ({ target: d.target, status: d.status })),
@@ -185,6 +201,9 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       eligibilityReason: lead.eligibility_reason,
       spam: lead.is_spam === 1,
       revokedAt: lead.revoked_at,
+      duplicateOf: lead.duplicate_of,
+      lowQuality: lowQualityText(lead.low_quality),
+      phoneE164: lead.phone_e164,
       contact: { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, state: lead.st },
       answers: definition ? answeredQuestions(definition, answers) : [],
       consent: {
@@ -327,7 +346,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     return writeTransaction(db, async (trx) => {
       const lead = await trx
         .selectFrom("leads")
-        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible", "revoked_at"])
+        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible", "revoked_at", "duplicate_of"])
         .where("id", "=", leadId)
         .executeTakeFirst();
       if (!lead) return { ok: false as const, message: "That lead does not exist." };

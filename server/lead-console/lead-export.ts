@@ -19,7 +19,7 @@ const ATTRIBUTION_COLUMNS = ["utm_source", "utm_medium", "utm_campaign", "utm_te
 const EXPORTED = [
   "id", "created_at", "case_type", "fn", "ln", "em", "ph", "st", "outcome", "eligibility_reason",
   "is_spam", "tcpa", "certificate_id", "user_ip", "user_agent", "form_data", "attribution", "buyer_status",
-  "revoked_at",
+  "revoked_at", "phone_e164", "duplicate_of", "low_quality",
 ] as const satisfies readonly (keyof LeadsTable)[];
 
 const LEAD_COLUMNS = [
@@ -35,6 +35,9 @@ const LEAD_COLUMNS = [
   "outcome",
   "eligibility_reason",
   "spam",
+  "duplicate_of",
+  "low_quality",
+  "phone_e164",
   "tcpa_consent",
   "certificate_id",
   "ip",
@@ -117,10 +120,13 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
       row[9] = lead.outcome;
       row[10] = lead.eligibility_reason;
       row[11] = lead.is_spam ? "yes" : "no";
-      row[12] = lead.tcpa ? "yes" : "no";
-      row[13] = lead.certificate_id;
-      row[14] = lead.user_ip;
-      row[15] = lead.user_agent;
+      row[12] = lead.duplicate_of;
+      row[13] = lead.low_quality;
+      row[14] = lead.phone_e164;
+      row[15] = lead.tcpa ? "yes" : "no";
+      row[16] = lead.certificate_id;
+      row[17] = lead.user_ip;
+      row[18] = lead.user_agent;
       const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
       for (const { field, column } of answerColumnsOf.get(lead.case_type) ?? []) row[answersAt + column] = answerText(field, answers[field.name]);
       if (lead.attribution) {

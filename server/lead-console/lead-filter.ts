@@ -20,12 +20,16 @@ export interface LeadFilter {
   spam?: "yes" | "no";
   /** Leads whose consent was revoked (yes), or not (no). */
   revoked?: "yes" | "no";
+  /** yes: leads that repeat a person's earlier lead of the claim (leads.duplicate_of). */
+  duplicate?: "yes" | "no";
+  /** yes: leads flagged as low quality (leads.low_quality), such as a disposable e-mail address. */
+  low_quality?: "yes" | "no";
   buyer?: BuyerStatus;
   utm_source?: string;
   utm_campaign?: string;
 }
 
-export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "buyer", "utm_source", "utm_campaign"] as const;
+export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "utm_source", "utm_campaign"] as const;
 export const BUYER_STATUSES = ["pending", "sold", "unsold"] as const satisfies readonly BuyerStatus[];
 
 export interface FilterChoices {
@@ -88,10 +92,12 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
       errors.delivery = "Delivery is a target and a state, such as webhook:dead.";
     }
   }
-  const spam = value("spam");
-  if (spam) {
-    if (spam === "yes" || spam === "no") filter.spam = spam;
-    else errors.spam = "Spam is yes or no.";
+  const yesNo = { spam: "Spam", duplicate: "Duplicate", low_quality: "Low quality" } as const;
+  for (const name of ["spam", "duplicate", "low_quality"] as const) {
+    const answer = value(name);
+    if (!answer) continue;
+    if (answer === "yes" || answer === "no") filter[name] = answer;
+    else errors[name] = `${yesNo[name]} is yes or no.`;
   }
   const revoked = value("revoked");
   if (revoked) {

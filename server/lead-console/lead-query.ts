@@ -88,6 +88,9 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
   if (filter.spam) where.push(eb("leads.is_spam", "=", filter.spam === "yes" ? 1 : 0));
   // 'yes' is the condition of the partial index leads_revoked_newest, which also gives the order.
   if (filter.revoked) where.push(eb("leads.revoked_at", filter.revoked === "yes" ? "is not" : "is", null));
+  // 'is not null' as the partial indexes (migration 11) are written, so they give the newest-first order.
+  if (filter.duplicate) where.push(eb("leads.duplicate_of", filter.duplicate === "yes" ? "is not" : "is", null));
+  if (filter.low_quality) where.push(eb("leads.low_quality", filter.low_quality === "yes" ? "is not" : "is", null));
   if (filter.buyer) where.push(eb("leads.buyer_status", "=", filter.buyer));
   if (filter.utm_source) where.push(eb("leads.utm_source", "=", filter.utm_source));
   if (filter.utm_campaign) where.push(eb("leads.utm_campaign", "=", filter.utm_campaign));

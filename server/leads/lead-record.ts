@@ -8,6 +8,7 @@ import { consentTextVersion } from "../consent-proof/consent-version";
 import type { FillFacts } from "../consent-proof/fill-facts";
 import type { ConsentPageCapture } from "../consent-proof/page-snapshots";
 import type { LeadsTable, SubmissionCertificatesTable } from "../db/schema";
+import { contactColumns } from "../contacts/contact-identity";
 import { leadSearchColumns } from "./search-keys";
 
 /** What the server knows about the request a submission came in, never taken from the body. */
@@ -123,6 +124,9 @@ export function leadRecord(input: LeadRecordInput) {
     webhook_sent_at: null as string | null,
     webhook_error: null as string | null,
     ...leadSearchColumns({ ...columns, outcome, attribution: context.attribution }),
+    ...contactColumns(columns),
+    // The lead service sets it, inside the insert's transaction, when it finds the person's first lead.
+    duplicate_of: null as string | null,
   } satisfies Insertable<LeadsTable>;
 
   const consentText = definition.consentText(input.site);

@@ -12,6 +12,8 @@ import type { Database } from "../db/schema";
 import { routeNewLead } from "../routing/lead-routing";
 import { routableLeadOf } from "../routing/route-lead";
 import { createFormTiming, DEFAULT_MIN_FORM_FILL_MS, type FormTimingCheck } from "./form-timing";
+import { contactErrors } from "../contacts/contact-identity";
+import { DEFAULT_DUPLICATE_WINDOW_DAYS, lockPerson, originalLeadOf } from "./duplicate-lead";
 import { leadRecord, submissionSha256, type LeadRequestContext } from "./lead-record";
 import type { Logger } from "../logger";
 
@@ -19,8 +21,11 @@ export type { LeadRequestContext };
 
 export type SubmitLeadResult =
   | {
+      /** 'duplicate': a replayed submission key, answered with the first lead (not a duplicate person; see duplicateOf). */
       status: "created" | "duplicate";
       leadId: string;
+      /** The first lead of this claim from the same person within the duplicate window, or null. */
+      duplicateOf: string | null;
       outcome: Outcome | null;
       certificateId: string | null;
       certificateUrl: string | null;
@@ -40,6 +45,8 @@ export interface LeadServiceDeps {
   minFormFillMs?: number;
   /** The session secret, from which the form timing key is derived; without it, a key of this service's own. */
   sessionSecret?: () => Promise<string>;
+  /** DUPLICATE_WINDOW_DAYS (default 30); 0 turns the duplicate check off. */
+  duplicateWindowDays?: number;
   now?: () => Date;
 }
 
@@ -58,6 +65,7 @@ export function createLeadService(deps: LeadServiceDeps) {
   /** Spam by the timed honeypot: a forged render time, or a form sent too soon after it. A missing one (API clients) is not judged. */
   const tooFast = (timing: FormTimingCheck) =>
     timing.status === "forged" || (timing.status === "valid" && timing.elapsedMs < minFormFillMs);
+  const duplicateWindowDays = deps.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS;
 
   async function submit(slug: string, input: unknown, context: LeadRequestContext): Promise<SubmitLeadResult> {
     const definition = claimBySlug(slug);
@@ -83,6 +91,8 @@ export function createLeadService(deps: LeadServiceDeps) {
       return { status: "invalid", message: errorSummary(fieldErrors, body), fieldErrors };
     }
     const answers = parsed.data as Record<string, unknown>;
+    const badContacts = contactErrors(definition, definition.toLead(answers));
+    if (Object.keys(badContacts).length) return { status: "invalid", message: errorSummary(badContacts, body), fieldErrors: badContacts };
     const sha256 = submissionSha256(definition.caseType, answers);
 
     const existing = await findBySubmissionKey(submissionKey);
@@ -101,7 +111,7 @@ export function createLeadService(deps: LeadServiceDeps) {
       const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context, submittedAt, fillFacts);
       if (created.status === "rate-limited") return created;
       deps.logger.info(
-        { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam, formTiming: timing.status },
+        { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam, formTiming: timing.status, duplicateOf: created.duplicateOf },
         "lead saved",
       );
       return created;
@@ -143,6 +153,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     // submissions (in this process or in other instances) cannot all pass the check before any inserts.
     const inserted = await writeTransaction(deps.db, async (trx) => {
       if (await overRateLimit(trx, context.ip, submittedAt)) return false;
+      lead.duplicate_of = await duplicateOf(trx, lead, submittedAt);
       if (certificate) await trx.insertInto("submission_certificates").values(certificate).execute();
       await trx.insertInto("leads").values(lead).execute();
       if (certificate && consentPage) {
@@ -157,6 +168,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     return {
       status: "created" as const,
       leadId: lead.id,
+      duplicateOf: lead.duplicate_of,
       outcome: record.outcome,
       certificateId: lead.certificate_id,
       certificateUrl: record.certificateUrl,
@@ -176,7 +188,7 @@ export function createLeadService(deps: LeadServiceDeps) {
   async function findBySubmissionKey(submissionKey: string) {
     return deps.db
       .selectFrom("leads")
-      .select(["id", "is_eligible", "is_not_eligible", "eligibility_reason", "certificate_id", "submission_sha256"])
+      .select(["id", "is_eligible", "is_not_eligible", "eligibility_reason", "certificate_id", "submission_sha256", "duplicate_of"])
       .where("submission_key", "=", submissionKey)
       .executeTakeFirst();
   }
@@ -191,10 +203,22 @@ export function createLeadService(deps: LeadServiceDeps) {
     return {
       status: "duplicate",
       leadId: lead.id,
+      duplicateOf: lead.duplicate_of,
       outcome: outcomeOf(lead),
       certificateId: lead.certificate_id,
       certificateUrl: lead.certificate_id ? certificateUrl(deps.siteUrl, lead.certificate_id) : null,
     };
+  }
+
+  /**
+   * Inside the insert's transaction, after the rate limit's lock: takes the person's locks, then finds
+   * the first lead this one repeats, so that of two racing submissions one is the original.
+   */
+  async function duplicateOf(trx: Kysely<Database>, lead: { case_type: string; phone_e164: string | null; email_normalized: string | null }, at: Date) {
+    if (duplicateWindowDays === 0) return null;
+    const keys = { phoneE164: lead.phone_e164, emailNormalized: lead.email_normalized };
+    await lockPerson(trx, keys);
+    return originalLeadOf(trx, { ...keys, caseType: lead.case_type, at, windowDays: duplicateWindowDays });
   }
 
   /** Inside the insert's transaction: takes the IP's lock, then counts its leads of the last hour. */

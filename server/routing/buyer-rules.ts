@@ -36,6 +36,8 @@ export const buyerFiltersSchema = z.object({
     )
     .default([]),
   eligibleOnly: z.boolean().default(false),
+  /** Takes leads that repeat a person's earlier lead of the claim (leads.duplicate_of); off unless the buyer asks. */
+  acceptsDuplicates: z.boolean().default(false),
   maxLeadAgeMinutes: z.number().int().positive().optional(),
 });
 
@@ -70,7 +72,7 @@ export const buyerRulesSchema = z.object({
   active: z.boolean().default(true),
   /** The IANA zone caps are counted in and the schedule is read in. */
   timeZone: z.string().trim().refine(isTimeZone, "Enter an IANA time zone such as America/New_York."),
-  filters: buyerFiltersSchema.default({ claimTypes: [], states: [], eligibleOnly: false }),
+  filters: buyerFiltersSchema.default({ claimTypes: [], states: [], eligibleOnly: false, acceptsDuplicates: false }),
   caps: buyerCapsSchema.default({}),
   /** null: always open. */
   schedule: buyerScheduleSchema.nullable().default(null),

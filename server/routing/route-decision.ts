@@ -7,6 +7,8 @@ export interface RoutableLead {
   state: string | null;
   /** null: the claim has no verdict (a partial lead). */
   eligible: boolean | null;
+  /** The person's first lead of the claim when this one repeats it (leads.duplicate_of), else null. */
+  duplicateOf: string | null;
   /** ISO-8601. */
   createdAt: string;
 }
@@ -41,6 +43,7 @@ export const SKIP_REASONS = [
   "claim type",
   "state",
   "not eligible",
+  "duplicate",
   "lead too old",
   "daily cap reached",
   "monthly cap reached",
@@ -83,6 +86,7 @@ export function decideRoute(lead: RoutableLead, buyers: readonly RoutableBuyer[]
     if (filters.claimTypes.length && !filters.claimTypes.includes(lead.caseType)) return "claim type";
     if (filters.states.length && !filters.states.includes(lead.state?.toUpperCase() ?? "")) return "state";
     if (filters.eligibleOnly && lead.eligible !== true) return "not eligible";
+    if (lead.duplicateOf !== null && !filters.acceptsDuplicates) return "duplicate";
     if (filters.maxLeadAgeMinutes !== undefined && ageMinutes > filters.maxLeadAgeMinutes) return "lead too old";
     if (caps.perDay !== undefined && sentToday >= caps.perDay) return "daily cap reached";
     if (caps.perMonth !== undefined && sentThisMonth >= caps.perMonth) return "monthly cap reached";

@@ -33,12 +33,13 @@ export interface RoutedLead {
 /** Held by every routing until its transaction ends; see routeLead. */
 export const ROUTING_LOCK = "buyer-routing";
 
-export function routableLeadOf(lead: Pick<Selectable<LeadsTable>, "id" | "case_type" | "st" | "is_eligible" | "created_at">): RoutableLead {
+export function routableLeadOf(lead: Pick<Selectable<LeadsTable>, "id" | "case_type" | "st" | "is_eligible" | "created_at" | "duplicate_of">): RoutableLead {
   return {
     id: lead.id,
     caseType: lead.case_type,
     state: lead.st,
     eligible: lead.is_eligible === null ? null : lead.is_eligible === 1,
+    duplicateOf: lead.duplicate_of,
     createdAt: lead.created_at,
   };
 }

@@ -5,7 +5,7 @@ import { targetsOf } from "../delivery/outbox";
 import { leadRecord, submissionSha256, type LeadRecord } from "../leads/lead-record";
 import { claimAnswers, type ClaimAnswers } from "./claim-answers";
 import { cancelledDeliveries, deliveryHistory, imagineReceivers, type AttemptRow, type DeliveryRow } from "./delivery-history";
-import { randomPerson } from "./people";
+import { randomPerson, type Person } from "./people";
 import { weightedPicker, type Random } from "./random";
 import { randomVisit } from "./visit";
 
@@ -25,6 +25,10 @@ const DEFAULT_CLAIM_WEIGHT = 10;
 export const SPAM_SHARE = 0.02;
 /** Of the spam: most is a filled honeypot (never queued); the rest an operator marked (its deliveries cancelled). */
 const MARKED_SPAM_SHARE = 0.3;
+/** Of the leads that are not spam: a person's second lead of a claim, saved as a duplicate of the first (docs/decisions/023). */
+export const DUPLICATE_SHARE = 0.03;
+/** DUPLICATE_WINDOW_DAYS's default: a seeded duplicate follows its original by less. */
+const DUPLICATE_WINDOW_MS = 30 * 86_400_000;
 /** Answer sets parsed per claim; each lead samples one and adds its own person and dates. */
 const ANSWER_VARIANTS = 2_000;
 
@@ -66,10 +70,19 @@ export function createLeadFactory(setup: Random, options: LeadFactoryOptions) {
   const allTargets = [...new Set([...targetsBySlug.values()].flat())] as DeliveryTarget[];
   const receivers = imagineReceivers(setup, allTargets, options, options);
 
+  // Each batch has a generator of its own, so a duplicate repeats an earlier lead of its batch: the
+  // batch is then the same whichever thread makes it. Leads come oldest first.
+  const lastLeads = new WeakMap<Random, Map<string, { id: string; person: Person; at: number }>>();
+
   return function seededLead(random: Random, submittedAt: Date): SeededLead {
     const definition = pickClaim(random);
-    const answers = answersBySlug.get(definition.slug)!.answersFor(random, randomPerson(random), submittedAt);
     const isSpam = random.chance(SPAM_SHARE);
+    const earlier = lastLeads.get(random) ?? new Map<string, { id: string; person: Person; at: number }>();
+    lastLeads.set(random, earlier);
+    const original = earlier.get(definition.slug);
+    const repeats = !isSpam && original && submittedAt.getTime() - original.at < DUPLICATE_WINDOW_MS && random.chance(DUPLICATE_SHARE) ? original : null;
+    const person = repeats?.person ?? randomPerson(random);
+    const answers = answersBySlug.get(definition.slug)!.answersFor(random, person, submittedAt);
     const { lead, certificate } = leadRecord({
       definition,
       answers,
@@ -83,6 +96,12 @@ export function createLeadFactory(setup: Random, options: LeadFactoryOptions) {
       site: options.site,
     });
     const targets = targetsBySlug.get(definition.slug)!;
+    if (repeats) {
+      // Buyers take duplicates only when they opt in, and the seeded history's webhook does not.
+      lead.duplicate_of = repeats.id;
+      return { lead, certificate, deliveries: [], attempts: [] };
+    }
+    if (!isSpam) earlier.set(definition.slug, { id: lead.id, person, at: submittedAt.getTime() });
 
     if (isSpam) {
       const markedAt = new Date(Math.min(options.nowMs, submittedAt.getTime() + random.int(60_000, 2 * 3_600_000)));

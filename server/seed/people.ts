@@ -44,10 +44,12 @@ const EMAIL_DOMAINS = weightedPicker([
   ["mail.example.com", 10],
   ["inbox.example.net", 8],
   ["post.example.org", 7],
+  // A disposable-mail service, so that some seeded leads are low quality (server/contacts/email-address.ts).
+  ["mailinator.com", 2],
 ] as const);
 
 /** Area codes of large US metros, so the numbers look like the visitors'. */
-const AREA_CODES = [
+export const AREA_CODES = [
   "212", "213", "214", "215", "216", "248", "267", "281", "305", "310", "312", "313", "317", "347", "404",
   "407", "412", "415", "480", "502", "503", "504", "512", "513", "602", "614", "615", "617", "619", "646",
   "702", "704", "713", "718", "720", "727", "773", "786", "813", "817", "832", "858", "901", "904", "916",
@@ -118,9 +120,11 @@ function foldToAscii(name: string): string {
     .replace(/[^a-z]/g, "");
 }
 
-/** A US number the claim schemas accept: area code and exchange start with 2-9. */
+/** A US number the lead service accepts: an area code in use, an exchange from 200 to 999 that is not N11 (911). */
 function phoneNumber(random: Random): string {
-  return `${random.pick(AREA_CODES)}${random.int(200, 999)}${String(random.int(0, 9999)).padStart(4, "0")}`;
+  let exchange = random.int(200, 999);
+  if (exchange % 100 === 11) exchange += 1;
+  return `${random.pick(AREA_CODES)}${exchange}${String(random.int(0, 9999)).padStart(4, "0")}`;
 }
 
 /** Mostly residential IPv4 addresses, some IPv6; never private or documentation ranges. */

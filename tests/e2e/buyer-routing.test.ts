@@ -56,7 +56,9 @@ describe("routing leads to buyers", () => {
     for (let i = 0; i < 3; i++) {
       const visitor = await browser.newPage();
       await openWizard(visitor, `${server.url}/mva-claim`);
-      await fillMvaWizard(visitor, { state: "CA", atFault: "No, I was not at fault", attorney: "No attorney / Seeking change" });
+      // Three people: one person's repeats would be duplicates, which these buyers do not take.
+      const contact = { email: `visitor-${i}@example.com`, phone: `(415) 555-${1000 + i}` };
+      await fillMvaWizard(visitor, { state: "CA", atFault: "No, I was not at fault", attorney: "No attorney / Seeking change", ...contact });
       await visitor.getByRole("button", { name: "Submit Claim" }).click();
       await visitor.waitForURL(/\/mva-claim\/success\?lead=/);
       leadIds.push(new URL(visitor.url()).searchParams.get("lead")!);

@@ -92,7 +92,7 @@ function postLead(server: RunningServer, i: number) {
   return fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(mvaAnswers({ submissionKey: submissionKey(i), em: `caps-${i}@example.com` })),
+    body: JSON.stringify(mvaAnswers({ submissionKey: submissionKey(i), em: `caps-${i}@example.com`, ph: `(415) 555-${String(1000 + i).padStart(4, "0")}` })),
     signal: AbortSignal.timeout(20_000),
   });
 }

@@ -8,6 +8,7 @@ import { saveRoutingMode } from "../../server/routing/routing-modes";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "../support/mva-answers";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
@@ -56,7 +57,7 @@ async function addBuyer(name: string, url: string, rules: Partial<BuyerInput["ru
 }
 
 async function submitLead(overrides: Record<string, unknown> = {}) {
-  const result = await services.leads.submit("mva", mvaAnswers(overrides), context);
+  const result = await services.leads.submit("mva", mvaAnswers({ ...anotherPerson(), ...overrides }), context);
   if (result.status !== "created") throw new Error(`not created: ${result.status}`);
   return result.leadId;
 }

@@ -8,6 +8,7 @@ import { auctionsEnabled } from "../../server/routing/auction-settings";
 import { routingModeOf } from "../../server/routing/routing-modes";
 import { startBuyerPages, type BuyerPages } from "../support/buyer-pages";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "../support/mva-answers";
 import { buyerInput, insertLead } from "../support/routing-fixtures";
 
@@ -136,7 +137,7 @@ describe("the buyer report", () => {
   }
 
   async function submitLead() {
-    const result = await app.services.leads.submit("mva", mvaAnswers(), { ip: "203.0.113.7", userAgent: "ReportTest/1.0", pageUrl: "https://site.example/mva", attribution: null });
+    const result = await app.services.leads.submit("mva", mvaAnswers(anotherPerson()), { ip: "203.0.113.7", userAgent: "ReportTest/1.0", pageUrl: "https://site.example/mva", attribution: null });
     if (result.status !== "created") throw new Error(`not created: ${result.status}`);
     return result.leadId;
   }

@@ -115,6 +115,17 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s form'
     expect(Object.keys(wizard.errors).sort()).toEqual([first.name, tcpa.name].sort());
   });
 
+  it("Submit with a phone whose area code is not in use answers 400 on the phone's step, with the server's message there", async () => {
+    const phone = allFields(claim).find((field) => field.privacy === "phone");
+    if (!phone) return;
+    const answer = await submit({ ...examples[0].answers, [phone.name]: "(555) 555-0134" });
+    expect(answer.status).toBe(400);
+    expect(wizardOf(answer.data)).toMatchObject({
+      step: stepOf(claim, phone),
+      errors: { [phone.name]: "555 is not a US area code in use. Please check the phone number." },
+    });
+  });
+
   it("Submit again with the same key shows the same result; the key with other answers is a conflict (409)", async () => {
     const key = newKey();
     const first = await submit(examples[0].answers, key);

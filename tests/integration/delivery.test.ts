@@ -8,6 +8,7 @@ import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { afffAnswers } from "../support/afff-answers";
+import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "../support/mva-answers";
 import { testDatabaseUrl } from "../support/test-database";
 
@@ -206,7 +207,8 @@ describe("webhook delivery", () => {
     try {
       await services.settings.saveWebhookUrl(receiver.url);
       const leadIds = [];
-      for (let i = 0; i < 20; i++) leadIds.push(await submitLead());
+      // Twenty people: one person's repeats would be duplicates, which the webhook buyer does not take.
+      for (let i = 0; i < 20; i++) leadIds.push(await submitLead(anotherPerson()));
       const second = createDeliveryWorker({ db: secondDb, config, settings: services.settings, logger });
       const [a, b] = await Promise.all([services.deliveryWorker.runOnce(), second.runOnce()]);
       expect(a + b).toBe(20);

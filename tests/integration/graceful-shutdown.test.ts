@@ -32,7 +32,8 @@ async function postLead(baseUrl: string, submissionKey: string): Promise<{ leadI
   const response = await fetch(`${baseUrl}/api/leads/mva`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(mvaAnswers({ submissionKey })),
+    // A person per lead (named after its key): a second lead from one person would be a duplicate the webhook does not get.
+    body: JSON.stringify(mvaAnswers({ submissionKey, em: `${submissionKey}@example.com` })),
   });
   expect(response.status).toBe(201);
   return (await response.json()) as { leadId: string };
@@ -86,7 +87,7 @@ describe("SIGTERM drains", () => {
 
     const delivered = await postLead(server.url, "drain-delivered");
     await waitFor(() => receiver!.received.length === 1, "the delivery to reach the receiver, which holds it");
-    const request = requestInFlight(server.url, JSON.stringify(mvaAnswers({ submissionKey: "drain-in-flight" })));
+    const request = requestInFlight(server.url, JSON.stringify(mvaAnswers({ submissionKey: "drain-in-flight", em: "drain-in-flight@example.com", ph: "(415) 555-1001" })));
     await request.accepted;
 
     const stopped = server.stop("SIGTERM");

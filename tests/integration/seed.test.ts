@@ -5,6 +5,9 @@ import { NOT_PROVIDED } from "#claims/engine/answers";
 import { loadConfig } from "../../server/config";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLeadConsole } from "../../server/lead-console/lead-console";
+import { contactColumns } from "../../server/contacts/contact-identity";
+import { isDisposableEmail } from "../../server/contacts/email-address";
+import { checkUsPhone } from "../../server/contacts/phone-number";
 import { leadSearchColumns } from "../../server/leads/search-keys";
 import { seedLeads, type SeedOptions, type SeedResult } from "../../server/seed/seed-leads";
 import { TEST_SITE_URL } from "../support/load-context";
@@ -83,7 +86,7 @@ describe("npm run seed", () => {
     expect(new Set(spamDeliveries.map((delivery) => delivery.status))).toEqual(new Set(["cancelled"]));
   });
 
-  it("gives every other lead a delivery to the webhook and to each partner of its claim, with the lead's time", async () => {
+  it("gives every other lead (not a duplicate) a delivery to the webhook and to each partner of its claim, with the lead's time", async () => {
     const rows = await db
       .selectFrom("leads")
       .innerJoin("deliveries", "deliveries.lead_id", "leads.id")
@@ -123,6 +126,36 @@ describe("npm run seed", () => {
     expect(failures.some((attempt) => attempt.error === "Network error: ECONNREFUSED")).toBe(true);
     expect(failures.some((attempt) => attempt.status_code === 503 && attempt.response_body)).toBe(true);
     expect(attempts.every((attempt) => Number(attempt.duration_ms) >= 0)).toBe(true);
+  });
+
+  it("marks about 3% as duplicates of an earlier lead of the same person and claim, sent to no one, and some as low quality", async () => {
+    const rows = await leads();
+    const byId = new Map(rows.map((lead) => [lead.id, lead]));
+    const duplicates = rows.filter((lead) => lead.duplicate_of !== null);
+    expect(duplicates.length / LEADS).toBeGreaterThan(0.01);
+    expect(duplicates.length / LEADS).toBeLessThan(0.05);
+    for (const duplicate of duplicates) {
+      const original = byId.get(duplicate.duplicate_of!)!;
+      expect(original.duplicate_of).toBeNull();
+      expect(original.is_spam).toBe(0);
+      expect([original.case_type, original.phone_e164, original.email_normalized]).toEqual([duplicate.case_type, duplicate.phone_e164, duplicate.email_normalized]);
+      expect(original.created_at <= duplicate.created_at).toBe(true);
+      expect(Date.parse(duplicate.created_at) - Date.parse(original.created_at)).toBeLessThanOrEqual(30 * DAY_MS);
+    }
+    const sent = await db.selectFrom("deliveries").select("lead_id").where("lead_id", "in", duplicates.map((lead) => lead.id)).execute();
+    expect(sent).toEqual([]);
+    const lowQuality = rows.filter((lead) => lead.low_quality !== null);
+    expect(lowQuality.length).toBeGreaterThan(0);
+    expect(lowQuality.every((lead) => lead.low_quality === "disposable-email" && isDisposableEmail(lead.em!))).toBe(true);
+  });
+
+  it("stores the contact columns as the lead service does, the phone as libphonenumber writes it", async () => {
+    for (const lead of await leads()) {
+      const phone = checkUsPhone(lead.ph!);
+      expect(phone, lead.ph!).toMatchObject({ ok: true });
+      expect({ phone_e164: lead.phone_e164, email_normalized: lead.email_normalized, low_quality: lead.low_quality }).toEqual(contactColumns(lead));
+      expect(lead.phone_e164).toBe(phone.ok ? phone.e164 : null);
+    }
   });
 
   it("stores the derived search columns as the lead service does", async () => {

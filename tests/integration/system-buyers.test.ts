@@ -10,6 +10,7 @@ import { routingModeOf, saveRoutingMode } from "../../server/routing/routing-mod
 import { createServices, type Services } from "../../server/services";
 import { afffAnswers } from "../support/afff-answers";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "../support/mva-answers";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
@@ -55,7 +56,7 @@ async function receiver(...args: Parameters<typeof startFakeReceiver>) {
 }
 
 async function submit(services: Services, slug: "mva" | "afff") {
-  const result = await services.leads.submit(slug, slug === "mva" ? mvaAnswers() : afffAnswers(), context);
+  const result = await services.leads.submit(slug, slug === "mva" ? mvaAnswers(anotherPerson()) : afffAnswers(anotherPerson()), context);
   if (result.status !== "created") throw new Error(`not created: ${result.status}`);
   return result.leadId;
 }

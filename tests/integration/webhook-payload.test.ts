@@ -13,6 +13,7 @@ import { createSettings } from "../../server/settings/settings";
 import { createLeadService, type LeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
 import { afffAnswers } from "../support/afff-answers";
+import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "../support/mva-answers";
 import { testDatabaseUrl } from "../support/test-database";
 
@@ -89,8 +90,9 @@ describe("the webhook payload of today's claims, byte for byte", () => {
   });
 });
 
-/** A valid submission for any claim, from its field specs: the first option, plausible text, consent. */
+/** A valid submission for any claim, from its field specs: the first option, plausible text, consent; a new person each time. */
 function validAnswers(definition: ClaimDefinition): Record<string, unknown> {
+  const person = anotherPerson();
   const valueFor = (field: FieldSpec): unknown => {
     switch (field.kind) {
       case "radio":
@@ -99,9 +101,9 @@ function validAnswers(definition: ClaimDefinition): Record<string, unknown> {
       case "checkboxes":
         return [field.options![0]!.value];
       case "email":
-        return "jane.doe@example.com";
+        return person.em;
       case "tel":
-        return "(415) 555-2671";
+        return person.ph;
       case "date":
         return isoDay(new Date(Date.now() - 10 * 86_400_000));
       case "consent":

@@ -61,7 +61,7 @@ function submit(server: RunningServer, ip: string, index: number) {
   return fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": ip },
-    body: JSON.stringify(mvaAnswers({ em: `scale-${index}@example.com` })),
+    body: JSON.stringify(mvaAnswers({ em: `scale-${index}@example.com`, ph: `(415) 555-${String(1000 + index).padStart(4, "0")}` })),
     signal: AbortSignal.timeout(15_000),
   });
 }

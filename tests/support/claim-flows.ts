@@ -10,14 +10,17 @@ export interface MvaAnswers {
   state: string;
   atFault: "Yes, I was at fault" | "No, I was not at fault";
   attorney: "No attorney / Seeking change" | "I have an attorney";
+  /** Jane Doe's unless given: a second MVA lead from one person is a duplicate that buyers do not get. */
+  email?: string;
+  phone?: string;
 }
 
 /** Steps 1-5 of the MVA wizard, up to (not including) Submit Claim. */
 export async function fillMvaWizard(page: Page, answers: MvaAnswers) {
   await page.getByLabel("First Name").fill("Jane");
   await page.getByLabel("Last Name").fill("Doe");
-  await page.getByLabel("Email Address").fill("jane.doe@example.com");
-  await page.getByLabel("Phone Number").fill("(415) 555-2671");
+  await page.getByLabel("Email Address").fill(answers.email ?? "jane.doe@example.com");
+  await page.getByLabel("Phone Number").fill(answers.phone ?? "(415) 555-2671");
   await page.getByLabel("State").selectOption(answers.state);
   await page.getByRole("button", { name: "Next" }).click();
 

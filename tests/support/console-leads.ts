@@ -63,8 +63,9 @@ export async function startConsole(env: Record<string, string> = {}) {
     const answers = {
       ...answersFromValues(claim, sampleAnswers(claim)),
       ...(asksFullName ? { fullName: `${firstName} ${lastName}` } : { fn: firstName, ln: lastName }),
+      // A person of its own unless the spec names one: a second lead of a claim from one person is a duplicate.
       em: spec.email ?? `lead-${n}@example.com`,
-      ph: spec.phone ?? "(212) 555-0100",
+      ph: spec.phone ?? `(212) 555-${String(99 + n).padStart(4, "0")}`,
       ...(spec.state ? { st: spec.state } : {}),
       ...(spec.spam ? { website: "http://spam.example" } : {}),
       ...spec.answers,

@@ -54,7 +54,7 @@ export async function insertLead(
       submission_sha256: "0".repeat(64),
     })
     .execute();
-  return { id, caseType, state, eligible, createdAt };
+  return { id, caseType, state, eligible, duplicateOf: null, createdAt };
 }
 
 /**

@@ -18,7 +18,7 @@ function buyer(id: string, rules: Record<string, unknown> = {}): RoutableBuyer {
 }
 
 function lead(fields: Partial<RoutableLead> = {}): RoutableLead {
-  return { id: "lead-1", caseType: "AFFF", state: "TX", eligible: true, createdAt: NOW.toISOString(), ...fields };
+  return { id: "lead-1", caseType: "AFFF", state: "TX", eligible: true, duplicateOf: null, createdAt: NOW.toISOString(), ...fields };
 }
 
 function usage(byBuyer: Record<string, Partial<BuyerUsage>> = {}, alreadyTried: string[] = []): RoutingUsage {
@@ -44,6 +44,10 @@ describe("a buyer's filters, caps and state", () => {
     { name: "eligible only, a lead with no verdict", rules: { filters: { eligibleOnly: true } }, lead: { eligible: null }, reason: "not eligible" },
     { name: "eligible only, an eligible lead", rules: { filters: { eligibleOnly: true } }, lead: { eligible: true } },
     { name: "an ineligible lead when eligibility does not matter", rules: {}, lead: { eligible: false } },
+    { name: "a duplicate, by default", rules: {}, lead: { duplicateOf: "lead-0" }, reason: "duplicate" },
+    { name: "a duplicate, to a buyer that takes them", rules: { filters: { acceptsDuplicates: true } }, lead: { duplicateOf: "lead-0" } },
+    { name: "a duplicate that is also ineligible, to an eligible-only buyer that takes duplicates", rules: { filters: { eligibleOnly: true, acceptsDuplicates: true } }, lead: { duplicateOf: "lead-0", eligible: false }, reason: "not eligible" },
+    { name: "not a duplicate, to a buyer that takes duplicates", rules: { filters: { acceptsDuplicates: true } } },
     { name: "a lead older than the maximum age", rules: { filters: { maxLeadAgeMinutes: 30 } }, lead: { createdAt: minutesAgo(30.5) }, reason: "lead too old" },
     { name: "a lead exactly the maximum age", rules: { filters: { maxLeadAgeMinutes: 30 } }, lead: { createdAt: minutesAgo(30) } },
     { name: "the daily cap reached", rules: { caps: { perDay: 10 } }, usage: { sentToday: 10 }, reason: "daily cap reached" },
@@ -262,7 +266,7 @@ describe("the rules' schema", () => {
     expect(buyerRulesSchema.parse(valid)).toEqual({
       active: true,
       timeZone: "America/Chicago",
-      filters: { claimTypes: [], states: [], eligibleOnly: false },
+      filters: { claimTypes: [], states: [], eligibleOnly: false, acceptsDuplicates: false },
       caps: {},
       schedule: null,
       priority: 100,

@@ -9,6 +9,7 @@ import * as auctions from "./2026-11-23-07-auctions";
 import * as auctionDeliveries from "./2026-11-23-08-auction-deliveries";
 import * as systemBuyers from "./2026-11-23-09-system-buyers";
 import * as buyerApiKeys from "./2026-11-23-10-buyer-api-keys";
+import * as duplicatesAndContacts from "./2026-11-23-11-duplicates-and-contacts";
 import * as certificateSigning from "./2026-11-23-12-certificate-signing";
 import * as revocations from "./2026-11-23-13-revocations";
 import * as consentProof from "./2026-11-23-14-consent-proof";
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-08-auction-deliveries": auctionDeliveries,
   "2026-11-23-09-system-buyers": systemBuyers,
   "2026-11-23-10-buyer-api-keys": buyerApiKeys,
+  "2026-11-23-11-duplicates-and-contacts": duplicatesAndContacts,
   "2026-11-23-12-certificate-signing": certificateSigning,
   "2026-11-23-13-revocations": revocations,
   "2026-11-23-14-consent-proof": consentProof,
