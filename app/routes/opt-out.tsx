@@ -1,15 +1,17 @@
 import { data } from "react-router";
 import { ShieldIcon } from "~/components/icons";
+import { seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useSite } from "~/components/use-site";
 import { readForm } from "~/site/read-form";
 import type { Route } from "./+types/opt-out";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Opt out: revoke your consent" },
-  { name: "description", content: "Revoke your consent to be contacted about your claim, by phone number or e-mail address." },
-];
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Opt out: revoke your consent",
+    description: "Revoke your consent to be contacted about your claim, by phone number or e-mail address. We tell everyone we shared it with.",
+  });
 
 /** The same text whether or not we hold anything for the value: the page never says which. */
 export const OPT_OUT_DONE =

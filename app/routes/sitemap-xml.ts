@@ -16,6 +16,8 @@ export function loader({ context }: Route.LoaderArgs) {
     ]),
     { path: "/blog", lastmod: built },
     ...ARTICLES.map((a) => ({ path: `/blog/${a.slug}`, lastmod: a.date })),
+    // People look for how to stop being contacted; the page must be found.
+    { path: "/opt-out", lastmod: built },
   ];
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
+import { normalizeEmail } from "../contacts/email-address";
+import { lookupE164 } from "../contacts/phone-number";
 import type { Db } from "../db/database";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 
@@ -15,29 +16,18 @@ export type MatchAnswer =
 
 export const NO_SUCH_CERTIFICATE = "There is no certificate with this ID.";
 
-/** An e-mail address as we compare it: without surrounding spaces, in lower case. */
-export function normalisedEmail(text: string): string | null {
-  return text.trim().toLowerCase() || null;
-}
-
-/** A phone number as we compare it: E.164, read as a US number unless it says otherwise ('(415) 555-0134' is '+14155550134'). */
-export function normalisedPhone(text: string): string | null {
-  const parsed = parsePhoneNumberFromString(text.trim(), "US");
-  return parsed?.isPossible() ? parsed.number : null;
-}
-
 const matchRequestSchema = z
   .object(
     {
       email: z
         .string({ error: "email must be a string." })
         .max(320, "email is longer than an e-mail address can be.")
-        .refine((v) => normalisedEmail(v) !== null, "email is empty.")
+        .refine((v) => normalizeEmail(v) !== "", "email is empty.")
         .optional(),
       phone: z
         .string({ error: "phone must be a string." })
         .max(40, "phone is longer than a phone number can be.")
-        .refine((v) => normalisedPhone(v) !== null, "phone is not a phone number: send it as +14155550134 or (415) 555-0134.")
+        .refine((v) => lookupE164(v) !== null, "phone is not a phone number: send it as +14155550134 or (415) 555-0134.")
         .optional(),
     },
     { error: 'The body must be a JSON object: { "email": "...", "phone": "..." }.' },
@@ -76,15 +66,16 @@ export function createCertificateMatches(db: Db, now: () => Date = () => new Dat
     const lead = await db
       .selectFrom("submission_certificates")
       .innerJoin("leads", "leads.id", "submission_certificates.lead_id")
-      .select(["leads.em", "leads.ph"])
+      .select(["leads.email_normalized", "leads.phone_e164"])
       .where("submission_certificates.certificate_id", "=", certificateId)
       .executeTakeFirst();
     if (!lead) return { status: "not-found", message: NO_SUCH_CERTIFICATE };
 
     const result: MatchResult = {};
     const { email, phone } = parsed.data;
-    if (email !== undefined) result.email = sameHash(lead.em ? normalisedEmail(lead.em) : null, normalisedEmail(email)!);
-    if (phone !== undefined) result.phone = sameHash(lead.ph ? normalisedPhone(lead.ph) : null, normalisedPhone(phone)!);
+    // The lead's keys were normalised when it was saved (server/contacts/), as the values asked are here.
+    if (email !== undefined) result.email = sameHash(lead.email_normalized, normalizeEmail(email));
+    if (phone !== undefined) result.phone = sameHash(lead.phone_e164, lookupE164(phone)!);
 
     await db
       .insertInto("certificate_match_checks")

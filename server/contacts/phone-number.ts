@@ -46,3 +46,13 @@ export function e164OfCheckedPhone(stored: string): string | null {
   const checked = checkUsPhone(stored);
   return checked.ok ? checked.e164 : null;
 }
+
+/**
+ * E.164 of any number a person or a buyer gives us to look a lead up by ('(415) 555-0134',
+ * '+1 415 555 0134'), read as a US number unless it says otherwise; null if it cannot be a number.
+ * Looser than checkUsPhone: a lookup of a number we never took simply finds nothing.
+ */
+export function lookupE164(text: string): string | null {
+  const parsed = parsePhoneNumberFromString(text.trim(), "US");
+  return parsed?.isPossible() ? parsed.number : null;
+}

@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
 import { maskEmail, maskPhone } from "../certificates/mask";
+import { checkEmail } from "../contacts/email-address";
+import { lookupE164 } from "../contacts/phone-number";
 import type { RevocationChannel } from "../db/schema";
-import { phoneDigits, searchKey } from "../leads/search-keys";
 
 /**
  * A phone number or an e-mail address a person gives to revoke consent, normalised exactly as the
- * lead's leads.phone_digits / leads.em_search were, so the lookup is one indexed equality.
+ * lead's leads.phone_e164 / leads.email_normalized were (server/contacts/), so the lookup is one
+ * indexed equality.
  */
 export interface PersonContact {
   channel: RevocationChannel;
-  /** National digits of a phone, or the e-mail's search key (lower case, accents removed). */
+  /** The phone in E.164, or the trimmed, lower-case e-mail address. */
   normalised: string;
   sha256: string;
   masked: string;
@@ -21,9 +22,8 @@ export const PHONE_INVALID = "Enter a 10-digit US phone number with its area cod
 export const EMAIL_INVALID = "Enter an e-mail address such as name@example.com.";
 const MAX_LENGTH = 254;
 
-/** A US number as the forms store it: area code and exchange do not start with 0 or 1. */
-const US_NATIONAL = /^[2-9]\d{2}[2-9]\d{6}$/;
-const emailSyntax = z.email();
+/** A US number as the forms take it: area code and exchange do not start with 0 or 1. */
+const US_E164 = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
 
 export type ContactParse = { ok: true; contact: PersonContact } | { ok: false; message: string };
 
@@ -31,17 +31,17 @@ export function phoneContact(text: string): ContactParse {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, message: CONTACT_REQUIRED };
   if (trimmed.length > 40 || !/^[\d\s().+-]+$/.test(trimmed)) return { ok: false, message: PHONE_INVALID };
-  const digits = phoneDigits(trimmed);
-  if (!digits || !US_NATIONAL.test(digits)) return { ok: false, message: PHONE_INVALID };
-  return { ok: true, contact: contactOf("phone", digits, maskPhone(digits)) };
+  const e164 = lookupE164(trimmed);
+  if (!e164 || !US_E164.test(e164)) return { ok: false, message: PHONE_INVALID };
+  return { ok: true, contact: contactOf("phone", e164, maskPhone(e164.slice(2))) };
 }
 
 export function emailContact(text: string): ContactParse {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, message: CONTACT_REQUIRED };
-  if (trimmed.length > MAX_LENGTH || !emailSyntax.safeParse(trimmed).success) return { ok: false, message: EMAIL_INVALID };
-  const key = searchKey(trimmed)!;
-  return { ok: true, contact: contactOf("email", key, maskEmail(key)) };
+  const checked = checkEmail(trimmed);
+  if (trimmed.length > MAX_LENGTH || !checked.ok) return { ok: false, message: EMAIL_INVALID };
+  return { ok: true, contact: contactOf("email", checked.normalized, maskEmail(checked.normalized)) };
 }
 
 /** One field that takes either: an @ makes it an e-mail address, anything else is read as a phone number. */

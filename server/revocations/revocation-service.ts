@@ -178,7 +178,9 @@ export function createRevocationService({ db, logger, optOutsPerHour, timeZone, 
     const parsed = phoneOrEmailContact(text);
     if (!parsed.ok) return parsed;
     const { channel, normalised } = parsed.contact;
-    return { ok: true, shown: channel === "phone" ? `(${normalised.slice(0, 3)}) ${normalised.slice(3, 6)}-${normalised.slice(6)}` : normalised };
+    if (channel === "email") return { ok: true, shown: normalised };
+    const national = normalised.slice(2); // '+1' and ten digits
+    return { ok: true, shown: `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}` };
   }
 
   /**

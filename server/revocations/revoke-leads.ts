@@ -26,7 +26,7 @@ export interface Revocation {
 export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContact, revocation: Revocation, now: Date): Promise<number> {
   const at = now.toISOString();
   const id = randomUUID();
-  const column = contact.channel === "phone" ? "phone_digits" : "em_search";
+  const column = contact.channel === "phone" ? "phone_e164" : "email_normalized";
   const revoked = await trx
     .updateTable("leads")
     .set({ revoked_at: revocation.revokedAt.toISOString(), revocation_id: id })

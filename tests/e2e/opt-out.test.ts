@@ -136,6 +136,7 @@ describe("opt-out", () => {
     problems.push(...(await axeViolations(operator)).map((v) => `lead page: ${v}`));
     await operator.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Revocations" }).click();
     await operator.waitForURL((url) => url.pathname === "/admin/revocations");
+    await operator.getByRole("heading", { name: "Revocations", level: 1 }).waitFor();
     const row = operator.locator("tbody tr").first();
     expect(await row.textContent()).toMatch(/opt-out page.*phone \(\*\*\*\) \*\*\*-0134.*1.*1 delivered/);
     problems.push(...(await axeViolations(operator)).map((v) => `revocations page: ${v}`));

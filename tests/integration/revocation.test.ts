@@ -29,6 +29,8 @@ beforeEach(async () => {
     OPT_OUT_RATE_LIMIT_PER_HOUR: "3",
     DELIVERY_RETRY_SCHEDULE: "20,20,20",
     DELIVERY_TIMEOUT_MS: "2000",
+    // One person's several leads are all routed here, so each has deliveries to stop (ADR 023 would hold back the repeats).
+    DUPLICATE_WINDOW_DAYS: "0",
   });
   db = await openDatabase(config.database);
   await migrateToLatest(db);

@@ -5,8 +5,8 @@ import { sql, type Kysely } from "kysely";
 /**
  * Revocation of consent (docs/decisions/025): each revocation request, the leads it revoked, and the
  * signed `lead.consent_revoked` events, which are outbox rows of their own (target 'event') pointing
- * at the delivery that took the lead to its destination. The lookup by person uses the existing
- * leads_phone_digits and leads_em_search indexes; the console's `revoked` filter reads a partial index.
+ * at the delivery that took the lead to its destination. The lookup by person uses migration 11's
+ * phone_e164 and email_normalized indexes; the console's `revoked` filter reads a partial index.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
