@@ -35,6 +35,13 @@ function operatorOf(access: Extract<Awaited<ReturnType<AppLoadContext["admin"]["
   };
 }
 
+/** Inside an action that serves several intents: the intent's own permission, or 403. */
+export function requirePermission(access: { can: (permission: Permission) => boolean }, permission: Permission) {
+  if (!access.can(permission)) {
+    throw data({ error: "You do not have access: your role does not allow this action." }, { status: 403, statusText: "Forbidden" });
+  }
+}
+
 export type OperatorAccess = Awaited<ReturnType<typeof requireOperatorPage>>;
 
 export const NOINDEX = { name: "robots", content: "noindex, nofollow" } as const;
