@@ -30,11 +30,14 @@ export function parseAuditFilter(params: URLSearchParams): { ok: true; filter: A
   const errors: Record<string, string> = {};
   const value = (name: string) => params.get(name)?.trim() ?? "";
   const operator = value("operator");
-  if (operator) operator.length > 100 ? (errors.operator = "Unknown operator.") : (filter.operator = operator);
+  if (operator.length > 100) errors.operator = "Unknown operator.";
+  else if (operator) filter.operator = operator;
   const action = value("action");
-  if (action) (AUDIT_ACTIONS as readonly string[]).includes(action) ? (filter.action = action) : (errors.action = `Unknown action '${action.slice(0, 50)}'.`);
+  if (action && !(AUDIT_ACTIONS as readonly string[]).includes(action)) errors.action = `Unknown action '${action.slice(0, 50)}'.`;
+  else if (action) filter.action = action;
   const lead = value("lead");
-  if (lead) lead.length > 100 ? (errors.lead = "A lead id is at most 100 characters.") : (filter.lead = lead);
+  if (lead.length > 100) errors.lead = "A lead id is at most 100 characters.";
+  else if (lead) filter.lead = lead;
   for (const name of ["from", "to"] as const) {
     const day = value(name);
     if (!day) continue;
