@@ -101,7 +101,7 @@ async function saveRouting(form: FormData, context: Route.ActionArgs["context"],
       { status: 400 },
     );
   }
-  await context.admin.audit.record(actor, { action: "save-routing-mode", target: { type: "setting", id: `routing:${caseType}` }, detail: { caseType, mode: saved.mode } });
+  await context.admin.audit.record(actor, { action: "save-routing-mode", target: { type: "setting", id: `routing:${caseType}` }, detail: { caseType, ...saved.mode } });
   const description = `${name}: ${routingModeLabel(saved.mode, saved.auction).toLowerCase()}.`;
   return { toast: { title: "Routing saved", description, tone: "success" } } satisfies ActionAnswer;
 }
