@@ -37,7 +37,7 @@ afterAll(async () => {
 
 const get = (path: string, cookie: string) => new Request(TEST_SITE_URL + path, { headers: { cookie } });
 const post = (path: string, fields: Record<string, string | string[]>, cookie: string) => formPost(path, fields, { cookie });
-const args = (request: Request, params: Record<string, string> = {}, ip = "203.0.113.7") => ({ ...routeArgs(request, app.context({ ip })), params });
+const args = <P extends Record<string, string> = Record<string, never>>(request: Request, params: P = {} as P, ip = "203.0.113.7") => ({ ...routeArgs(request, app.context({ ip })), params });
 
 /** The newest entry of an action, after checking there is one. */
 async function latest(action: string) {

@@ -41,7 +41,7 @@ afterAll(async () => {
 type Call = (cookie: string) => Promise<{ status: number }>;
 const get = (path: string, cookie: string) => new Request(TEST_SITE_URL + path, { headers: { cookie } });
 const post = (path: string, fields: Record<string, string>, cookie: string) => formPost(path, fields, { cookie });
-const args = (request: Request, params: Record<string, string> = {}) => ({ ...routeArgs(request, app.context()), params });
+const args = <P extends Record<string, string> = Record<string, never>>(request: Request, params: P = {} as P) => ({ ...routeArgs(request, app.context()), params });
 /* eslint-disable @typescript-eslint/no-explicit-any -- each route's generated Args type differs only in params */
 const load = (route: { loader: (a: any) => unknown }, path: string, params?: Record<string, string>): Call =>
   (cookie) => settled(Promise.resolve(route.loader(args(get(path, cookie), params))));
