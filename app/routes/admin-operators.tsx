@@ -108,7 +108,7 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
                       <option value="manager">manager</option>
                       <option value="viewer">viewer</option>
                     </select>
-                    <button type="submit" className={secondary} aria-label={`Change the role of ${operator.email}`}>
+                    <button type="submit" className={secondary} aria-label={`Change role of ${operator.email}`}>
                       Change role
                     </button>
                   </Form>

@@ -117,6 +117,7 @@ describe("a team of operators", () => {
     problems.push(...(await pageChecks(owner, "audit")));
 
     expect(problems).toEqual([]);
-    expect(browserErrors).toEqual([]);
+    // The one error a browser logs is the 403 of the page the manager was refused, on purpose.
+    expect(browserErrors.filter((e) => !e.startsWith("manager: Failed to load resource: the server responded with a status of 403"))).toEqual([]);
   }, 120_000);
 });
