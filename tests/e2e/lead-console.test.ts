@@ -186,7 +186,7 @@ describe("lead console", () => {
     expect(receiver.received[0]!.headers["webhook-id"]).toBe(deliveryId);
     expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ leadId, fn: FIRST, ln: LAST });
     expect(webhookOf(leadId)!.status).toBe("delivered");
-    expect(await page.getByRole("region", { name: "Operator activity" }).textContent()).toContain("operator resend delivery (webhook)");
+    expect(await page.getByRole("region", { name: "Operator activity" }).textContent()).toContain(`${ADMIN_TEST_EMAIL} resend delivery (webhook)`);
     problems.push(...(await axeViolations(page)).map((v) => `lead with toast: ${v}`));
     await page.screenshot({ path: `${SHOTS}/lead-resent-1280.png` });
 
