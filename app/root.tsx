@@ -88,6 +88,24 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const reason = (error.data as { error?: unknown } | null)?.error;
+    return (
+      <>
+        <title>You do not have access</title>
+        <meta name="robots" content="noindex" />
+        <SiteHeader />
+        <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+          <h1 className="text-3xl font-bold">You do not have access</h1>
+          <p className="mt-4 text-lg text-slate-700">{typeof reason === "string" ? reason : "Your role does not allow this page."}</p>
+          <a href="/admin/leads" className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white">
+            Back to the leads
+          </a>
+        </main>
+        <SiteFooter />
+      </>
+    );
+  }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -13,7 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../tests/support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../tests/support/server";
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +47,7 @@ async function login(server: RunningServer): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ password: ADMIN_TEST_PASSWORD, next: "/admin/leads" }),
+    body: new URLSearchParams({ email: ADMIN_TEST_EMAIL, password: ADMIN_TEST_PASSWORD, next: "/admin/leads" }),
   });
   const cookie = response.headers.get("set-cookie")?.split(";")[0];
   if (!cookie) throw new Error(`login failed: HTTP ${response.status}`);

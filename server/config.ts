@@ -47,6 +47,8 @@ const envSchema = z.object({
   /** The timed honeypot (docs/decisions/026): a claim form submitted sooner than this after it was rendered is spam. */
   MIN_FORM_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_MIN_FORM_FILL_MS),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  /** The first owner's e-mail address (docs/decisions/028); SITE_EMAIL unless given. */
+  ADMIN_EMAIL: z.email().optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEBHOOK_PROVIDER_NAME: z.string().trim().min(1).default("Opta.io"),
@@ -163,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     minFormFillMs: e.MIN_FORM_FILL_MS,
     duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
     adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL ?? e.SITE_EMAIL,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     hsts: e.HSTS ?? isProduction,

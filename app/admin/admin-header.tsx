@@ -35,6 +35,21 @@ export function AdminHeader({ title }: { title: string }) {
                   Revocations
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/audit" className={navLink}>
+                  Audit
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/operators" className={navLink}>
+                  Operators
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/account" className={navLink}>
+                  Account
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <a href="/" className={`${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`}>

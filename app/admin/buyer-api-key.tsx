@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import type { Actor } from "../../server/audit/audit-log";
 import { adminButton, adminCard } from "./admin-header";
 import { ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./confirm-form";
 import { operatorTime } from "./format";
@@ -27,6 +28,7 @@ export async function apiKeyAction(
   intent: typeof ISSUE_API_KEY | typeof REVOKE_API_KEY,
   confirmed: boolean,
   hasKey: boolean,
+  actor: Actor,
 ): Promise<ApiKeyAnswer> {
   if (!confirmed) {
     const label = intent === REVOKE_API_KEY ? "Revoke the key" : hasKey ? "Replace the key" : "Issue a key";
@@ -34,9 +36,11 @@ export async function apiKeyAction(
   }
   if (intent === REVOKE_API_KEY) {
     await context.buyers.revokeApiKey(buyerId);
+    await context.admin.audit.record(actor, { action: "revoke-buyer-api-key", target: { type: "buyer", id: buyerId } });
     return { apiKey: { revoked: true } };
   }
   const issued = await context.buyers.issueApiKey(buyerId);
+  if (issued) await context.admin.audit.record(actor, { action: "issue-buyer-api-key", target: { type: "buyer", id: buyerId }, detail: { replaced: hasKey } });
   return { apiKey: issued ? { issued } : { error: "There is no such buyer." } };
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { claims } from "#claims/registry";
-import { AdminHeader } from "~/admin/admin-header";
+import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { apiKeyAction, BuyerApiKeySection, isApiKeyIntent } from "~/admin/buyer-api-key";
 import { CONFIRMED_FIELD } from "~/admin/confirm-form";
 import { BuyerEditor, type MoreRows } from "~/admin/buyer-editor";
@@ -26,7 +26,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.buyer?.
 const notFound = () => data("There is no such buyer.", { status: 404, statusText: "Not Found" });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOperatorPage(request, context);
+  // Only an owner makes a new buyer; everyone may look at a saved one.
+  const access = await requireOperatorPage(request, context, params.buyerId ? "buyers.view" : "buyers.change");
   const buyer = params.buyerId ? await context.buyers.get(params.buyerId) : undefined;
   if (params.buyerId && !buyer) throw notFound();
   const system = buyer?.system ? systemBuyerView({ name: buyer.name, system: buyer.system }, await context.buyers.systems()) : null;
@@ -38,6 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     values: buyer ? buyerFormValues(buyer) : NEW_BUYER_VALUES,
     claims: claims.map((claim) => ({ caseType: claim.caseType, name: claim.landing.card.title })),
     placeholders: context.buyers.placeholders,
+    canChange: access.can("buyers.change"),
   };
 }
 
@@ -57,14 +59,14 @@ const answer = (values: BuyerFormValues, errors: BuyerFormErrors, moreRows: More
 });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireOperatorAction(request, context);
+  const { actor } = await requireOperatorAction(request, context, "buyers.change");
   const buyerId = params.buyerId;
   const saved = buyerId ? await context.buyers.get(buyerId) : undefined;
   if (buyerId && !saved) throw notFound();
   const form = await readForm(request, context.logger);
   const intent = form.get("intent");
   if (buyerId && saved && isApiKeyIntent(intent)) {
-    return apiKeyAction(context, buyerId, intent, form.get(CONFIRMED_FIELD) === "yes", Boolean(saved.apiKey));
+    return apiKeyAction(context, buyerId, intent, form.get(CONFIRMED_FIELD) === "yes", Boolean(saved.apiKey), actor);
   }
   // A system buyer's form posts only its rules: its name and delivery are set by the server.
   const system = Boolean(saved?.system);
@@ -78,17 +80,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (Object.keys(errors).length) return data(answer(values, formErrorsOf(context.buyers.check(input, { system }), values, errors)), { status: 400 });
   const result = buyerId ? await context.buyers.update(buyerId, input) : await context.buyers.create(input);
   if (!result.ok) return data(answer(values, formErrorsOf(result.errors, values)), { status: 400 });
+  await context.admin.audit.record(actor, {
+    action: buyerId ? "update-buyer" : "create-buyer",
+    target: { type: "buyer", id: result.buyer.id },
+    detail: { name: result.buyer.name },
+  });
   return redirect(`/admin/buyers?saved=${encodeURIComponent(result.buyer.id)}`);
 }
 
 export default function AdminBuyer({ loaderData, actionData }: Route.ComponentProps) {
-  const { buyer, claims, placeholders } = loaderData;
+  const { buyer, claims, placeholders, canChange } = loaderData;
   const answered: BuyerFormAnswer | undefined = actionData && "answerId" in actionData ? actionData : undefined;
   const apiKeyAnswer = actionData && "apiKey" in actionData ? actionData.apiKey : undefined;
   return (
     <>
       <AdminHeader title={buyer ? `Buyer: ${buyer.name}` : "New buyer"} />
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        {canChange ? null : <p className={adminCard}>Only an owner can change buyers: this is the buyer as saved.</p>}
+        <fieldset disabled={!canChange} className="contents">
         <BuyerEditor
           key={answered?.answerId ?? "loaded"}
           values={answered?.values ?? loaderData.values}
@@ -99,7 +108,8 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
           claims={claims}
           placeholders={placeholders}
         />
-        {buyer ? <BuyerApiKeySection buyerId={buyer.id} apiKey={buyer.apiKey} answer={apiKeyAnswer} timeZone={buyer.timeZone} /> : null}
+        </fieldset>
+        {buyer && canChange ? <BuyerApiKeySection buyerId={buyer.id} apiKey={buyer.apiKey} answer={apiKeyAnswer} timeZone={buyer.timeZone} /> : null}
       </main>
     </>
   );

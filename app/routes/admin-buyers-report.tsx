@@ -10,7 +10,7 @@ export const handle: RouteHandle = { hydrate: true };
 export const meta: Route.MetaFunction = () => [{ title: "Buyer report | Admin" }, NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOperatorPage(request, context);
+  await requireOperatorPage(request, context, "buyers.view");
   return { buyers: (await context.buyers.report()).map(buyerReportView) };
 }
 

@@ -12,6 +12,7 @@ import { systemBuyerView } from "~/admin/system-buyer-view";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
+import type { Actor } from "../../server/audit/audit-log";
 import type { Route } from "./+types/admin-buyers";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -19,7 +20,7 @@ export const handle: RouteHandle = { hydrate: true };
 export const meta: Route.MetaFunction = () => [{ title: "Buyers | Admin" }, NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOperatorPage(request, context);
+  const access = await requireOperatorPage(request, context, "buyers.view");
   const claimNames = Object.fromEntries(claims.map((claim) => [claim.caseType, claim.landing.card.title]));
   const systems = await context.buyers.systems();
   const buyers = (await context.buyers.list()).map((buyer) => ({
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     label: routingModeLabel(routing, auction),
     values: routingFormValues(routing, auction),
   }));
-  return { buyers, toast, routing };
+  return { buyers, toast, routing, canChange: access.can("buyers.change") };
 }
 
 const systemSummary = ({ label, href, configured }: ReturnType<typeof systemBuyerView>) => ({ label, href, configured });
@@ -62,10 +63,10 @@ type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation; routing?: Ro
 const failure = (description: string, status: number) => data<ActionAnswer>({ toast: { title: "Error", description, tone: "error" } }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOperatorAction(request, context);
+  const { actor } = await requireOperatorAction(request, context, "buyers.change");
   const form = await readForm(request, context.logger);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "routing") return saveRouting(form, context);
+  if (intent === "routing") return saveRouting(form, context, actor);
   if (intent !== "pause" && intent !== "resume") return failure("Unknown action.", 400);
   const buyerId = String(form.get("buyerId") ?? "");
   const buyer = buyerId ? await context.buyers.get(buyerId) : undefined;
@@ -81,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } satisfies ActionAnswer;
   }
   await context.buyers.setActive(buyer.id, !pause);
+  await context.admin.audit.record(actor, { action: pause ? "pause-buyer" : "resume-buyer", target: { type: "buyer", id: buyer.id }, detail: { name: buyer.name } });
   return {
     toast: pause
       ? { title: "Buyer paused", description: `${buyer.name} gets no new leads until it is resumed.`, tone: "success" }
@@ -88,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } satisfies ActionAnswer;
 }
 
-async function saveRouting(form: FormData, context: Route.ActionArgs["context"]) {
+async function saveRouting(form: FormData, context: Route.ActionArgs["context"], actor: Actor) {
   const { caseType, values, input } = readRoutingForm(form);
   const saved = await context.buyers.saveRoutingMode(caseType, input);
   const name = claims.find((claim) => claim.caseType === caseType)?.landing.card.title ?? caseType;
@@ -99,6 +101,7 @@ async function saveRouting(form: FormData, context: Route.ActionArgs["context"])
       { status: 400 },
     );
   }
+  await context.admin.audit.record(actor, { action: "save-routing-mode", target: { type: "setting", id: `routing:${caseType}` }, detail: { caseType, ...saved.mode } });
   const description = `${name}: ${routingModeLabel(saved.mode, saved.auction).toLowerCase()}.`;
   return { toast: { title: "Routing saved", description, tone: "success" } } satisfies ActionAnswer;
 }
@@ -107,7 +110,7 @@ const badge = "inline-block rounded-full px-2 py-0.5 text-xs font-semibold";
 const secondaryButton = `${adminButton} border border-slate-300 bg-white hover:bg-slate-50`;
 
 export default function AdminBuyers({ loaderData, actionData }: Route.ComponentProps) {
-  const { buyers, routing } = loaderData;
+  const { buyers, routing, canChange } = loaderData;
   const answer: ActionAnswer | undefined = actionData;
   // The list's data is loaded again after every action: the same "saved" toast must not come back with it.
   const savedToast = useMemo(() => loaderData.toast, [loaderData.toast?.description]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -126,9 +129,11 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
               <Link to="/admin/buyers/report" className={secondaryButton}>
                 Report
               </Link>
-              <Link to="/admin/buyers/new" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
-                New buyer
-              </Link>
+              {canChange ? (
+                <Link to="/admin/buyers/new" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+                  New buyer
+                </Link>
+              ) : null}
             </div>
           </div>
           <p className="mt-2 text-sm text-slate-700">
@@ -210,14 +215,14 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                         <span className="block text-slate-600">Weight {buyer.weight}</span>
                       </Cell>
                       <td className="py-1 max-lg:block max-lg:pt-2">
-                        <ConfirmForm
+                        {canChange ? <ConfirmForm
                           question={pauseQuestion(buyer.name, buyer.active)}
                           fields={{ intent: buyer.active ? "pause" : "resume", buyerId: buyer.id }}
                         >
                           <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`${buyer.active ? "Pause" : "Resume"} ${buyer.name}`}>
                             {buyer.active ? "Pause" : "Resume"}
                           </button>
-                        </ConfirmForm>
+                        </ConfirmForm> : null}
                       </td>
                     </tr>
                   ))}
@@ -226,7 +231,7 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
             </div>
           )}
         </section>
-        <RoutingSection claims={routing} answer={answer?.routing} />
+        {canChange ? <RoutingSection claims={routing} answer={answer?.routing} /> : null}
       </main>
     </>
   );

@@ -1,11 +1,11 @@
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { CertificateChecksSection } from "~/admin/certificate-checks-section";
 import { ConsentProofSection } from "~/admin/consent-proof-section";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { LeadFlagsSection } from "~/admin/lead-flags";
 import { operatorTime, statusBadge } from "~/admin/format";
-import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { NOINDEX, requireOperatorAction, requireOperatorPage, requirePermission } from "~/admin/require-operator";
 import { RevocationSection } from "~/admin/revocation-section";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
@@ -17,22 +17,39 @@ export const handle: RouteHandle = { hydrate: true };
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.lead ? leadName(data.lead) : "Lead"} | Admin` }, NOINDEX];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOperatorPage(request, context);
-  const lead = await context.leadConsole.detail(params.leadId);
+  const access = await requireOperatorPage(request, context, "leads.view");
+  // A viewer sees contact details masked (the server sends only the masked ones) until they reveal them.
+  const masked = access.operator.role === "viewer";
+  const lead = await context.leadConsole.detail(params.leadId, { masked });
   if (!lead) throw data({ error: "Lead not found" }, { status: 404, statusText: "Not Found" });
-  return { lead, revocation: await context.revocations.ofLead(lead.id) };
+  if (!masked) await context.leadConsole.recordContactView(lead.id, access.actor);
+  return {
+    lead,
+    revocation: await context.revocations.ofLead(lead.id),
+    can: { resend: access.can("leads.resend"), spam: access.can("leads.spam"), pageAsShown: access.can("leads.page-as-shown") },
+  };
 }
 
-type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation };
+type Revealed = { name: string; email: string | null; phone: string | null; phoneE164: string | null; ip: string | null };
+type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation; revealed?: Revealed };
 const failure = (description: string): ActionAnswer => ({ toast: { title: "Error", description, tone: "error" } });
 
 export async function action({ request, context, params }: Route.ActionArgs): Promise<ActionAnswer> {
-  const session = await requireOperatorAction(request, context);
+  const access = await requireOperatorAction(request, context, "leads.view");
   const form = await readForm(request, context.logger);
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get(CONFIRMED_FIELD) === "yes";
+  const session = access.actor;
+
+  if (intent === "reveal") {
+    requirePermission(access, "leads.reveal");
+    const revealed = await context.leadConsole.reveal(params.leadId, access.actor);
+    if (!revealed) throw data({ error: "Lead not found" }, { status: 404, statusText: "Not Found" });
+    return { revealed };
+  }
 
   if (intent === "resend") {
+    requirePermission(access, "leads.resend");
     const deliveryId = String(form.get("deliveryId") ?? "");
     if (!confirmed) return { confirm: { question: "Send this delivery again now?", fields: { intent, deliveryId }, label: "Re-send now" } };
     const sent = await context.leadConsole.resendDelivery(deliveryId, session);
@@ -46,6 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     return failure(`Re-sent to ${sent.target}, which failed: ${sent.error}. ${sent.status === "pending" ? "It will be retried." : ""}`.trim());
   }
   if (intent === "mark-spam" || intent === "mark-not-spam") {
+    requirePermission(access, "leads.spam");
     const spam = intent === "mark-spam";
     if (!confirmed) {
       const question = spam
@@ -87,7 +105,8 @@ function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
 }
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, revocation } = loaderData;
+  const { lead, revocation, can } = loaderData;
+  const revealed = actionData?.revealed;
   const time = (iso: string | null) => (iso ? operatorTime(iso, lead.timeZone) : "-");
   return (
     <>
@@ -106,14 +125,14 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             <h2 id="summary-title" className="text-lg font-bold">
               {lead.claimName}
             </h2>
-            <ConfirmForm
+            {can.spam ? <ConfirmForm
               question={lead.spam ? "Mark this lead as not spam? It is queued for the deliveries it would have had." : "Mark this lead as spam? Its unsent deliveries are cancelled."}
               fields={{ intent: lead.spam ? "mark-not-spam" : "mark-spam" }}
             >
               <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
                 {lead.spam ? "Mark as not spam" : "Mark as spam"}
               </button>
-            </ConfirmForm>
+            </ConfirmForm> : null}
           </div>
           <Facts
             rows={[
@@ -127,21 +146,43 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         </section>
 
         {revocation ? <RevocationSection revocation={revocation} timeZone={lead.timeZone} /> : null}
-        <LeadFlagsSection duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} phoneE164={lead.phoneE164} />
+        <LeadFlagsSection duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} phoneE164={revealed ? revealed.phoneE164 : lead.phoneE164} />
 
         <section aria-labelledby="contact-title" className={adminCard}>
-          <h2 id="contact-title" className="text-lg font-bold">
-            Contact
-          </h2>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h2 id="contact-title" className="text-lg font-bold">
+              Contact
+            </h2>
+            {lead.masked && !revealed ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="reveal" />
+                <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                  Reveal
+                </button>
+              </Form>
+            ) : null}
+          </div>
+          {lead.masked ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="masked-note">
+              {revealed ? "Shown because you chose Reveal; this is recorded in the audit log." : "Contact details are masked for viewers. Reveal shows them and is recorded in the audit log."}
+            </p>
+          ) : null}
           <Facts
             rows={[
-              ["Name", leadName(lead)],
-              ["E-mail", lead.contact.email ? <a href={`mailto:${lead.contact.email}`} className={textLink}>
-                    {lead.contact.email}
-                  </a> : null],
-              ["Phone", lead.contact.phone ? <a href={`tel:${lead.contact.phone}`} className={textLink}>
-                    {lead.contact.phone}
-                  </a> : null],
+              ["Name", revealed ? revealed.name || "-" : leadName(lead)],
+              ...(revealed || !lead.masked
+                ? ([
+                    ["E-mail", (revealed ? revealed.email : lead.contact.email) ? <a href={`mailto:${revealed ? revealed.email : lead.contact.email}`} className={textLink}>
+                          {revealed ? revealed.email : lead.contact.email}
+                        </a> : null],
+                    ["Phone", (revealed ? revealed.phone : lead.contact.phone) ? <a href={`tel:${revealed ? revealed.phone : lead.contact.phone}`} className={textLink}>
+                          {revealed ? revealed.phone : lead.contact.phone}
+                        </a> : null],
+                  ] as Array<[string, React.ReactNode]>)
+                : ([
+                    ["E-mail", lead.contact.email],
+                    ["Phone", lead.contact.phone],
+                  ] as Array<[string, React.ReactNode]>)),
               ["State", lead.contact.state],
             ]}
           />
@@ -188,7 +229,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         </section>
 
         <CertificateChecksSection checks={lead.certificateChecks} timeZone={lead.timeZone} />
-        {lead.consentProof ? <ConsentProofSection proof={lead.consentProof} /> : null}
+        {lead.consentProof ? <ConsentProofSection proof={can.pageAsShown ? lead.consentProof : { ...lead.consentProof, pageAsShownHref: null }} /> : null}
 
         <section aria-labelledby="request-title" className={adminCard}>
           <h2 id="request-title" className="text-lg font-bold">
@@ -196,7 +237,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <Facts
             rows={[
-              ["IP address", lead.request.ip],
+              ["IP address", revealed ? revealed.ip : lead.request.ip],
               ["User agent", lead.request.userAgent],
               ["Source", lead.request.source],
               ...Object.entries(lead.attribution ?? {}).map(([name, value]): [string, React.ReactNode] => [name, value]),
@@ -246,7 +287,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
                 <h3 className="font-semibold">
                   {delivery.target} <span className={statusBadge(delivery.status)}>{delivery.status}</span>
                 </h3>
-                {delivery.resendable ? (
+                {delivery.resendable && can.resend ? (
                   <ConfirmForm question={`Send this ${delivery.target} delivery again now?`} fields={{ intent: "resend", deliveryId: delivery.id }}>
                     <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
                       Re-send now

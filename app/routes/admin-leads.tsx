@@ -20,22 +20,22 @@ const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "de
 const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "utm_source", "utm_campaign"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOperatorPage(request, context);
+  const access = await requireOperatorPage(request, context, "leads.view");
   const url = new URL(request.url);
   const params = url.searchParams;
   // The filter form sends every field; the view's address keeps only those in use, so it reads as a bookmark.
   const used = [...params].filter(([, value]) => value.trim() !== "");
   if (used.length < [...params].length) throw redirect(`${url.pathname}${used.length ? `?${new URLSearchParams(used)}` : ""}`);
   const values = Object.fromEntries(FILTER_FIELDS.map((name) => [name, params.get(name) ?? ""])) as Record<(typeof FILTER_FIELDS)[number], string>;
-  const result = await context.leadConsole.list(params);
-  const view = { ...result, values, now: new Date().toISOString() };
+  const result = await context.leadConsole.list(params, { masked: access.operator.role === "viewer" });
+  const view = { ...result, values, now: new Date().toISOString(), canResend: access.can("leads.resend"), canExport: access.can("leads.export") };
   return result.ok ? view : data(view, { status: 400 });
 }
 
 type ActionAnswer = { toast?: Toast; confirm?: PendingConfirmation };
 
 export async function action({ request, context }: Route.ActionArgs): Promise<ActionAnswer> {
-  const session = await requireOperatorAction(request, context);
+  const { actor } = await requireOperatorAction(request, context, "leads.resend");
   const form = await readForm(request, context.logger);
   if (form.get("intent") !== "resend-filtered") return { toast: { title: "Error", description: "Unknown action.", tone: "error" } };
   const target = String(form.get("target") ?? "");
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
       },
     };
   }
-  const result = await context.leadConsole.resendFiltered(filter, target, session);
+  const result = await context.leadConsole.resendFiltered(filter, target, actor);
   if (!result.ok) return { toast: { title: "Error", description: result.message, tone: "error" } };
   return {
     toast: {
@@ -279,10 +279,12 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                 {view.count.toLocaleString("en-US")} lead{view.count === 1 ? "" : "s"}
               </h2>
               <div className="flex flex-wrap items-center gap-2">
-                <a href={exportHref} className={`${adminButton} border border-slate-300 hover:bg-slate-50`} download>
-                  Export CSV
-                </a>
-                <ConfirmForm
+                {view.canExport ? (
+                  <a href={exportHref} className={`${adminButton} border border-slate-300 hover:bg-slate-50`} download>
+                    Export CSV
+                  </a>
+                ) : null}
+                {view.canResend ? <ConfirmForm
                   question="Re-send every failed or dead delivery of the leads in this view to the chosen target?"
                   fields={{ intent: "resend-filtered", ...filterFields }}
                   className="flex flex-wrap items-center gap-2"
@@ -300,7 +302,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                   <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
                     Re-send failed and dead
                   </button>
-                </ConfirmForm>
+                </ConfirmForm> : null}
               </div>
             </div>
             {view.leads.length === 0 ? (

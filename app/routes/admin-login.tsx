@@ -5,12 +5,14 @@ import { LockIcon } from "~/components/icons";
 import { SiteHeader } from "~/components/site-header";
 import type { Route } from "./+types/admin-login";
 
+const WRONG_LOGIN = "That e-mail address and password do not match an operator account.";
+
 export const meta: Route.MetaFunction = () => [{ title: "Operator login" }, NOINDEX];
 
 /** Only our own admin pages may be the destination after login. */
 function safeNext(value: FormDataEntryValue | string | null): string {
   // No '..' segments: '/admin/../blog' would leave the admin pages once the browser resolves it.
-  return typeof value === "string" && /^\/admin(\/[\w\-/?=&%.]*)?$/.test(value) && !value.includes("..") ? value : "/admin/setup";
+  return typeof value === "string" && /^\/admin(\/[\w\-/?=&%.]*)?$/.test(value) && !value.includes("..") ? value : "/admin/leads";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,11 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.logger);
+  const email = form.get("email");
   const password = form.get("password");
   const next = safeNext(form.get("next"));
-  if (typeof password !== "string" || !password) return data({ error: "Please enter the password.", next }, { status: 400 });
-  const result = await context.admin.login(password, context.visitor.ip ?? "unknown");
-  if (!result.ok) return data({ error: result.message, next }, { status: result.reason === "throttled" ? 429 : 401 });
+  const typed = typeof email === "string" ? email.slice(0, 254) : "";
+  if (!typed.trim() || typeof password !== "string" || !password) {
+    return data({ error: "Please enter your e-mail address and password.", next, email: typed }, { status: 400 });
+  }
+  if (password.length > 1000) return data({ error: WRONG_LOGIN, next, email: typed }, { status: 401 });
+  const result = await context.admin.login(typed, password, context.visitor.ip ?? "unknown");
+  if (!result.ok) return data({ error: result.message, next, email: typed }, { status: result.reason === "throttled" ? 429 : 401 });
   return redirect(next, { headers: { "Set-Cookie": result.setCookie } });
 }
 
@@ -41,6 +48,22 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           </h1>
           <form method="post" className="mt-6 space-y-4">
             <input type="hidden" name="next" value={actionData?.next ?? loaderData.next} />
+            <div>
+              <label htmlFor="email" className="block font-semibold">
+                E-mail address
+              </label>
+              <input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                defaultValue={actionData?.email ?? ""}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "password-error" : undefined}
+                className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+            </div>
             <div>
               <label htmlFor="password" className="block font-semibold">
                 Password
@@ -66,7 +89,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             </button>
           </form>
           <p className="mt-4 text-sm text-slate-600">
-            The password is ADMIN_PASSWORD, or the one printed in the server's start-up log on its first start.
+            The first owner logs in with ADMIN_EMAIL (or SITE_EMAIL) and ADMIN_PASSWORD, or the password printed in the server's
+            start-up log on its first start. Other operators are invited by an owner.
           </p>
         </div>
       </main>

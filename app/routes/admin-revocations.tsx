@@ -9,7 +9,7 @@ export const handle: RouteHandle = { hydrate: true };
 export const meta: Route.MetaFunction = () => [{ title: "Revocations | Admin" }, NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOperatorPage(request, context);
+  await requireOperatorPage(request, context, "revocations.view");
   return { revocations: await context.revocations.list(), timeZone: context.revocations.timeZone };
 }
 

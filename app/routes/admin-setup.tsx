@@ -11,12 +11,12 @@ export const handle: RouteHandle = { hydrate: true };
 export const meta: Route.MetaFunction = () => [{ title: "Admin Setup" }, NOINDEX];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOperatorPage(request, context);
+  await requireOperatorPage(request, context, "setup.view");
   return context.operator.overview();
 }
 
 export async function action({ request, context }: Route.ActionArgs): Promise<{ toast: Toast }> {
-  await requireOperatorAction(request, context);
+  const { actor } = await requireOperatorAction(request, context, "setup.change");
   const form = await readForm(request, context.logger);
   const intent = form.get("intent");
   const error = (description: string): { toast: Toast } => ({ toast: { title: "Error", description, tone: "error" } });
@@ -24,6 +24,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
   if (intent === "save-webhook") {
     const saved = await context.operator.saveWebhookUrl(String(form.get("url") ?? ""));
     if (!saved.ok) return error(saved.message);
+    const url = String(form.get("url") ?? "").trim();
+    await context.admin.audit.record(actor, { action: "save-webhook", target: { type: "setting", id: "webhook_url" }, detail: { url, cleared: saved.cleared } });
     return saved.cleared
       ? { toast: { title: "Configuration Cleared", description: "Webhook integration has been disabled.", tone: "success" } }
       : { toast: { title: "Configuration Saved", description: `${context.operator.providerName} webhook integration has been configured successfully.`, tone: "success" } };
@@ -41,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
   }
   if (intent === "rotate-secret") {
     await context.operator.rotateSecret();
+    await context.admin.audit.record(actor, { action: "rotate-webhook-secret", target: { type: "setting", id: "webhook_secret" } });
     return { toast: { title: "Signing Secret Rotated", description: "Give your receiver the new secret; the old one no longer verifies.", tone: "success" } };
   }
   return error("Unknown action.");

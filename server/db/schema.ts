@@ -275,13 +275,47 @@ export interface DeliveryAttemptsTable {
 }
 
 /** What an operator did in the lead console: re-sends, spam marks, exports. */
-export interface ConsoleActionsTable {
+export type OperatorRole = "owner" | "manager" | "viewer";
+
+/** A named operator (migration 16); the first owner comes from ADMIN_PASSWORD or a generated password. */
+export interface OperatorsTable {
   id: string;
+  /** Lower-case. */
+  email: string;
+  name: string;
+  role: OperatorRole;
+  password_hash: string;
+  disabled_at: string | null;
   created_at: string;
-  operator: string;
-  session_id: string | null;
+  invited_by: string | null;
+}
+
+/** A one-time invitation link; only the SHA-256 of its token is kept. */
+export interface OperatorInvitationsTable {
+  id: string;
+  token_sha256: string;
+  email: string;
+  role: OperatorRole;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  operator_id: string | null;
+}
+
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator";
+
+/** One operator action; append-only (the database refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  operator_id: string | null;
+  /** The operator's e-mail at the time (or the e-mail tried, for a failed log-in). */
+  operator_email: string | null;
+  ip: string | null;
   action: string;
-  lead_id: string | null;
+  target_type: AuditTargetType | null;
+  target_id: string | null;
   /** JSON: what the action touched (a delivery, a filter, a count). */
   detail: string;
 }
@@ -290,12 +324,15 @@ export interface AdminSessionsTable {
   id: string;
   created_at: string;
   last_seen_at: string;
+  operator_id: string | null;
 }
 
 export interface LoginFailuresTable {
   id: string;
   ip: string;
   created_at: string;
+  /** The lower-case e-mail tried, for the per-account throttle. */
+  account: string | null;
 }
 
 export type RevocationMethod = "opt-out page" | "buyer report";
@@ -351,7 +388,9 @@ export interface Database {
   delivery_attempts: DeliveryAttemptsTable;
   admin_sessions: AdminSessionsTable;
   login_failures: LoginFailuresTable;
-  console_actions: ConsoleActionsTable;
+  operators: OperatorsTable;
+  operator_invitations: OperatorInvitationsTable;
+  audit_log: AuditLogTable;
   buyers: BuyersTable;
   buyer_cap_counters: BuyerCapCountersTable;
   routing_decisions: RoutingDecisionsTable;

@@ -19,6 +19,7 @@ import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
 import { apiRouter } from "./api-router";
+import { auditExportRoute } from "./audit-export-route";
 import { jwksRoute } from "./certificate-routes";
 import { captureFirstTouch } from "./attribution-cookie";
 import { leadExportRoute } from "./lead-export-route";
@@ -75,6 +76,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
     app.use(pagePostGuard(logger));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));
+    app.get("/admin/audit/export.csv", auditExportRoute({ admin: pages.admin, logger, timeZone: config.operatorTimeZone }));
     app.all(
       "/{*path}",
       createRequestHandler({

@@ -3,20 +3,21 @@ import type { RequestHandler } from "express";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { Logger } from "../logger";
+import { operatorAccess } from "./admin-access";
 
 /**
  * `/admin/leads/export.csv`: the lead list's filter (same query string) as a CSV download, recorded
- * before it starts. Served by Express rather than a React Router loader because the adapter that writes
+ * before it starts and, with its row count, when it ends. Served by Express rather than a React Router loader because the adapter that writes
  * a loader's web stream to the socket keeps every chunk it wrote until the response ends (ADR 020):
  * a million leads would hold a gigabyte. Piping the Node stream keeps memory flat with backpressure.
  */
 export function leadExportRoute({ admin, leadConsole, logger }: { admin: AdminAuth; leadConsole: LeadConsole; logger: Logger }): RequestHandler {
   return async (req, res, next) => {
     try {
-      const session = await admin.session(req.headers.cookie ?? null);
-      if (!session) return void res.status(401).json({ error: "Unauthorized" });
+      const access = await operatorAccess(admin, req, res, "leads.export");
+      if (!access) return;
       const query = new URLSearchParams(req.originalUrl.split("?")[1] ?? "");
-      const exported = await leadConsole.exportCsv(query, session);
+      const exported = await leadConsole.exportCsv(query, access.actor);
       if (!exported.ok) return void res.status(400).type("text/plain; charset=utf-8").send(exported.message);
       res.set({
         "Content-Type": "text/csv; charset=utf-8",
@@ -27,6 +28,7 @@ export function leadExportRoute({ admin, leadConsole, logger }: { admin: AdminAu
       // (no final chunk, so the client sees an incomplete download) if reading fails.
       pipeline(exported.csv, res, (error) => {
         if (error && error.code !== "ERR_STREAM_PREMATURE_CLOSE") logger.error({ err: error }, "lead export failed");
+        exported.finish(!error).catch((err: unknown) => logger.error({ err }, "recording the end of a lead export failed"));
       });
     } catch (error) {
       next(error);

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import type { AdminAuth } from "../admin/admin-auth";
 import { consentPageOfLead } from "../consent-proof/page-snapshots";
 import type { Db } from "../db/database";
+import { operatorAccess } from "./admin-access";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 /** A stylesheet in a <style> element ends at the first "</style": none of ours has one, but stored text is not trusted that far. */
@@ -17,8 +18,7 @@ const styleText = (css: string) => css.replace(/<\/(style)/gi, "<\\/$1");
 export function pageAsShownRoute({ admin, db }: { admin: AdminAuth; db: Db }): RequestHandler {
   return async (req, res, next) => {
     try {
-      const session = await admin.session(req.headers.cookie ?? null);
-      if (!session) return void res.redirect(303, `/admin/login?next=${encodeURIComponent(req.originalUrl)}`);
+      if (!(await operatorAccess(admin, req, res, "leads.page-as-shown", { page: true }))) return;
       const page = await consentPageOfLead(db, String(req.params.leadId));
       res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
       if (!page) {

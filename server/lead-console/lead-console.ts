@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { answeredQuestions } from "#claims/engine/answers";
 import { claimByCaseType, claims } from "#claims/registry";
@@ -17,20 +16,18 @@ import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } 
 import { routingModeOf } from "../routing/routing-modes";
 import { consentProofOf } from "./consent-proof";
 import { lowQualityText } from "../contacts/contact-identity";
+import { recordAudit, type Actor } from "../audit/audit-log";
+import { maskEmail, maskIp, maskName, maskPhone } from "./contact-mask";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
 import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
 
 export const PAGE_SIZE = 50;
 
-/**
- * Who did something in the console: the operator's session, recorded as a hash (the audit log holds
- * no credentials). There is one operator login until operator accounts exist, so every action is
- * recorded as "operator".
- */
-export interface Actor {
-  id: string;
-}
+export type { Actor };
+
+/** Contact fields a viewer sees masked until they reveal them (docs/decisions/028). */
+const CONTACT_ANSWERS = new Set(["fn", "ln", "fullName", "em", "ph", "phone", "email", "address", "street", "dob"]);
 
 export type LeadConsole = ReturnType<typeof createLeadConsole>;
 
@@ -67,7 +64,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
   };
 
   /** One page of the filtered list, newest first, with the filter's count and the neighbouring pages. */
-  async function list(params: URLSearchParams) {
+  async function list(params: URLSearchParams, { masked = false }: { masked?: boolean } = {}) {
     const parsed = parseLeadFilter(params, choices);
     if (!parsed.ok) return { ok: false as const, errors: parsed.errors, choices, timeZone };
     const { filter } = parsed;
@@ -128,7 +125,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         id: lead.id,
         createdAt: lead.created_at,
         caseType: lead.case_type,
-        name: [lead.fn, lead.ln].filter(Boolean).join(" "),
+        name: masked ? maskName(lead.fn, lead.ln) : [lead.fn, lead.ln].filter(Boolean).join(" "),
         state: lead.st,
         outcome: lead.outcome,
         spam: lead.is_spam === 1,
@@ -156,7 +153,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
   }
 
   /** Everything known about one lead, for the operator: answers by question, consent, request, deliveries. */
-  async function detail(leadId: string) {
+  async function detail(leadId: string, { masked = false }: { masked?: boolean } = {}) {
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
     if (!lead) return null;
     const [certificate, deliveries, attempts, actions, routings, buyerNames] = await Promise.all([
@@ -172,7 +169,15 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         .where("deliveries.lead_id", "=", leadId)
         .orderBy("delivery_attempts.attempted_at")
         .execute(),
-      db.selectFrom("console_actions").selectAll().where("lead_id", "=", leadId).orderBy("created_at", "desc").limit(100).execute(),
+      db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("target_type", "=", "lead")
+        .where("target_id", "=", leadId)
+        .orderBy("at", "desc")
+        .orderBy("id", "desc")
+        .limit(100)
+        .execute(),
       routingDecisionsOf(db, leadId),
       db.selectFrom("buyers").select(["id", "name"]).execute(),
     ]);
@@ -203,9 +208,14 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
       revokedAt: lead.revoked_at,
       duplicateOf: lead.duplicate_of,
       lowQuality: lowQualityText(lead.low_quality),
-      phoneE164: lead.phone_e164,
-      contact: { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, state: lead.st },
-      answers: definition ? answeredQuestions(definition, answers) : [],
+      masked,
+      phoneE164: masked ? maskPhone(lead.phone_e164) : lead.phone_e164,
+      contact: masked
+        ? { firstName: maskName(lead.fn, null), lastName: maskName(null, lead.ln), email: maskEmail(lead.em), phone: maskPhone(lead.ph), state: lead.st }
+        : { firstName: lead.fn, lastName: lead.ln, email: lead.em, phone: lead.ph, state: lead.st },
+      answers: (definition ? answeredQuestions(definition, answers) : []).map((a) =>
+        masked && CONTACT_ANSWERS.has(a.name) && a.answer ? { ...a, answer: "(masked)" } : a,
+      ),
       consent: {
         given: lead.tcpa === 1,
         text: certificate?.consent_text ?? null,
@@ -215,7 +225,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         pageUrl: certificate?.page_url ?? null,
       },
       consentProof,
-      request: { ip: lead.user_ip, userAgent: lead.user_agent, source: lead.source },
+      request: { ip: masked ? maskIp(lead.user_ip) : lead.user_ip, userAgent: lead.user_agent, source: lead.source },
       attribution: attribution?.success ? attribution.data : null,
       routing: routings.map(({ createdAt, decision }) => ({
         at: createdAt,
@@ -248,33 +258,27 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
             responseBody: a.response_body,
           })),
       })),
-      actions: actions.map((a) => ({ at: a.created_at, operator: a.operator, action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
+      actions: actions.map((a) => ({ at: a.at, operator: a.operator_email ?? "unknown", action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
       /** Buyers' checks of the certificate through the match API. */
       certificateChecks: lead.certificate_id ? await certificateChecksOf(db, lead.certificate_id) : [],
       timeZone,
     };
   }
 
-  async function record(
-    trx: Kysely<Database>,
-    actor: Actor,
-    action: string,
-    leadId: string | null,
-    detail: Record<string, unknown>,
-  ) {
-    await trx
-      .insertInto("console_actions")
-      .values({
-        id: randomUUID(),
-        created_at: now().toISOString(),
-        operator: "operator",
-        session_id: createHash("sha256").update(actor.id).digest("hex").slice(0, 16),
-        action,
-        lead_id: leadId,
-        detail: JSON.stringify(detail),
-      })
-      .execute();
+  function record(trx: Kysely<Database>, actor: Actor, action: string, leadId: string | null, detail: Record<string, unknown>) {
+    return recordAudit(trx, actor, { action, target: leadId ? { type: "lead", id: leadId } : null, detail }, now());
   }
+
+  /** The unmasked contact details of one lead for a viewer who asked to see them; recorded. */
+  async function reveal(leadId: string, actor: Actor) {
+    const lead = await db.selectFrom("leads").select(["id", "fn", "ln", "em", "ph", "phone_e164", "user_ip"]).where("id", "=", leadId).executeTakeFirst();
+    if (!lead) return null;
+    await record(db, actor, "reveal-lead-contact", leadId, {});
+    return { name: [lead.fn, lead.ln].filter(Boolean).join(" "), email: lead.em, phone: lead.ph, phoneE164: lead.phone_e164, ip: lead.user_ip };
+  }
+
+  /** Opening a lead's page with its contact details shown is a view of personal data: recorded. */
+  const recordContactView = (leadId: string, actor: Actor) => record(db, actor, "view-lead-contact", leadId, {});
 
   /**
    * Puts one delivery back in the outbox with a fresh retry schedule and sends it now. It keeps its id,
@@ -436,16 +440,21 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     return null;
   }
 
-  /** The filtered leads as a CSV stream; the export (who, when, which filter) is recorded before it starts. */
+  /** The filtered leads as a CSV stream; the export (who, when, which filter) is recorded before it starts and, with its row count, when it ends. */
   async function exportCsv(params: URLSearchParams, actor: Actor) {
     const parsed = parseLeadFilter(params, choices);
     if (!parsed.ok) return { ok: false as const, message: Object.values(parsed.errors).join(" ") };
-    await record(db, actor, "export-csv", null, { filter: filterSearchParams(parsed.filter).toString() });
+    const filter = filterSearchParams(parsed.filter).toString();
+    await record(db, actor, "export-csv", null, { filter, stage: "started" });
     const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(now());
-    return { ok: true as const, filename: `leads-${day}.csv`, csv: leadsCsv(db, parsed.filter, { timeZone, targets: choices.targets }) };
+    let rows = 0;
+    const csv = leadsCsv(db, parsed.filter, { timeZone, targets: choices.targets, onRows: (n) => (rows += n) });
+    /** The end of the download (complete, or cut short), with the rows read: the stream's count is known only now. */
+    const finish = (complete: boolean) => record(db, actor, "export-csv", null, { filter, stage: complete ? "finished" : "aborted", rows });
+    return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };
   }
 
-  return { choices, list, detail, resendDelivery, resendFiltered, markSpam, exportCsv };
+  return { choices, list, detail, reveal, recordContactView, resendDelivery, resendFiltered, markSpam, exportCsv };
 }
 
 /** A delivery due now with a fresh retry schedule (attempts counts the current schedule; the log keeps every attempt). */

@@ -50,7 +50,7 @@ const LEAD_COLUMNS = [
  * status. Read in keyset batches as the client reads, so memory stays flat at any size. Cells are
  * quoted and formula-like text is prefixed with ' (OWASP CSV injection); a BOM tells Excel it is UTF-8.
  */
-export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[] }): Readable {
+export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[]; onRows?: (n: number) => void }): Readable {
   const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
   const questions = questionNames(definitions);
   // Claims may ask a question of the same name with options of their own: each lead's answers are
@@ -104,6 +104,7 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
     const last = batch[batch.length - 1]!;
     after = { createdAt: last.created_at, id: last.id };
     finished = batch.length < BATCH;
+    options.onRows?.(batch.length);
 
     // One array per row, filled in place: building rows from spreads made a third of the garbage.
     return batch.map((lead) => {
@@ -172,7 +173,7 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
  * each ten minutes (no zone changes its offset within one) and the offset it gives is reused for the
  * rest, which exports sorted by time mostly are: Intl for every row took a twentieth of the export.
  */
-function localTimeFormatter(timeZone: string) {
+export function localTimeFormatter(timeZone: string) {
   const wallClock = new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" });
   let bucket = "";
   let offsetMs = 0;

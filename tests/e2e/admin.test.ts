@@ -6,7 +6,7 @@ import { launchBrowser } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { answerAfffEligibility, fillAfffContact, fillMvaWizard } from "../support/claim-flows";
 import { mvaAnswers } from "../support/mva-answers";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 import { openWizard, savedLeadId } from "../support/wizard";
 
 let server: RunningServer;
@@ -45,6 +45,7 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
 async function logIn(page: Page) {
   await page.goto(`${server.url}/admin/setup`);
   await page.waitForURL(/\/admin\/login\?next=/);
+  await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
   await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(/\/admin\/setup$/);
@@ -163,7 +164,7 @@ describe("delivery survives a crash", () => {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: first.url },
-        body: `password=${encodeURIComponent(ADMIN_TEST_PASSWORD)}`,
+        body: `email=${encodeURIComponent(ADMIN_TEST_EMAIL)}&password=${encodeURIComponent(ADMIN_TEST_PASSWORD)}`,
       });
       const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
       const saved = await fetch(`${first.url}/admin/setup`, {

@@ -4,7 +4,7 @@ import { launchBrowser } from "../support/browser";
 import { fillMvaWizard } from "../support/claim-flows";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 import { openWizard } from "../support/wizard";
 
 /**
@@ -46,6 +46,7 @@ describe("routing leads to buyers", () => {
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     operator.setDefaultTimeout(10_000);
     await operator.goto(`${server.url}/admin/login?next=/admin/buyers`);
+    await operator.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await operator.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await operator.getByRole("button", { name: "Log in" }).click();
     await operator.waitForURL((url) => url.pathname === "/admin/buyers");

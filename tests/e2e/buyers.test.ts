@@ -8,7 +8,7 @@ import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { layoutProblems } from "../support/page-checks";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 
 /**
  * Issue 11's buyers pages in a browser: an operator makes a mistake on the buyer form, corrects it,
@@ -74,6 +74,7 @@ describe("buyers", () => {
 
     await page.goto(`${server.url}/admin/buyers`);
     await page.waitForURL(/\/admin\/login\?next=/);
+    await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
@@ -173,6 +174,7 @@ describe("buyers", () => {
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       await page.goto(`${server.url}/admin/buyers`);
+      await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
       await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
       await page.getByRole("button", { name: "Log in" }).click();
       await page.waitForURL((url) => url.pathname === "/admin/buyers");
@@ -210,6 +212,7 @@ describe("buyers", () => {
     });
     page.on("pageerror", (error) => browserErrors.push(`uncaught ${error.message}`));
     await page.goto(`${server.url}/admin/buyers`);
+    await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
@@ -298,6 +301,7 @@ describe("buyers", () => {
     });
     page.on("pageerror", (error) => browserErrors.push(`uncaught ${error.message}`));
     await page.goto(`${server.url}/admin/buyers`);
+    await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers");

@@ -5,7 +5,7 @@ import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 
 // The match API's journey on the built server: the operator issues a buyer's key on the buyer's page
 // (confirming in the browser), the buyer checks a certificate with it, the operator sees the check on
@@ -65,6 +65,7 @@ describe("a buyer's key and the match API", () => {
     const problems: string[] = [];
 
     await page.goto(`${server.url}/admin/buyers/${WEBHOOK_BUYER_ID}`);
+    await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => url.pathname === `/admin/buyers/${WEBHOOK_BUYER_ID}`);

@@ -5,7 +5,7 @@ import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { fillMvaWizard } from "../support/claim-flows";
 import { layoutProblems } from "../support/page-checks";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 import { openWizard } from "../support/wizard";
 
 /**
@@ -68,6 +68,7 @@ async function sendMvaClaim(page: Page, javaScript: boolean): Promise<string> {
 async function logIn(page: Page, path: string) {
   await page.goto(server.url + path);
   await page.waitForURL(/\/admin\/login\?next=/);
+  await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
   await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL((url) => url.pathname === path);

@@ -6,7 +6,7 @@ import { launchBrowser } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 
 /**
  * Issue 12's revocation journey: a lead delivered to a local receiver, then the person opts out on
@@ -70,6 +70,7 @@ describe("opt-out", () => {
     const operator = await newPage("operator");
     await operator.goto(`${server.url}/admin/setup`);
     await operator.waitForURL(/\/admin\/login/);
+    await operator.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await operator.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await operator.getByRole("button", { name: "Log in" }).click();
     await operator.waitForURL((url) => url.pathname === "/admin/setup");

@@ -5,7 +5,7 @@ import { launchBrowser } from "../support/browser";
 import { startFakeReceiver } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { completeWizard, fillStep, sampleAnswers } from "../support/sample-answers";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 
 /** Issue 9, the visitor-facing items 7-18: each test names its item. */
 
@@ -213,6 +213,7 @@ describe("admin (16-18)", () => {
   async function logIn(): Promise<Page> {
     const page = await open("/admin/setup");
     await page.waitForURL(/\/admin\/login\?next=/);
+    await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(/\/admin\/setup$/);

@@ -7,6 +7,8 @@ import { createLogger } from "../../server/logger";
 import { createSettings } from "../../server/settings/settings";
 import { testDatabaseUrl } from "../support/test-database";
 
+// The first owner is ADMIN_EMAIL, else SITE_EMAIL (its default here).
+const EMAIL = "help@example.com";
 let db: Db;
 let clock: number;
 const now = () => new Date(clock);
@@ -29,7 +31,7 @@ afterEach(async () => {
 describe("operator sessions", () => {
   it("expire after the idle timeout", async () => {
     const admin = await auth();
-    const login = await admin.login("a very good password", "127.0.0.1");
+    const login = await admin.login(EMAIL, "a very good password", "127.0.0.1");
     if (!login.ok) throw new Error("login failed");
     expect(login.setCookie).toMatch(/HttpOnly; SameSite=Strict/);
     const cookie = cookieOf(login.setCookie);
@@ -41,7 +43,7 @@ describe("operator sessions", () => {
 
   it("expire after the absolute timeout even when used all along", async () => {
     const admin = await auth();
-    const login = await admin.login("a very good password", "127.0.0.1");
+    const login = await admin.login(EMAIL, "a very good password", "127.0.0.1");
     if (!login.ok) throw new Error("login failed");
     const cookie = cookieOf(login.setCookie);
     for (let t = 0; t < SESSION_ABSOLUTE_MS; t += SESSION_IDLE_MS / 2) {
@@ -54,8 +56,8 @@ describe("operator sessions", () => {
 
   it("get a new id at every login, and refuse tampered cookies", async () => {
     const admin = await auth();
-    const first = await admin.login("a very good password", "127.0.0.1");
-    const second = await admin.login("a very good password", "127.0.0.1");
+    const first = await admin.login(EMAIL, "a very good password", "127.0.0.1");
+    const second = await admin.login(EMAIL, "a very good password", "127.0.0.1");
     if (!first.ok || !second.ok) throw new Error("login failed");
     expect(cookieOf(first.setCookie)).not.toBe(cookieOf(second.setCookie));
     const [name, value] = cookieOf(first.setCookie).split("=");
@@ -66,11 +68,11 @@ describe("operator sessions", () => {
 
   it("throttles after five failures in fifteen minutes, and lets the IP in again later", async () => {
     const admin = await auth();
-    for (let i = 0; i < 5; i++) expect(await admin.login("nope", "198.51.100.1")).toMatchObject({ ok: false, reason: "wrong-password" });
-    expect(await admin.login("a very good password", "198.51.100.1")).toMatchObject({ ok: false, reason: "throttled" });
-    expect((await admin.login("a very good password", "198.51.100.2")).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await admin.login(EMAIL, "nope", "198.51.100.1")).toMatchObject({ ok: false, reason: "wrong-password" });
+    expect(await admin.login(EMAIL, "a very good password", "198.51.100.1")).toMatchObject({ ok: false, reason: "throttled" });
+    expect((await admin.login(EMAIL, "a very good password", "198.51.100.2")).ok).toBe(true);
     clock += 15 * 60_000 + 1000;
-    expect((await admin.login("a very good password", "198.51.100.1")).ok).toBe(true);
+    expect((await admin.login(EMAIL, "a very good password", "198.51.100.1")).ok).toBe(true);
   });
 
   it("without ADMIN_PASSWORD, generates one at first start and keeps only its hash", async () => {
@@ -82,11 +84,14 @@ describe("operator sessions", () => {
     } finally {
       console.log = original;
     }
-    const password = /password: (\S+)/.exec(lines.join("\n"))?.[1];
+    const output = lines.join("\n");
+    const password = /password: (\S+)/.exec(output)?.[1];
     expect(password).toBeDefined();
-    const stored = await db.selectFrom("settings").select("value").where("key", "=", "admin_password_hash").executeTakeFirstOrThrow();
-    expect(stored.value).not.toContain(password!);
-    expect(await verifyPassword(password!, stored.value)).toBe(true);
+    expect(output).toContain(`e-mail: ${EMAIL}`);
+    const stored = await db.selectFrom("operators").select(["password_hash", "role"]).where("email", "=", EMAIL).executeTakeFirstOrThrow();
+    expect(stored.role).toBe("owner");
+    expect(stored.password_hash).not.toContain(password!);
+    expect(await verifyPassword(password!, stored.password_hash)).toBe(true);
   });
 
   it("hashes with a salt", async () => {

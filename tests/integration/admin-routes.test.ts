@@ -4,7 +4,7 @@ import { action as logoutAction, loader as logoutLoader } from "../../app/routes
 import { action as setupAction, loader as setupLoader } from "../../app/routes/admin-setup";
 import { MAX_FAILURES_PER_WINDOW } from "../../server/admin/admin-auth";
 import { startFakeReceiver } from "../support/fake-receiver";
-import { answerOf, formPost, routeArgs, startRouteServices, TEST_SITE_URL } from "../support/load-context";
+import { answerOf, formPost, OWNER_EMAIL, routeArgs, startRouteServices, TEST_SITE_URL } from "../support/load-context";
 
 // The operator routes' loaders and actions, called with plain Requests and the load context the server
 // builds, on a real AdminAuth and OperatorConsole over a real database.
@@ -27,7 +27,7 @@ let ipCount = 0;
 const visitor = () => ({ ip: `192.0.2.${++ipCount}` });
 
 async function login(next = "/admin/setup") {
-  const result = answerOf(await loginAction(routeArgs(formPost("/admin/login", { password: PASSWORD, next }), routes.context(visitor()))));
+  const result = answerOf(await loginAction(routeArgs(formPost("/admin/login", { email: OWNER_EMAIL, password: PASSWORD, next }), routes.context(visitor()))));
   return { ...result, cookie: cookieOf(result.headers.get("set-cookie")) };
 }
 
@@ -47,15 +47,15 @@ describe("/admin/login", () => {
 
   it("sends the operator only to admin pages afterwards, whatever `next` says", async () => {
     for (const next of ["https://evil.example/admin", "//evil.example", "/blog", "/admin/../blog", "javascript:alert(1)"]) {
-      expect((await login(next)).headers.get("location"), next).toBe("/admin/setup");
+      expect((await login(next)).headers.get("location"), next).toBe("/admin/leads");
     }
   });
 
   it("answers a missing password with 400 and a wrong one with 401, keeping `next`", async () => {
     const context = routes.context(visitor());
-    const empty = answerOf(await loginAction(routeArgs(formPost("/admin/login", { password: "", next: "/admin" }), context)));
-    expect(empty).toMatchObject({ status: 400, data: { error: "Please enter the password.", next: "/admin" } });
-    const wrong = answerOf(await loginAction(routeArgs(formPost("/admin/login", { password: "guess", next: "/admin" }), context)));
+    const empty = answerOf(await loginAction(routeArgs(formPost("/admin/login", { email: OWNER_EMAIL, password: "", next: "/admin" }), context)));
+    expect(empty).toMatchObject({ status: 400, data: { error: "Please enter your e-mail address and password.", next: "/admin" } });
+    const wrong = answerOf(await loginAction(routeArgs(formPost("/admin/login", { email: OWNER_EMAIL, password: "guess", next: "/admin" }), context)));
     expect(wrong.status).toBe(401);
     expect(wrong.data).toMatchObject({ next: "/admin", error: expect.any(String) });
     expect(wrong.headers.get("set-cookie")).toBeNull();
@@ -63,7 +63,7 @@ describe("/admin/login", () => {
 
   it(`answers 429 after ${MAX_FAILURES_PER_WINDOW} wrong passwords from one address, even for the right one`, async () => {
     const context = routes.context(visitor());
-    const attempt = (password: string) => loginAction(routeArgs(formPost("/admin/login", { password }), context)).then(answerOf);
+    const attempt = (password: string) => loginAction(routeArgs(formPost("/admin/login", { email: OWNER_EMAIL, password }), context)).then(answerOf);
     for (let i = 0; i < MAX_FAILURES_PER_WINDOW; i++) expect((await attempt("guess")).status).toBe(401);
     const throttled = await attempt(PASSWORD);
     expect(throttled.status).toBe(429);
@@ -76,7 +76,7 @@ describe("/admin/login", () => {
     const thrown = await loginLoader(routeArgs(get("/admin/login?next=/admin/setup", cookie), routes.context())).catch((e: unknown) => e);
     expect(answerOf(thrown)).toMatchObject({ status: 302 });
     expect((thrown as Response).headers.get("location")).toBe("/admin/setup");
-    expect(await loginLoader(routeArgs(get("/admin/login"), routes.context()))).toEqual({ next: "/admin/setup" });
+    expect(await loginLoader(routeArgs(get("/admin/login"), routes.context()))).toEqual({ next: "/admin/leads" });
   });
 });
 
@@ -131,7 +131,7 @@ describe("/admin/setup", () => {
 });
 
 describe("/admin/logout", () => {
-  it("ends the session, clears the cookie and goes to the login page; a GET only goes to the setup page", async () => {
+  it("ends the session, clears the cookie and goes to the login page; a GET only goes to the leads", async () => {
     const { cookie } = await login();
     const answer = answerOf(await logoutAction(routeArgs(formPost("/admin/logout", {}, { cookie }), routes.context())));
     expect(answer.status).toBe(302);
@@ -141,6 +141,6 @@ describe("/admin/logout", () => {
 
     const getAnswer = answerOf(logoutLoader());
     expect(getAnswer).toMatchObject({ status: 302 });
-    expect(getAnswer.headers.get("location")).toBe("/admin/setup");
+    expect(getAnswer.headers.get("location")).toBe("/admin/leads");
   });
 });

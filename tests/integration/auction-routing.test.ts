@@ -148,7 +148,7 @@ describe("a ping-post auction", () => {
     );
     expect(page!.deliveries.find((d) => d.target === "auction")).toMatchObject({ status: "delivered", resendable: false });
     // Nor does the action run it again when asked directly.
-    expect(await services.leadConsole.resendDelivery(auctionRow.id, { id: "session-1" })).toEqual({
+    expect(await services.leadConsole.resendDelivery(auctionRow.id, { operatorId: "operator-1", email: "operator@example.com", ip: null })).toEqual({
       ok: false,
       message: "An auction is not run again: its bids were offered the lead in turn, and with none left it was routed as usual.",
     });

@@ -212,7 +212,7 @@ describe("selling a lead to buyers", () => {
     const firm = await addBuyer("Firm", receiver.url, { caps: { perDay: 1 } });
     const leadId = await submitLead();
     expect(await sentToday(firm.id)).toBe(1);
-    const operator = { id: "session-1" };
+    const operator = { operatorId: "operator-1", email: "operator@example.com", ip: null };
     expect(await services.leadConsole.markSpam(leadId, true, operator)).toMatchObject({ ok: true });
     expect(await sentToday(firm.id)).toBe(0);
     const [cancelled] = await buyerDeliveriesOf(leadId);

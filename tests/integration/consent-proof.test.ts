@@ -14,7 +14,7 @@ import type { FillFacts } from "../../server/consent-proof/fill-facts";
 import { pageAsShownRoute } from "../../server/http/page-as-shown-route";
 import { createLeadService } from "../../server/leads/submit-lead";
 import { mvaAnswers } from "../support/mva-answers";
-import { answerOf, formPost, routeArgs, startRouteServices, TEST_SITE_URL } from "../support/load-context";
+import { answerOf, formPost, OWNER_EMAIL, routeArgs, startRouteServices, TEST_SITE_URL } from "../support/load-context";
 
 // Issue 12's consent proof and timed honeypot through the claim form's route (loader and action called
 // with plain Requests, on a real database): the signed render time, the fill facts with and without
@@ -48,7 +48,7 @@ beforeAll(async () => {
   pageServer = http.createServer(app);
   await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
   pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
-  const login = await routes.admin.login(PASSWORD, "203.0.113.50");
+  const login = await routes.admin.login(OWNER_EMAIL, PASSWORD, "203.0.113.50");
   if (!login.ok) throw new Error(login.message);
   operatorCookie = login.setCookie.split(";")[0]!;
 });

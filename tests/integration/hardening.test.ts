@@ -111,7 +111,7 @@ describe("admin pages (items 19, 20)", () => {
 
   it("refuse state changes with neither Origin nor Referer, or with a cross-site Referer", async () => {
     const post = (headers: Record<string, string>, path = "/admin/login") =>
-      fetch(server.url + path, { method: "POST", headers, body: new URLSearchParams({ password: "wrong" }), redirect: "manual" });
+      fetch(server.url + path, { method: "POST", headers, body: new URLSearchParams({ email: "someone@example.com", password: "wrong" }), redirect: "manual" });
     for (const path of ["/admin/login", "/admin/logout", "/admin/setup"]) {
       expect((await post({}, path)).status, path).toBe(403);
       expect((await post({ referer: "https://evil.example/page" }, path)).status, path).toBe(403);

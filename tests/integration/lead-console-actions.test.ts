@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { OWNER_EMAIL } from "../support/load-context";
 
 // The console's actions through the route actions (admin-lead.tsx, admin-leads.tsx), each confirmed
 // and recorded: re-send one delivery, re-send the failed and dead of a filter, mark spam / not spam.
@@ -45,13 +46,12 @@ async function settle(leadId: string) {
   return app.deliveriesOf(leadId);
 }
 
-/** The console's record of its latest action: who, when (during this test run), with the session only as a hash. */
+/** The audit log's record of the console's latest action: who (the owner, by id and e-mail), from where, when (during this test run). */
 async function lastRecorded() {
   const row = (await app.consoleActions()).at(-1)!;
-  expect(row).toMatchObject({ operator: "operator", session_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
-  expect(row.created_at >= startedAt && row.created_at <= new Date().toISOString()).toBe(true);
-  expect(app.operator).not.toContain(row.session_id);
-  return { action: row.action, leadId: row.lead_id, detail: JSON.parse(row.detail) as Record<string, unknown> };
+  expect(row).toMatchObject({ operator_email: OWNER_EMAIL, operator_id: expect.any(String), ip: "203.0.113.7" });
+  expect(row.at >= startedAt && row.at <= new Date().toISOString()).toBe(true);
+  return { action: row.action, leadId: row.target_type === "lead" ? row.target_id : null, detail: JSON.parse(row.detail) as Record<string, unknown> };
 }
 
 /** A free port with nothing listening on it. */

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFields } from "#claims/engine/form-values";
 import { claimByCaseType } from "#claims/registry";
 import { startConsole, type ConsoleRoutes, type LeadSpec } from "../support/console-leads";
+import { waitFor } from "../support/fake-receiver";
+import { OWNER_EMAIL } from "../support/load-context";
 
 // /admin/leads/export.csv over HTTP, read back with a CSV parser: one row per lead of the
 // filter, each lead's answers under its own claim's questions, attribution, delivery status, formula
@@ -153,12 +155,15 @@ describe("/admin/leads/export.csv", () => {
     expect(none.header[0]).toBe("lead_id");
   });
 
-  it("is recorded as a app action with its filter", async () => {
-    await exported("?utm_source=google&claim=MVA");
-    const row = (await app.consoleActions()).at(-1)!;
-    expect(row).toMatchObject({ action: "export-csv", operator: "operator", lead_id: null });
-    expect(JSON.parse(row.detail)).toEqual({ filter: "claim=MVA&utm_source=google" });
-    expect(Date.now() - Date.parse(row.created_at)).toBeLessThan(60_000);
+  it("is recorded in the audit log with its filter when it starts, and with its row count when it ends", async () => {
+    const before = (await app.consoleActions()).length;
+    const { rows } = await exported("?utm_source=google&claim=MVA");
+    await waitFor(async () => (await app.consoleActions()).length === before + 2, "the export's end to be recorded");
+    const [start, end] = (await app.consoleActions()).slice(-2);
+    expect(start).toMatchObject({ action: "export-csv", operator_email: OWNER_EMAIL, target_id: null });
+    expect(JSON.parse(start!.detail)).toEqual({ filter: "claim=MVA&utm_source=google", stage: "started" });
+    expect(JSON.parse(end!.detail)).toEqual({ filter: "claim=MVA&utm_source=google", stage: "finished", rows: rows.length });
+    expect(Date.now() - Date.parse(end!.at)).toBeLessThan(60_000);
   });
 
   it("answers a bad filter with 400 in plain text, and records nothing", async () => {

@@ -14,7 +14,7 @@ import { buyerInput } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 
 const context = { ip: "203.0.113.7", userAgent: "RevocationTest/1.0", pageUrl: null, attribution: null };
-const actor = { id: "operator-session" };
+const actor = { operatorId: "operator-1", email: "operator@example.com", ip: null };
 const logger = createLogger("silent");
 
 let db: Db;

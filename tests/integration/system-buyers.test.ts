@@ -18,7 +18,7 @@ import { testDatabaseUrl } from "../support/test-database";
 const context = { ip: "203.0.113.7", userAgent: "SystemBuyersTest/1.0", pageUrl: null, attribution: null };
 const logger = createLogger("silent");
 const LEGAL_BRIDGE_ID = "system-legal-bridge";
-const operator = { id: "session-1" };
+const operator = { operatorId: "operator-1", email: "operator@example.com", ip: null };
 
 let db: Db | undefined;
 const receivers: { close(): Promise<void> }[] = [];

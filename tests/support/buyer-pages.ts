@@ -1,7 +1,7 @@
 import { action as buyerAction, loader as buyerLoader } from "../../app/routes/admin-buyer";
 import { action as buyersAction, loader as buyersLoader } from "../../app/routes/admin-buyers";
 import { loader as reportLoader } from "../../app/routes/admin-buyers-report";
-import { formPost, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "./load-context";
+import { formPost, OWNER_EMAIL, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "./load-context";
 import { TEST_SECRETS_KEY } from "./routing-fixtures";
 
 // The buyers pages' routes (list, form, report, actions) called with plain Requests on real services and a
@@ -14,7 +14,7 @@ export type BuyerPages = Awaited<ReturnType<typeof startBuyerPages>>;
 /** With a SECRETS_KEY unless `secretsKey` is false; `env` for the server's other settings. */
 export async function startBuyerPages({ secretsKey = true, env = {} }: { secretsKey?: boolean; env?: Record<string, string> } = {}) {
   const routes = await startRouteServices({ ADMIN_PASSWORD: BUYERS_OPERATOR_PASSWORD, ...(secretsKey ? { SECRETS_KEY: TEST_SECRETS_KEY } : {}), ...env });
-  const login = await routes.admin.login(BUYERS_OPERATOR_PASSWORD, "192.0.2.1");
+  const login = await routes.admin.login(OWNER_EMAIL, BUYERS_OPERATOR_PASSWORD, "192.0.2.1");
   if (!login.ok) throw new Error(`operator login failed: ${login.message}`);
   const operator = login.setCookie.split(";")[0]!;
 

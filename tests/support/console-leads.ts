@@ -10,7 +10,7 @@ import type { DeliveryStatus, DeliveryTarget } from "../../server/db/schema";
 import { leadExportRoute } from "../../server/http/lead-export-route";
 import { createLeadService } from "../../server/leads/submit-lead";
 
-import { formPost, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "./load-context";
+import { formPost, OWNER_EMAIL, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "./load-context";
 import { sampleAnswers } from "./sample-answers";
 
 // The lead console's routes (list, lead page, actions, export) called with plain Requests on real
@@ -18,6 +18,7 @@ import { sampleAnswers } from "./sample-answers";
 // real intake with the names, phones, states, attribution and submission times a test chooses.
 
 export const OPERATOR_PASSWORD = "console operator password";
+const CONSOLE_ACTIONS = ["resend-delivery", "resend-filtered", "mark-spam", "mark-not-spam", "export-csv"];
 
 /** A lead to make: anything left out gets a valid sample answer. */
 export interface LeadSpec {
@@ -45,11 +46,13 @@ export type ConsoleRoutes = Awaited<ReturnType<typeof startConsole>>;
 export async function startConsole(env: Record<string, string> = {}) {
   const routes = await startRouteServices({ ADMIN_PASSWORD: OPERATOR_PASSWORD, ...env });
   const { db, config, logger } = routes;
-  const login = await routes.admin.login(OPERATOR_PASSWORD, "192.0.2.1");
+  const login = await routes.admin.login(OWNER_EMAIL, OPERATOR_PASSWORD, "192.0.2.1");
   if (!login.ok) throw new Error(`operator login failed: ${login.message}`);
   /** The operator's session cookie, as the browser sends it back. */
   const operator = login.setCookie.split(";")[0]!;
   let made = 0;
+  /** The audit log cannot be cleared (it is append-only): the console's actions are those since the last clearLeads. */
+  let clearedAt = "";
 
   /** Submits a lead through the lead service (validation, certificate, outbox), at the chosen time. */
   async function makeLead(spec: LeadSpec = {}): Promise<string> {
@@ -118,13 +121,23 @@ export async function startConsole(env: Record<string, string> = {}) {
     /** Puts a delivery in a state directly, for tests about what the console does with each state. */
     setDeliveryStatus: (leadId: string, target: DeliveryTarget, status: DeliveryStatus) =>
       db.updateTable("deliveries").set({ status }).where("lead_id", "=", leadId).where("target", "=", target).execute(),
-    consoleActions: () => db.selectFrom("console_actions").selectAll().orderBy("created_at").execute(),
+    /** The lead console's actions in the audit log since the last clearLeads, oldest first. */
+    consoleActions: () =>
+      db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("action", "in", CONSOLE_ACTIONS)
+        .where("at", ">=", clearedAt)
+        .orderBy("at")
+        .orderBy("id")
+        .execute(),
     /**
      * Deletes every lead with its certificate, deliveries, routings and console actions, and the buyers'
      * cap counts, for the next test to start afresh.
      */
     async clearLeads() {
-      for (const table of ["console_actions", "delivery_attempts", "deliveries", "routing_decisions", "buyer_cap_counters", "leads", "submission_certificates"] as const) {
+      clearedAt = new Date().toISOString();
+      for (const table of ["delivery_attempts", "deliveries", "routing_decisions", "buyer_cap_counters", "leads", "submission_certificates"] as const) {
         await db.deleteFrom(table).execute();
       }
     },

@@ -10,6 +10,8 @@ import { createServices } from "../../server/services";
 import { testDatabaseUrl } from "./test-database";
 
 export const TEST_SITE_URL = "https://claims.example";
+/** The first owner's e-mail address in route tests (ADMIN_EMAIL). */
+export const OWNER_EMAIL = "owner@claims.example";
 
 /**
  * The services of a real server on a real database (a new SQLite file, or PostgreSQL when
@@ -23,6 +25,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
     NODE_ENV: "test",
     SITE_URL: TEST_SITE_URL,
     LEAD_RATE_LIMIT_PER_HOUR: "0",
+    ADMIN_EMAIL: OWNER_EMAIL,
     ...env,
   });
   const logger = createLogger(config.logLevel);

@@ -6,6 +6,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 
 export const ADMIN_TEST_PASSWORD = "correct horse battery staple";
+export const ADMIN_TEST_EMAIL = "owner@claims.example";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,6 +106,7 @@ function spawnBuilt(entry: "index.js" | "worker.js", env: Record<string, string>
       DATABASE_URL: `file:${dbFile}`,
       LOG_LEVEL: "warn",
       ADMIN_PASSWORD: ADMIN_TEST_PASSWORD,
+      ADMIN_EMAIL: ADMIN_TEST_EMAIL,
       HSTS: "false",
       // Browser tests fill forms faster than people: the timed honeypot would mark their claims as spam.
       MIN_FORM_FILL_MS: "0",

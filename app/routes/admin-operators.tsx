@@ -1,0 +1,188 @@
+import { data, Form } from "react-router";
+import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { operatorTime } from "~/admin/format";
+import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { Toasts, type Toast } from "~/admin/toasts";
+import { readForm } from "~/site/read-form";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/admin-operators";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [{ title: "Operators | Admin" }, NOINDEX];
+
+const ROLE_TEXT = {
+  owner: "Owner: everything, including operators, buyers and settings",
+  manager: "Manager: leads, re-sends, spam marks and exports; sees buyers",
+  viewer: "Viewer: reads only; contact details masked unless revealed",
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const access = await requireOperatorPage(request, context, "operators.view");
+  return { ...(await context.admin.accounts.list()), me: access.operator.id, timeZone: context.admin.audit.timeZone };
+}
+
+type ActionAnswer = { toast?: Toast; invitation?: { link: string; email: string; expiresAt: string }; errors?: Record<string, string> };
+const failure = (description: string, status = 400, errors?: Record<string, string>) =>
+  data<ActionAnswer>({ toast: { title: "Not changed", description, tone: "error" }, errors }, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await requireOperatorAction(request, context, "operators.change");
+  const form = await readForm(request, context.logger);
+  const intent = String(form.get("intent") ?? "");
+  const operatorId = String(form.get("operatorId") ?? "");
+  const accounts = context.admin.accounts;
+  if (intent === "invite") {
+    const invited = await accounts.invite(actor, String(form.get("email") ?? ""), form.get("role"));
+    if (!invited.ok) return failure(invited.message, 400, { [invited.field ?? "email"]: invited.message });
+    return {
+      invitation: { link: invited.link, email: invited.email, expiresAt: invited.expiresAt },
+      toast: { title: "Invitation made", description: `Pass the link on to ${invited.email}: it works once, for 24 hours.`, tone: "success" },
+    } satisfies ActionAnswer;
+  }
+  if (intent === "role") {
+    const changed = await accounts.changeRole(actor, operatorId, form.get("role"));
+    if (!changed.ok) return failure(changed.message);
+    return { toast: { title: "Role changed", description: `${changed.email} is now ${changed.role}.`, tone: "success" } } satisfies ActionAnswer;
+  }
+  if (intent === "disable" || intent === "enable") {
+    const changed = await accounts.setDisabled(actor, operatorId, intent === "disable");
+    if (!changed.ok) return failure(changed.message);
+    const description = intent === "disable" ? `${changed.email} can no longer log in; their sessions have ended.` : `${changed.email} can log in again.`;
+    return { toast: { title: intent === "disable" ? "Operator disabled" : "Operator enabled", description, tone: "success" } } satisfies ActionAnswer;
+  }
+  return failure("Unknown action.");
+}
+
+const input = "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
+const secondary = `${adminButton} border border-slate-300 bg-white hover:bg-slate-50`;
+
+export default function AdminOperators({ loaderData, actionData }: Route.ComponentProps) {
+  const { operators, invitations, me, timeZone } = loaderData;
+  const answer: ActionAnswer | undefined = actionData;
+  return (
+    <>
+      <Toasts latest={answer?.toast} />
+      <AdminHeader title="Operators" />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        {answer?.invitation ? (
+          <section aria-labelledby="link-title" className={`${adminCard} border-l-4 border-emerald-600`}>
+            <h2 id="link-title" className="text-lg font-bold">
+              Invitation link for {answer.invitation.email}
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              There is no mail server: copy this link and pass it on. It works once and expires {operatorTime(answer.invitation.expiresAt, timeZone)}. It is
+              shown only now.
+            </p>
+            <p className="mt-3 break-all rounded-lg bg-slate-50 p-3 font-mono text-sm" data-testid="invitation-link">
+              {answer.invitation.link}
+            </p>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="operators-title" className={adminCard}>
+          <h2 id="operators-title" className="text-lg font-bold">
+            {operators.length} operator{operators.length === 1 ? "" : "s"}
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {operators.map((operator) => (
+              <li key={operator.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-operator={operator.email}>
+                <div>
+                  <p className="font-semibold">
+                    {operator.name} {operator.id === me ? <span className="text-slate-600">(you)</span> : null}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {operator.email} · {operator.role}
+                    {operator.disabled ? " · disabled" : ""}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Form method="post" className="flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="operatorId" value={operator.id} />
+                    <label htmlFor={`role-${operator.id}`} className="sr-only">
+                      Role of {operator.email}
+                    </label>
+                    <select id={`role-${operator.id}`} name="role" defaultValue={operator.role} className={`${input} w-auto`}>
+                      <option value="owner">owner</option>
+                      <option value="manager">manager</option>
+                      <option value="viewer">viewer</option>
+                    </select>
+                    <button type="submit" className={secondary} aria-label={`Change role of ${operator.email}`}>
+                      Change role
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={operator.disabled ? "enable" : "disable"} />
+                    <input type="hidden" name="operatorId" value={operator.id} />
+                    <button type="submit" className={secondary} aria-label={`${operator.disabled ? "Enable" : "Disable"} ${operator.email}`}>
+                      {operator.disabled ? "Enable" : "Disable"}
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="invite-title" className={adminCard}>
+          <h2 id="invite-title" className="text-lg font-bold">
+            Invite an operator
+          </h2>
+          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+            <input type="hidden" name="intent" value="invite" />
+            <div>
+              <label htmlFor="invite-email" className="block text-sm font-semibold text-slate-700">
+                E-mail address
+              </label>
+              <input
+                id="invite-email"
+                name="email"
+                type="email"
+                required
+                className={input}
+                aria-invalid={answer?.errors?.email ? true : undefined}
+                aria-describedby={answer?.errors?.email ? "invite-email-error" : undefined}
+              />
+              {answer?.errors?.email ? (
+                <p id="invite-email-error" className="mt-1 text-sm font-medium text-red-700">
+                  {answer.errors.email}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor="invite-role" className="block text-sm font-semibold text-slate-700">
+                Role
+              </label>
+              <select id="invite-role" name="role" defaultValue="viewer" className={input}>
+                <option value="viewer">viewer</option>
+                <option value="manager">manager</option>
+                <option value="owner">owner</option>
+              </select>
+            </div>
+            <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              Make invitation link
+            </button>
+          </Form>
+          <ul className="mt-4 space-y-1 text-sm text-slate-700">
+            {Object.values(ROLE_TEXT).map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+          {invitations.length ? (
+            <>
+              <h3 className="mt-4 font-semibold">Open invitations</h3>
+              <ul className="mt-1 space-y-1 text-sm">
+                {invitations.map((invitation) => (
+                  <li key={invitation.id}>
+                    {invitation.email} as {invitation.role}, expires {operatorTime(invitation.expiresAt, timeZone)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { OperatorRole } from "../db/schema";
+
+/** Roles from least to most: each may do what the ones before it may. */
+export const ROLES = ["viewer", "manager", "owner"] as const satisfies readonly OperatorRole[];
+
+/**
+ * Who may do what in the admin, in one place: every admin route's loader and action and every
+ * Express admin handler asks for one of these permissions, and gets a 403 below its role.
+ */
+export const ACCESS = {
+  /** /admin: the dashboard (figures, no personal data). */
+  "dashboard.view": "viewer",
+  /** /admin/setup: the webhook, its signing secret, partners. */
+  "setup.view": "owner",
+  "setup.change": "owner",
+  /** /admin/leads and /admin/leads/:id (a viewer sees contact details masked). */
+  "leads.view": "viewer",
+  /** A viewer's "Reveal" of one lead's contact details (recorded). */
+  "leads.reveal": "viewer",
+  "leads.resend": "manager",
+  "leads.spam": "manager",
+  "leads.export": "manager",
+  /** /admin/leads/:id/page-as-shown: the stored consent page. */
+  "leads.page-as-shown": "manager",
+  /** /admin/buyers, /admin/buyers/report, /admin/buyers/:id. */
+  "buyers.view": "viewer",
+  "buyers.change": "owner",
+  "revocations.view": "viewer",
+  "operators.view": "owner",
+  "operators.change": "owner",
+  "audit.view": "manager",
+  "audit.export": "owner",
+  /** /admin/account: one's own password. */
+  "account.change": "viewer",
+} as const satisfies Record<string, OperatorRole>;
+
+export type Permission = keyof typeof ACCESS;
+
+export function allows(role: OperatorRole, permission: Permission): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(ACCESS[permission]);
+}
+
+export function isRole(value: unknown): value is OperatorRole {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export const FORBIDDEN_MESSAGE = (permission: Permission) =>
+  `You do not have access: this needs the ${ACCESS[permission]} role or higher.`;
