@@ -14,6 +14,7 @@ import * as certificateSigning from "./2026-11-23-12-certificate-signing";
 import * as revocations from "./2026-11-23-13-revocations";
 import * as consentProof from "./2026-11-23-14-consent-proof";
 import * as certificatePurges from "./2026-11-23-15-certificate-purges";
+import * as funnelAnalytics from "./2026-11-23-17-funnel-analytics";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-13-revocations": revocations,
   "2026-11-23-14-consent-proof": consentProof,
   "2026-11-23-15-certificate-purges": certificatePurges,
+  "2026-11-23-17-funnel-analytics": funnelAnalytics,
 };
