@@ -18,8 +18,13 @@ const dayRange = (day: string) => ({ from: `${day}T00:00:00.000Z`, to: utcDay(ne
  * refresh (a new database, or after `npm run seed` adds back-dated leads) it recounts the whole period.
  */
 export function createDashboardRollups(db: Db, now: () => Date = () => new Date()) {
-  async function refresh(): Promise<void> {
+  /** Brings the rollups up to date, unless another read (or instance) did less than `maxAgeMs` ago. */
+  async function refresh({ maxAgeMs = 0 }: { maxAgeMs?: number } = {}): Promise<void> {
     const at = now();
+    if (maxAgeMs > 0) {
+      const last = await db.selectFrom("rollup_state").select("refreshed_at").where("name", "=", ROLLUP).executeTakeFirst();
+      if (last && at.getTime() - Date.parse(last.refreshed_at) < maxAgeMs) return;
+    }
     const horizon = utcDay(new Date(at.getTime() - MAX_PERIOD_DAYS * DAY_MS));
     await writeTransaction(db, async (trx) => {
       await lockForTransaction(trx, "dashboard-rollups");

@@ -48,11 +48,19 @@ export interface Dashboard {
 const NO_SOURCE = "(none)";
 const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
 
-/** The figures of the operator's dashboard at /admin, read from the rollup tables only. */
-export function createFunnelDashboard(db: Db, rollups: DashboardRollups, now: () => Date = () => new Date()) {
+/**
+ * The figures of the operator's dashboard at /admin, read from the rollup tables only. The funnel's
+ * counts are current to the event; leads and deliveries are recounted when older than `maxAgeMs`
+ * (a minute by default, so operators reloading the page do not each write).
+ */
+export function createFunnelDashboard(
+  db: Db,
+  rollups: DashboardRollups,
+  { now = () => new Date(), maxAgeMs = 60_000 }: { now?: () => Date; maxAgeMs?: number } = {},
+) {
   return {
     async read(period: DashboardPeriod): Promise<Dashboard> {
-      await rollups.refresh();
+      await rollups.refresh({ maxAgeMs });
       const today = now();
       const days = Array.from({ length: period }, (_v, i) => utcDay(new Date(today.getTime() - (period - 1 - i) * 86_400_000)));
       const from = days[0]!;

@@ -228,7 +228,7 @@ describe("the dashboard's figures", () => {
   it("reads leads per day, funnels with drop-off and deliveries per buyer from rollups that follow new data", async () => {
     await clearFunnel();
     const now = new Date();
-    const dashboard = createFunnelDashboard(routes.db, createDashboardRollups(routes.db, () => now), () => now);
+    const dashboard = createFunnelDashboard(routes.db, createDashboardRollups(routes.db, () => now), { now: () => now, maxAgeMs: 0 });
     const funnel = routes.services.funnel;
     // 10 views, 6 starts, 3 at step 2 (4 from google), 2 submitted, 1 eligible.
     for (let i = 0; i < 10; i++) {
@@ -281,5 +281,18 @@ describe("the dashboard's figures", () => {
     const later = await dashboard.read(7);
     expect(later.days).toHaveLength(7);
     expect(later.deliveries.find((d) => d.destination === "webhook")).toMatchObject({ delivered: 2, dead: 0, failureRatePercent: 0 });
+  });
+
+  it("recounts leads at most once a minute, so reloads do not write", async () => {
+    let now = new Date(Date.now() + 120_000);
+    const dashboard = createFunnelDashboard(routes.db, createDashboardRollups(routes.db, () => now), { now: () => now, maxAgeMs: 60_000 });
+    const mvaToday = async () => (await dashboard.read(7)).leadsPerDay.find((l) => l.caseType === mva.caseType)!.counts.at(-1)!;
+    const before = await mvaToday();
+    const context = { ip: "203.0.113.51", userAgent: CHROME, pageUrl: null, attribution: null };
+    expect((await routes.services.leads.submit("mva", mvaAnswers(anotherPerson()), context)).status).toBe("created");
+    now = new Date(now.getTime() + 30_000);
+    expect(await mvaToday()).toBe(before);
+    now = new Date(now.getTime() + 31_000);
+    expect(await mvaToday()).toBe(before + 1);
   });
 });
