@@ -296,3 +296,24 @@ describe("the dashboard's figures", () => {
     expect(await mvaToday()).toBe(before + 1);
   });
 });
+
+describe("npm run seed -- --events N", () => {
+  it("writes N events with funnels that only narrow, and daily counts equal to them", async () => {
+    await clearFunnel();
+    const { seedEvents } = await import("../../server/seed/seed-events");
+    const result = await seedEvents({ database: routes.config.database, events: 3_000, days: 5, seed: 42 });
+    expect(result.events).toBe(3_000);
+    const events = await routes.db.selectFrom("funnel_events").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(events.n)).toBe(3_000);
+    const rows = await dailyRows();
+    expect(rows.reduce((sum, r) => sum + Number(r.visitors), 0)).toBe(3_000);
+    expect(new Set(rows.map((r) => r.day)).size).toBeLessThanOrEqual(5);
+    const total = (kind: string, step = 0) => rows.filter((r) => r.kind === kind && Number(r.step) === step).reduce((s, r) => s + Number(r.visitors), 0);
+    expect(total("view")).toBeGreaterThan(total("start"));
+    expect(total("start")).toBeGreaterThan(total("step", 2));
+    expect(total("step", 2)).toBeGreaterThan(total("submit"));
+    expect(total("submit")).toBeGreaterThanOrEqual(total("outcome"));
+    expect(new Set(rows.map((r) => r.utm_source))).toContain("google");
+    await clearFunnel();
+  });
+});
