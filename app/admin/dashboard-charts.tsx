@@ -43,15 +43,15 @@ export function FunnelBars({ id, title, stages }: { id: string; title: string; s
   const max = Math.max(1, ...stages.map((s) => s.visitors));
   const rowHeight = 34;
   return (
-    <svg role="img" aria-labelledby={`${id}-title`} viewBox={`0 0 320 ${stages.length * rowHeight}`} className="block w-full max-w-md" data-chart={id}>
+    <svg role="img" aria-labelledby={`${id}-title`} viewBox={`0 0 280 ${stages.length * rowHeight}`} className="block w-full max-w-md" data-chart={id}>
       <title id={`${id}-title`}>{`${title}: ${stages.map((s) => `${s.label} ${number(s.visitors)}`).join(", ")}`}</title>
       {stages.map((stage, i) => {
         const y = i * rowHeight;
-        const width = Math.max(stage.visitors ? 2 : 0, (stage.visitors / max) * 220);
+        const width = Math.max(stage.visitors ? 2 : 0, (stage.visitors / max) * 180);
         return (
           <g key={stage.label}>
             <text x="0" y={y + 12} fontSize="13" fill={TEXT}>
-              {stage.label.length > 46 ? `${stage.label.slice(0, 45)}…` : stage.label}
+              {stage.label.length > 40 ? `${stage.label.slice(0, 39)}…` : stage.label}
             </text>
             <rect x="0" y={y + 17} width={width} height="12" fill={BAR} rx="2" />
             <text x={width + 6} y={y + 27} fontSize="13" fill={TEXT}>
@@ -69,19 +69,19 @@ export function FunnelBars({ id, title, stages }: { id: string; title: string; s
 export function PercentBars({ id, title, rows }: { id: string; title: string; rows: { label: string; percent: number | null }[] }) {
   const rowHeight = 34;
   return (
-    <svg role="img" aria-labelledby={`${id}-title`} viewBox={`0 0 320 ${Math.max(1, rows.length) * rowHeight}`} className="block w-full max-w-md" data-chart={id}>
+    <svg role="img" aria-labelledby={`${id}-title`} viewBox={`0 0 280 ${Math.max(1, rows.length) * rowHeight}`} className="block w-full max-w-md" data-chart={id}>
       <title id={`${id}-title`}>{`${title}: ${rows.map((r) => `${r.label} ${r.percent === null ? "none finished" : `${r.percent}%`}`).join(", ")}`}</title>
       {rows.map((row, i) => {
         const y = i * rowHeight;
-        const width = ((row.percent ?? 0) / 100) * 220;
+        const width = ((row.percent ?? 0) / 100) * 180;
         return (
           <g key={row.label}>
             <text x="0" y={y + 12} fontSize="13" fill={TEXT}>
-              {row.label.length > 46 ? `${row.label.slice(0, 45)}…` : row.label}
+              {row.label.length > 40 ? `${row.label.slice(0, 39)}…` : row.label}
             </text>
-            <rect x="0" y={y + 17} width="220" height="12" fill="#e2e8f0" rx="2" />
+            <rect x="0" y={y + 17} width="180" height="12" fill="#e2e8f0" rx="2" />
             <rect x="0" y={y + 17} width={width} height="12" fill="#b91c1c" rx="2" />
-            <text x="226" y={y + 27} fontSize="13" fill={TEXT}>
+            <text x="186" y={y + 27} fontSize="13" fill={TEXT}>
               {row.percent === null ? "–" : `${row.percent}%`}
             </text>
           </g>
