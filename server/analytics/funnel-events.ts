@@ -50,7 +50,8 @@ export function createFunnelEvents(db: Db, { site, now = () => new Date() }: { s
       visitor_hash: await hasher.hash(day, visit.ip ?? "", visit.userAgent),
       utm_source: utm(visit.attribution?.utm_source),
       utm_campaign: utm(visit.attribution?.utm_campaign),
-      occurred_at: at.toISOString(),
+      // To the hour only: a submit's exact time would match its lead's created_at, and so tie the hash to a person.
+      occurred_at: `${at.toISOString().slice(0, 13)}:00:00.000Z`,
     };
     return db.transaction().execute(async (trx) => {
       const inserted = await trx

@@ -390,6 +390,7 @@ export interface FunnelEventsTable {
   /** '' when the visit came without one. */
   utm_source: string;
   utm_campaign: string;
+  /** The hour it happened (minutes and seconds are zero), never the exact time. */
   occurred_at: string;
 }
 

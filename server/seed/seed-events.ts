@@ -84,7 +84,7 @@ function* visitorEvents(random: Random, day: string, claim: string, steps: numbe
     .map((n) => Math.floor(n * 2 ** 32).toString(16).padStart(8, "0"))
     .join("");
   const hour = String(random.int(0, 23)).padStart(2, "0");
-  const occurred_at = `${day}T${hour}:${String(random.int(0, 59)).padStart(2, "0")}:00.000Z`;
+  const occurred_at = `${day}T${hour}:00:00.000Z`;
   const event = (kind: FunnelEventsTable["kind"], step = 0, outcome = ""): FunnelEventsTable => ({
     day, claim, kind, step, outcome, visitor_hash, utm_source, utm_campaign, occurred_at,
   });

@@ -91,6 +91,8 @@ describe("the funnel event service", () => {
     // The same person on two days has two unrelated hashes, and the first day's salt is gone.
     expect(events[0]!.visitor_hash).not.toBe(events[1]!.visitor_hash);
     expect(events[0]!.visitor_hash).toMatch(/^[0-9a-f]{32}$/);
+    // Only the hour: an exact time could be matched to a lead's created_at.
+    expect(events.map((e) => e.occurred_at)).toEqual(["2030-01-01T23:00:00.000Z", "2030-01-02T00:00:00.000Z"]);
     expect((await routes.db.selectFrom("analytics_salts").select("day").execute()).map((r) => r.day)).toEqual(["2030-01-02"]);
     await routes.db.deleteFrom("analytics_salts").execute();
   });
