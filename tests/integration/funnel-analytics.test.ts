@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -175,6 +176,24 @@ describe("POST /api/events (the wizard's beacon)", () => {
     const response = await beacon(body, headers as Record<string, string>);
     expect(response.status).toBe(status);
     expect(((await response.json()) as { error: string }).error).toContain(message);
+  });
+
+  it("never answers 5xx, whatever the body and content type", async () => {
+    const bodies = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.record({ claim: fc.oneof(fc.string(), fc.constantFrom("mva", "pfas", "__proto__")), step: fc.oneof(fc.integer(), fc.double(), fc.string()) }).map((v) =>
+        JSON.stringify(v),
+      ),
+      fc.string({ unit: "binary", maxLength: 200 }),
+    );
+    const types = fc.constantFrom("text/plain", "application/json", "text/plain;charset=UTF-8", "application/json; charset=latin1", "text/html", "");
+    await fc.assert(
+      fc.asyncProperty(bodies, types, async (body, type) => {
+        const response = await beacon(body, type ? { "content-type": type } : {});
+        expect(response.status, `${type} ${body}`).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it("answers 405 to a GET", async () => {
