@@ -2,7 +2,7 @@
 import { randomInt } from "node:crypto";
 import { ConfigError, loadConfig } from "../server/config";
 import { parseSeedArguments, SEED_USAGE } from "../server/seed/seed-arguments";
-import { invalidateDashboardRollups, seedEvents } from "../server/seed/seed-events";
+import { recountDashboardRollups, seedEvents } from "../server/seed/seed-events";
 import { seedLeads, type SeedProgress } from "../server/seed/seed-leads";
 
 const parsed = parseSeedArguments(process.argv.slice(2), () => randomInt(2 ** 32 - 1));
@@ -77,7 +77,7 @@ if (args.leads > 0) {
         `with ${number(result.certificates)} certificates, ${number(result.deliveries)} deliveries and ${number(result.attempts)} attempts.`,
     );
     // The dashboard's lead and delivery counts are recounted for the back-dated leads.
-    await invalidateDashboardRollups(config.database);
+    await recountDashboardRollups(config.database);
   } catch (error) {
     fail(`The seed failed: ${error instanceof Error ? error.message : String(error)}`);
   }

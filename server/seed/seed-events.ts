@@ -2,6 +2,7 @@ import SQLite from "better-sqlite3";
 import { claims } from "#claims/registry";
 import type { Outcome } from "#claims/engine/types";
 import type { DatabaseTarget } from "../config";
+import { createDashboardRollups } from "../analytics/dashboard-rollups";
 import { migrateToLatest, openDatabase } from "../db/database";
 import type { FunnelEventsTable } from "../db/schema";
 import { createRandom, weightedPicker, type Random } from "./random";
@@ -164,11 +165,16 @@ async function postgresWriter(url: string) {
   };
 }
 
-/** After a bulk load of back-dated leads: the dashboard recounts its lead and delivery rollups. */
-export async function invalidateDashboardRollups(database: DatabaseTarget): Promise<void> {
+/**
+ * After a bulk load of back-dated leads: the dashboard's lead and delivery rollups are recounted for
+ * the whole period now, so the first render after a seed does not pay for it.
+ */
+export async function recountDashboardRollups(database: DatabaseTarget): Promise<void> {
   const db = await openDatabase(database);
   try {
-    await db.deleteFrom("rollup_state").execute();
+    const rollups = createDashboardRollups(db);
+    await rollups.invalidate();
+    await rollups.refresh();
   } finally {
     await db.destroy();
   }
