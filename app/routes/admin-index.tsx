@@ -106,8 +106,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               Funnel: {funnel.title}
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              Unique visitors per day, summed over the period. Outcomes of submitted claims: {number(funnel.outcomes.eligible)} eligible,{" "}
-              {number(funnel.outcomes.partial)} partial, {number(funnel.outcomes.ineligible)} ineligible.
+              Unique visitors per day, summed over the period.
+              {funnel.hasOutcomes
+                ? ` Outcomes of submitted claims: ${number(funnel.outcomes.eligible)} eligible, ${number(funnel.outcomes.partial)} partial, ${number(funnel.outcomes.ineligible)} ineligible.`
+                : " This claim has no eligibility check."}
             </p>
             <div className="mt-3 grid gap-6 lg:grid-cols-2">
               <FunnelBars id={`funnel-chart-${funnel.slug}`} title={`Funnel, ${funnel.title}`} stages={funnel.stages} />

@@ -19,6 +19,8 @@ export interface ClaimFunnel {
   caseType: string;
   title: string;
   stages: FunnelStage[];
+  /** False for a claim without an eligibility check: no outcomes, no Eligible stage. */
+  hasOutcomes: boolean;
   /** Outcomes of the submitted claims, outside the chain of stages. */
   outcomes: { eligible: number; partial: number; ineligible: number };
   bySource: { source: string; stages: FunnelStage[] }[];
@@ -103,6 +105,7 @@ export function createFunnelDashboard(
           caseType: claim.caseType,
           title: claim.copy.formTitle,
           stages: stagesOf(claim, rows),
+          hasOutcomes: !!claim.eligibility,
           outcomes: {
             eligible: sum(rows, "outcome", 0, "eligible"),
             partial: sum(rows, "outcome", 0, "partial"),
@@ -151,7 +154,8 @@ function stagesOf(claim: ClaimDefinition, rows: FunnelRow[]): FunnelStage[] {
     [`Started (step 1${claim.steps.length > 1 ? `: ${claim.steps[0]!.title}` : ""})`, sum(rows, "start")],
     ...claim.steps.slice(1).map((s, i): [string, number] => [`Step ${i + 2}: ${s.title}`, sum(rows, "step", i + 2)]),
     ["Submitted", sum(rows, "submit")],
-    ["Eligible", sum(rows, "outcome", 0, "eligible")],
+    // A claim without an eligibility check has no outcome: its funnel ends at Submitted.
+    ...(claim.eligibility ? [["Eligible", sum(rows, "outcome", 0, "eligible")] as [string, number]] : []),
   ];
   return counts.map(([label, visitors], i) => {
     const before = i > 0 ? counts[i - 1]![1] : 0;

@@ -53,7 +53,7 @@ export async function seedEvents({ database, events, days, seed, now = new Date(
     while (written + batch.length < events) {
       const day = new Date(now.getTime() - random.int(0, days - 1) * DAY_MS).toISOString().slice(0, 10);
       const claim = random.pick(claims);
-      for (const event of visitorEvents(random, day, claim.slug, claim.steps.length)) {
+      for (const event of visitorEvents(random, day, claim.slug, claim.steps.length, !!claim.eligibility)) {
         if (written + batch.length >= events) break;
         batch.push(event);
         const key = [event.day, event.claim, event.kind, event.step, event.outcome, event.utm_source].join("\u0000");
@@ -79,7 +79,7 @@ export async function seedEvents({ database, events, days, seed, now = new Date(
   return { events: written, elapsedMs: performance.now() - started };
 }
 
-function* visitorEvents(random: Random, day: string, claim: string, steps: number): Generator<FunnelEventsTable> {
+function* visitorEvents(random: Random, day: string, claim: string, steps: number, hasOutcome: boolean): Generator<FunnelEventsTable> {
   const [utm_source, utm_campaign] = sourceOf(random);
   const visitor_hash = [random.next(), random.next(), random.next(), random.next()]
     .map((n) => Math.floor(n * 2 ** 32).toString(16).padStart(8, "0"))
@@ -98,7 +98,7 @@ function* visitorEvents(random: Random, day: string, claim: string, steps: numbe
   }
   if (!random.chance(0.85)) return;
   yield event("submit");
-  yield event("outcome", 0, outcomeOf(random));
+  if (hasOutcome) yield event("outcome", 0, outcomeOf(random));
 }
 
 type DailyRow = { day: string; claim: string; kind: string; step: number; outcome: string; utm_source: string; visitors: number };
