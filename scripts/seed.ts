@@ -2,6 +2,7 @@
 import { randomInt } from "node:crypto";
 import { ConfigError, loadConfig } from "../server/config";
 import { parseSeedArguments, SEED_USAGE } from "../server/seed/seed-arguments";
+import { recountDashboardRollups, seedEvents } from "../server/seed/seed-events";
 import { seedLeads, type SeedProgress } from "../server/seed/seed-leads";
 
 const parsed = parseSeedArguments(process.argv.slice(2), () => randomInt(2 ** 32 - 1));
@@ -22,7 +23,7 @@ try {
 
 const number = (n: number) => Math.round(n).toLocaleString("en-US");
 const where = config.database.engine === "sqlite" ? `SQLite ${config.database.file}` : `PostgreSQL ${redacted(config.database.url)}`;
-console.log(`Seeding ${number(args.leads)} leads into ${where}, over ${args.days} days, seed ${args.seed}`);
+console.log(`Seeding ${number(args.leads)} leads and ${number(args.events)} events into ${where}, over ${args.days} days, seed ${args.seed}`);
 
 // Ctrl-C finishes the batch being written and rebuilds any dropped indexes before exiting.
 let stopping = false;
@@ -53,29 +54,53 @@ function report(event: SeedProgress) {
   }
 }
 
-try {
-  const result = await seedLeads({
-    database: config.database,
-    leads: args.leads,
-    days: args.days,
-    seed: args.seed,
-    batchSize: args.batchSize,
-    threads: args.threads,
-    rebuildIndexes: args.rebuildIndexes,
-    siteUrl: config.siteUrl,
-    site: config.site,
-    retryScheduleMs: config.delivery.retryScheduleMs,
-    timeoutMs: config.delivery.timeoutMs,
-    onProgress: report,
-    shouldStop: () => stopping,
-  });
-  const seconds = result.elapsedMs / 1000;
-  console.log(
-    `Seeded ${number(result.leads)} leads in ${seconds.toFixed(1)} s (${number(result.leads / seconds)} leads/s), ` +
-      `with ${number(result.certificates)} certificates, ${number(result.deliveries)} deliveries and ${number(result.attempts)} attempts.`,
-  );
-} catch (error) {
-  fail(`The seed failed: ${error instanceof Error ? error.message : String(error)}`);
+if (args.leads > 0) {
+  try {
+    const result = await seedLeads({
+      database: config.database,
+      leads: args.leads,
+      days: args.days,
+      seed: args.seed,
+      batchSize: args.batchSize,
+      threads: args.threads,
+      rebuildIndexes: args.rebuildIndexes,
+      siteUrl: config.siteUrl,
+      site: config.site,
+      retryScheduleMs: config.delivery.retryScheduleMs,
+      timeoutMs: config.delivery.timeoutMs,
+      onProgress: report,
+      shouldStop: () => stopping,
+    });
+    const seconds = result.elapsedMs / 1000;
+    console.log(
+      `Seeded ${number(result.leads)} leads in ${seconds.toFixed(1)} s (${number(result.leads / seconds)} leads/s), ` +
+        `with ${number(result.certificates)} certificates, ${number(result.deliveries)} deliveries and ${number(result.attempts)} attempts.`,
+    );
+    // The dashboard's lead and delivery counts are recounted for the back-dated leads.
+    await recountDashboardRollups(config.database);
+  } catch (error) {
+    fail(`The seed failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+if (args.events > 0) {
+  try {
+    let last = 0;
+    const result = await seedEvents({
+      database: config.database,
+      events: args.events,
+      days: args.days,
+      seed: args.seed,
+      onProgress: (written, total, elapsedMs) => {
+        if (written < total && performance.now() - last < 2_000) return;
+        last = performance.now();
+        console.log(`  ${number(written).padStart(13)} / ${number(total)} events  ${number(written / (elapsedMs / 1000))} events/s`);
+      },
+    });
+    console.log(`Seeded ${number(result.events)} events in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
+  } catch (error) {
+    fail(`The event seed failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function fail(message: string): never {

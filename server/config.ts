@@ -44,6 +44,7 @@ const envSchema = z.object({
   LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
   /** Opt-out requests (/opt-out) accepted per visitor IP per hour; 0 disables the limit. */
   OPT_OUT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  EVENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** The timed honeypot (docs/decisions/026): a claim form submitted sooner than this after it was rendered is spam. */
   MIN_FORM_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_MIN_FORM_FILL_MS),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
@@ -162,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     legacyPrefix: e.LEGACY_PREFIX,
     leadRateLimitPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
     optOutRateLimitPerHour: e.OPT_OUT_RATE_LIMIT_PER_HOUR,
+    eventRateLimitPerMinute: e.EVENT_RATE_LIMIT_PER_MINUTE,
     minFormFillMs: e.MIN_FORM_FILL_MS,
     duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
     adminPassword: e.ADMIN_PASSWORD,

@@ -8,6 +8,9 @@ import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createDeliveryWorker } from "./delivery/worker";
 import { createPageEvents } from "./events/page-events";
+import { createDashboardRollups } from "./analytics/dashboard-rollups";
+import { createFunnelDashboard } from "./analytics/funnel-dashboard";
+import { createFunnelEvents } from "./analytics/funnel-events";
 import { createLeadConsole } from "./lead-console/lead-console";
 import { createLeadService } from "./leads/submit-lead";
 import type { Logger } from "./logger";
@@ -37,6 +40,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     certificateSigning,
     certificateMatches: createCertificateMatches(db),
     events: createPageEvents(db),
+    funnel: createFunnelEvents(db, { site: new URL(config.siteUrl).host }),
+    dashboard: createFunnelDashboard(db, createDashboardRollups(db)),
     deliveryWorker,
     certificateRetention: createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger }),
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),

@@ -16,6 +16,11 @@ export function AdminHeader({ title }: { title: string }) {
           <nav aria-label="Admin">
             <ul className="flex flex-wrap gap-1">
               <li>
+                <NavLink to="/admin" end className={navLink}>
+                  Dashboard
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/setup" className={navLink}>
                   Setup
                 </NavLink>

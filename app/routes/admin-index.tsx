@@ -1,8 +1,240 @@
-import { redirect } from "react-router";
-import { requireOperatorPage } from "~/admin/require-operator";
+import { data, Link } from "react-router";
+import { AdminHeader, adminCard } from "~/admin/admin-header";
+import { DailyBars, FunnelBars, PercentBars, ScrollingTable } from "~/admin/dashboard-charts";
+import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
+import type { DashboardPeriod, FunnelStage } from "../../server/analytics/funnel-dashboard";
 import type { Route } from "./+types/admin-index";
 
+// The operator's dashboard (issue 13): no `hydrate`, so it ships no JavaScript; the period is a link.
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }, NOINDEX];
+
+const PERIODS: readonly DashboardPeriod[] = [7, 30, 90];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const access = await requireOperatorPage(request, context, "dashboard.view");
-  return redirect(access.can("setup.view") ? "/admin/setup" : "/admin/leads");
+  await requireOperatorPage(request, context, "dashboard.view");
+  const asked = Number(new URL(request.url).searchParams.get("days"));
+  const period = PERIODS.find((p) => p === asked) ?? 30;
+  const started = performance.now();
+  const figures = await context.dashboard.read(period);
+  // The figures' time, for `npm run bench:dashboard` and the browser's network panel.
+  return data(figures, { headers: { "Server-Timing": `dashboard;dur=${(performance.now() - started).toFixed(1)}` } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const number = (n: number) => n.toLocaleString("en-US");
+const th = "py-2 pr-3 text-left font-semibold";
+const td = "py-2 pr-3 text-right tabular-nums";
+const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { period, days, leadsPerDay, funnels, deliveries } = loaderData;
+  return (
+    <>
+      <AdminHeader title="Dashboard" />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <nav aria-label="Period" className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-slate-700">Period:</span>
+          {PERIODS.map((p) => (
+            <Link
+              key={p}
+              to={`/admin?days=${p}`}
+              aria-current={p === period ? "page" : undefined}
+              className={`inline-flex min-h-11 items-center rounded-lg px-4 font-semibold ${p === period ? "bg-brand text-white" : "border border-slate-300 text-slate-800"}`}
+            >
+              {p} days
+            </Link>
+          ))}
+          <span className="text-sm text-slate-700">
+            {days[0]} to {days.at(-1)} (UTC days)
+          </span>
+        </nav>
+
+        <section aria-labelledby="leads-title" className={adminCard}>
+          <h2 id="leads-title" className="text-lg font-bold">
+            Leads per day
+          </h2>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            {leadsPerDay.map((claim) => (
+              <div key={claim.caseType}>
+                <h3 className="text-sm font-semibold">
+                  {claim.title}: {number(claim.total)}
+                </h3>
+                <DailyBars id={`leads-${claim.caseType}`} title={`Leads per day, ${claim.title}`} days={days} counts={claim.counts} />
+              </div>
+            ))}
+          </div>
+          <details className="mt-4">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand underline">Leads per day as a table</summary>
+            <ScrollingTable label="Leads per day and claim">
+              <table className="w-full text-sm" data-table="leads-per-day">
+                <caption className="sr-only">Leads per day and claim</caption>
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th scope="col" className={th}>
+                      Day
+                    </th>
+                    {leadsPerDay.map((claim) => (
+                      <th key={claim.caseType} scope="col" className={`${th} text-right`}>
+                        {claim.caseType}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.map((day, i) => (
+                    <tr key={day} className="border-b border-slate-100">
+                      <th scope="row" className={`${th} font-normal whitespace-nowrap`}>
+                        {day}
+                      </th>
+                      {leadsPerDay.map((claim) => (
+                        <td key={claim.caseType} className={td}>
+                          {number(claim.counts[i]!)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollingTable>
+          </details>
+        </section>
+
+        {funnels.map((funnel) => (
+          <section key={funnel.slug} aria-labelledby={`funnel-${funnel.slug}`} className={adminCard} data-funnel={funnel.slug}>
+            <h2 id={`funnel-${funnel.slug}`} className="text-lg font-bold">
+              Funnel: {funnel.title}
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              Unique visitors per day, summed over the period.
+              {funnel.hasOutcomes
+                ? ` Outcomes of submitted claims: ${number(funnel.outcomes.eligible)} eligible, ${number(funnel.outcomes.partial)} partial, ${number(funnel.outcomes.ineligible)} ineligible.`
+                : " This claim has no eligibility check."}
+            </p>
+            <div className="mt-3 grid gap-6 lg:grid-cols-2">
+              <FunnelBars id={`funnel-chart-${funnel.slug}`} title={`Funnel, ${funnel.title}`} stages={funnel.stages} />
+              <table className="w-full text-sm" data-table={`funnel-${funnel.slug}`}>
+                <caption className="sr-only">Funnel of {funnel.title}: visitors and drop-off per stage</caption>
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th scope="col" className={th}>
+                      Stage
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Visitors
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Drop-off
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {funnel.stages.map((stage) => (
+                    <tr key={stage.label} className="border-b border-slate-100">
+                      <th scope="row" className={`${th} font-normal`}>
+                        {stage.label}
+                      </th>
+                      <td className={td}>{number(stage.visitors)}</td>
+                      <td className={td}>{dropOff(stage)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {funnel.bySource.length ? (
+              <details className="mt-4">
+                <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand underline">
+                  By UTM source ({funnel.bySource.length})
+                </summary>
+                <ScrollingTable label={`Funnel of ${funnel.title} by UTM source`}>
+                  <table className="w-full text-sm" data-table={`funnel-sources-${funnel.slug}`}>
+                    <caption className="sr-only">Funnel of {funnel.title} by UTM source: visitors (drop-off)</caption>
+                    <thead>
+                      <tr className="border-b border-slate-200">
+                        <th scope="col" className={th}>
+                          Stage
+                        </th>
+                        {funnel.bySource.map((source) => (
+                          <th key={source.source} scope="col" className={`${th} text-right`}>
+                            {source.source}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {funnel.stages.map((stage, i) => (
+                        <tr key={stage.label} className="border-b border-slate-100">
+                          <th scope="row" className={`${th} font-normal`}>
+                            {stage.label}
+                          </th>
+                          {funnel.bySource.map((source) => (
+                            <td key={source.source} className={`${td} whitespace-nowrap`}>
+                              {number(source.stages[i]!.visitors)}
+                              {source.stages[i]!.dropOffPercent !== null ? ` (−${source.stages[i]!.dropOffPercent}%)` : ""}
+                            </td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollingTable>
+              </details>
+            ) : null}
+          </section>
+        ))}
+
+        <section aria-labelledby="deliveries-title" className={adminCard}>
+          <h2 id="deliveries-title" className="text-lg font-bold">
+            Deliveries per buyer
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Deliveries made in the period (events excluded). Failure rate: failed and dead over delivered, failed and dead.
+          </p>
+          {deliveries.length === 0 ? (
+            <p className="mt-3 text-slate-700">No deliveries in this period.</p>
+          ) : (
+            <>
+              <div className="mt-3 max-w-xl">
+                <PercentBars
+                  id="delivery-failures"
+                  title="Failure rate per buyer"
+                  rows={deliveries.map((d) => ({ label: d.name, percent: d.failureRatePercent }))}
+                />
+              </div>
+              <ScrollingTable label="Deliveries per buyer">
+                <table className="w-full text-sm" data-table="deliveries">
+                  <caption className="sr-only">Deliveries per buyer and their failure rate</caption>
+                  <thead>
+                    <tr className="border-b border-slate-200">
+                      {["Buyer", "Delivered", "Failed", "Dead", "Pending", "Cancelled", "Total", "Failure rate"].map((head, i) => (
+                        <th key={head} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
+                          {head}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {deliveries.map((d) => (
+                      <tr key={d.destination} className="border-b border-slate-100" data-destination={d.destination}>
+                        <th scope="row" className={`${th} font-normal`}>
+                          {d.name}
+                        </th>
+                        <td className={td}>{number(d.delivered)}</td>
+                        <td className={td}>{number(d.failed)}</td>
+                        <td className={td}>{number(d.dead)}</td>
+                        <td className={td}>{number(d.pending)}</td>
+                        <td className={td}>{number(d.cancelled)}</td>
+                        <td className={td}>{number(d.total)}</td>
+                        <td className={td}>{d.failureRatePercent === null ? "–" : `${d.failureRatePercent}%`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollingTable>
+            </>
+          )}
+        </section>
+      </main>
+    </>
+  );
 }

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Operator login" }, NOIN
 /** Only our own admin pages may be the destination after login. */
 function safeNext(value: FormDataEntryValue | string | null): string {
   // No '..' segments: '/admin/../blog' would leave the admin pages once the browser resolves it.
-  return typeof value === "string" && /^\/admin(\/[\w\-/?=&%.]*)?$/.test(value) && !value.includes("..") ? value : "/admin/leads";
+  return typeof value === "string" && /^\/admin(\/[\w\-/?=&%.]*|\?[\w\-=&%.]*)?$/.test(value) && !value.includes("..") ? value : "/admin";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

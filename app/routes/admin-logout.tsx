@@ -7,5 +7,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/admin/leads");
+  return redirect("/admin");
 }

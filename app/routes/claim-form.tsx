@@ -49,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       siteUrl: context.siteUrl,
       definition,
     });
-  return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl: request.url }, context.logger, consentPage);
+  const visit = { ...context.visitor, prefetch: false };
+  return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl: request.url }, context.logger, consentPage, (point) =>
+    context.funnel.record(definition.slug, point, visit),
+  );
 }
 
 const CONNECTION_PROBLEM =

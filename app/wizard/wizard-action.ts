@@ -12,12 +12,16 @@ import { resultPagePath } from "#claims/engine/pages";
 import { FILL_FACTS_FIELD, FORM_TIMING_FIELD } from "#claims/engine/proof-fields";
 import type { ConsentPageCapture } from "../../server/consent-proof/page-snapshots";
 import type { Logger } from "../../server/logger";
+import type { FunnelPoint } from "../../server/analytics/funnel-events";
 import type { ClaimOutcome } from "./result-screen";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { WizardState } from "./wizard";
 
 /** Renders the form page as it is at `state` (the consent step, for the certificate's page snapshot). */
 export type ConsentPageRenderer = (state: WizardState) => Promise<ConsentPageCapture>;
+
+/** Counts a funnel point of this visit (steps reached without JavaScript, submits and outcomes). */
+export type FunnelRecorder = (point: FunnelPoint) => Promise<unknown>;
 
 /**
  * The form route's action: Previous and Next (posted when JavaScript is off) move between steps,
@@ -31,7 +35,16 @@ export async function handleWizardPost(
   context: LeadRequestContext,
   logger: Logger,
   renderConsentPage?: ConsentPageRenderer,
+  funnel?: FunnelRecorder,
 ) {
+  // Analytics never stand in the way of a claim: a failure to count is only logged.
+  const count = async (point: FunnelPoint) => {
+    try {
+      await funnel?.(point);
+    } catch (error) {
+      logger.warn({ err: error, caseType: definition.caseType }, "funnel event not recorded");
+    }
+  };
   const values = valuesFromFormData(definition, formData);
   const postedTiming = formData.get(FORM_TIMING_FIELD) ?? undefined;
   const timing = typeof postedTiming === "string" && postedTiming ? postedTiming : undefined;
@@ -48,6 +61,7 @@ export async function handleWizardPost(
   if (intent !== "submit" || step < lastStep) {
     const errors = validateStep(definition, step, values);
     if (Object.keys(errors).length) return answer({ step, values, errors }, 400);
+    if (step < lastStep) await count({ kind: "step", step: step + 2 });
     return moved({ step: Math.min(lastStep, step + 1), values, errors: {} });
   }
 
@@ -77,6 +91,8 @@ export async function handleWizardPost(
   switch (result.status) {
     case "created":
     case "duplicate": {
+      await count({ kind: "submit" });
+      if (result.outcome) await count({ kind: "outcome", outcome: result.outcome });
       const resultPage = resultPagePath(definition, result.outcome, result.leadId);
       if (resultPage) return redirect(resultPage);
       return data({ result: { outcome: result.outcome, leadId: result.leadId } satisfies ClaimOutcome });

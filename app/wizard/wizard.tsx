@@ -140,6 +140,11 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
     setFocusRequest(null);
   }, [focusRequest]);
 
+  // The funnel's steps reached with JavaScript (docs/decisions/029); the server counts step 1 and no-JS posts.
+  useEffect(() => {
+    if (restored && state.step > 0) navigator.sendBeacon?.("/api/events", JSON.stringify({ claim: definition.slug, step: state.step + 1 }));
+  }, [restored, state.step, definition.slug]);
+
   const { step, values, errors } = state;
   const fillReport = useFillReport(definition, step);
   const stepSpec = definition.steps[step]!;

@@ -403,4 +403,70 @@ export interface Database {
   certificate_match_checks: CertificateMatchChecksTable;
   consent_stylesheets: ConsentStylesheetsTable;
   consent_page_snapshots: ConsentPageSnapshotsTable;
+  funnel_events: FunnelEventsTable;
+  funnel_daily: FunnelDailyTable;
+  analytics_salts: AnalyticsSaltsTable;
+  lead_daily: LeadDailyTable;
+  delivery_daily: DeliveryDailyTable;
+  rollup_state: RollupStateTable;
+}
+
+/**
+ * A funnel point one visitor reached on one day (migration 17, docs/decisions/029). No IP, user agent
+ * or cookie: `visitor_hash` is a hash under the day's salt, which is deleted after the day.
+ */
+export interface FunnelEventsTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** The claim's slug. */
+  claim: string;
+  kind: "view" | "start" | "step" | "submit" | "outcome";
+  /** The step reached (1-based) for kind 'step'; 0 otherwise. */
+  step: number;
+  /** 'eligible' | 'partial' | 'ineligible' for kind 'outcome'; '' otherwise. */
+  outcome: string;
+  visitor_hash: string;
+  /** '' when the visit came without one. */
+  utm_source: string;
+  utm_campaign: string;
+  /** The hour it happened (minutes and seconds are zero), never the exact time. */
+  occurred_at: string;
+}
+
+/** Unique visitors per day and funnel point and UTM source, kept up to date with every new event. */
+export interface FunnelDailyTable {
+  day: string;
+  claim: string;
+  kind: FunnelEventsTable["kind"];
+  step: number;
+  outcome: string;
+  utm_source: string;
+  visitors: number;
+}
+
+/** The random salt of one UTC day; older days' salts are deleted, so old hashes cannot be linked. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** Leads per UTC day (of created_at) and claim, recounted for the days that can still change. */
+export interface LeadDailyTable {
+  day: string;
+  case_type: string;
+  leads: number;
+}
+
+/** Deliveries per UTC day (of created_at), destination (a buyer's id or the target) and status. */
+export interface DeliveryDailyTable {
+  day: string;
+  destination: string;
+  status: string;
+  deliveries: number;
+}
+
+/** When each recounted rollup was last brought up to date. */
+export interface RollupStateTable {
+  name: string;
+  refreshed_at: string;
 }

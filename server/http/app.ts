@@ -13,6 +13,8 @@ import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
 import type { PageEvents } from "../events/page-events";
+import type { FunnelDashboard } from "../analytics/funnel-dashboard";
+import type { FunnelEvents } from "../analytics/funnel-events";
 import type { Config } from "../config";
 import { databaseStatus, type Db } from "../db/database";
 import type { LeadService } from "../leads/submit-lead";
@@ -24,6 +26,8 @@ import { jwksRoute } from "./certificate-routes";
 import { captureFirstTouch } from "./attribution-cookie";
 import { leadExportRoute } from "./lead-export-route";
 import { legacyRedirects } from "./legacy-redirects";
+import { funnelEventRoute } from "./funnel-event-route";
+import { countFunnelPages } from "./funnel-page-views";
 import { pageAsShownRoute } from "./page-as-shown-route";
 import { pagePostGuard, pageRequestGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
@@ -43,12 +47,14 @@ export interface AppDeps {
   certificateSigning: CertificateSigning;
   certificateMatches: CertificateMatches;
   events: PageEvents;
+  funnel: FunnelEvents;
+  dashboard: FunnelDashboard;
   revocations: RevocationService;
   /** The pages and the operator services they use. Absent in API-only tests. */
   pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
 }
 
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, revocations, pages }: AppDeps) {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, dashboard, revocations, pages }: AppDeps) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -65,6 +71,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
   });
 
   app.get(JWKS_PATH, jwksRoute(certificateSigning));
+  app.use("/api/events", funnelEventRoute({ funnel, logger, perMinute: config.eventRateLimitPerMinute }));
   app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, certificateApi: { certificates, certificateMatches } }));
 
   app.use(legacyRedirects(config.legacyPrefix));
@@ -74,6 +81,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
     app.use(pages.assets);
     app.use(captureFirstTouch({ secure: config.isProduction && config.siteUrl.startsWith("https:") }));
     app.use(pagePostGuard(logger));
+    app.use(countFunnelPages({ funnel, logger }));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));
     app.get("/admin/audit/export.csv", auditExportRoute({ admin: pages.admin, logger, timeZone: config.operatorTimeZone }));
@@ -91,6 +99,8 @@ export function createApp({ config, logger, db, leads, certificates, certificate
           leads,
           certificates,
           events,
+          funnel,
+          dashboard,
           admin: pages.admin,
           operator: pages.operator,
           leadConsole: pages.leadConsole,

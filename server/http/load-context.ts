@@ -6,6 +6,8 @@ import type { LeadConsole } from "../lead-console/lead-console";
 import type { Attribution } from "../attribution/attribution";
 import type { CertificateService } from "../certificates/certificate-service";
 import type { PageEvents } from "../events/page-events";
+import type { FunnelDashboard } from "../analytics/funnel-dashboard";
+import type { FunnelEvents } from "../analytics/funnel-events";
 import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
@@ -20,6 +22,8 @@ export interface ServerContext {
   leads: LeadService;
   certificates: CertificateService;
   events: PageEvents;
+  funnel: FunnelEvents;
+  dashboard: FunnelDashboard;
   admin: AdminAuth;
   operator: OperatorConsole;
   leadConsole: LeadConsole;

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const SEED_USAGE = `Usage: npm run seed -- [--leads N] [--days D] [--seed S] [--batch B] [--threads T] [--rebuild-indexes auto|always|never]
+export const SEED_USAGE = `Usage: npm run seed -- [--leads N] [--events E] [--days D] [--seed S] [--batch B] [--threads T] [--rebuild-indexes auto|always|never]
 
 Adds N realistic synthetic leads to the database DATABASE_URL names (SQLite by default, or
 PostgreSQL), after running its migrations: every claim, people with names beyond ASCII, UTM
@@ -9,7 +9,9 @@ attribution, consent certificates, about 2% spam, and deliveries with their atte
 
 Leads already in the database are kept: running it again adds more.
 
-  --leads N      how many leads to add (default 10000)
+  --leads N      how many leads to add (default 10000; 0 for none)
+  --events E     how many funnel analytics events to add (default 0): visitors of every claim going
+                 down its funnel with realistic drop-off and UTM sources, and their daily counts
   --days D       spread their times over the last D days; the newest is now (default 90)
   --seed S       a number that makes the people, answers and history repeatable (default: random,
                  printed); ids are new on every run
@@ -22,6 +24,7 @@ Leads already in the database are kept: running it again adds more.
 
 export interface SeedArguments {
   leads: number;
+  events: number;
   days: number;
   seed: number;
   batchSize: number;
@@ -32,7 +35,8 @@ export interface SeedArguments {
 export type ParsedSeedArguments = { ok: true; help: boolean; args: SeedArguments } | { ok: false; message: string };
 
 const LIMITS = {
-  leads: { min: 1, max: 100_000_000 },
+  leads: { min: 0, max: 100_000_000 },
+  events: { min: 0, max: 1_000_000_000 },
   days: { min: 1, max: 3_650 },
   seed: { min: 0, max: 2 ** 32 - 1 },
   batch: { min: 1, max: 100_000 },
@@ -47,6 +51,7 @@ export function parseSeedArguments(argv: readonly string[], randomSeed: () => nu
       args: [...argv],
       options: {
         leads: { type: "string", default: "10000" },
+        events: { type: "string", default: "0" },
         days: { type: "string", default: "90" },
         seed: { type: "string" },
         batch: { type: "string", default: "10000" },
@@ -77,6 +82,6 @@ export function parseSeedArguments(argv: readonly string[], randomSeed: () => nu
   return {
     ok: true,
     help: values.help,
-    args: { leads: numbers.leads!, days: numbers.days!, seed: numbers.seed ?? randomSeed(), batchSize: numbers.batch!, threads: numbers.threads, rebuildIndexes },
+    args: { leads: numbers.leads!, events: numbers.events!, days: numbers.days!, seed: numbers.seed ?? randomSeed(), batchSize: numbers.batch!, threads: numbers.threads, rebuildIndexes },
   };
 }

@@ -47,7 +47,7 @@ describe("/admin/login", () => {
 
   it("sends the operator only to admin pages afterwards, whatever `next` says", async () => {
     for (const next of ["https://evil.example/admin", "//evil.example", "/blog", "/admin/../blog", "javascript:alert(1)"]) {
-      expect((await login(next)).headers.get("location"), next).toBe("/admin/leads");
+      expect((await login(next)).headers.get("location"), next).toBe("/admin");
     }
   });
 
@@ -76,7 +76,7 @@ describe("/admin/login", () => {
     const thrown = await loginLoader(routeArgs(get("/admin/login?next=/admin/setup", cookie), routes.context())).catch((e: unknown) => e);
     expect(answerOf(thrown)).toMatchObject({ status: 302 });
     expect((thrown as Response).headers.get("location")).toBe("/admin/setup");
-    expect(await loginLoader(routeArgs(get("/admin/login"), routes.context()))).toEqual({ next: "/admin/leads" });
+    expect(await loginLoader(routeArgs(get("/admin/login"), routes.context()))).toEqual({ next: "/admin" });
   });
 });
 
@@ -141,6 +141,6 @@ describe("/admin/logout", () => {
 
     const getAnswer = answerOf(logoutLoader());
     expect(getAnswer).toMatchObject({ status: 302 });
-    expect(getAnswer.headers.get("location")).toBe("/admin/leads");
+    expect(getAnswer.headers.get("location")).toBe("/admin");
   });
 });

@@ -46,6 +46,8 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       leads: services.leads,
       certificates: services.certificates,
       events: services.events,
+      funnel: services.funnel,
+      dashboard: services.dashboard,
       admin,
       operator,
       leadConsole: services.leadConsole,

@@ -1,0 +1,164 @@
+import { claims } from "#claims/registry";
+import type { ClaimDefinition } from "#claims/engine/types";
+import type { Db } from "../db/database";
+import type { DashboardRollups } from "./dashboard-rollups";
+import { utcDay } from "./visitor-hash";
+
+export const DASHBOARD_PERIODS = [7, 30, 90] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+
+export interface FunnelStage {
+  label: string;
+  visitors: number;
+  /** Share of the previous stage's visitors who did not reach this one (0-100, rounded to 0.1); null for the first stage or after 0. */
+  dropOffPercent: number | null;
+}
+
+export interface ClaimFunnel {
+  slug: string;
+  caseType: string;
+  title: string;
+  stages: FunnelStage[];
+  /** False for a claim without an eligibility check: no outcomes, no Eligible stage. */
+  hasOutcomes: boolean;
+  /** Outcomes of the submitted claims, outside the chain of stages. */
+  outcomes: { eligible: number; partial: number; ineligible: number };
+  bySource: { source: string; stages: FunnelStage[] }[];
+}
+
+export interface BuyerDeliveries {
+  destination: string;
+  name: string;
+  delivered: number;
+  failed: number;
+  dead: number;
+  pending: number;
+  cancelled: number;
+  total: number;
+  /** failed + dead over delivered + failed + dead, in percent (0.1); null when nothing finished. */
+  failureRatePercent: number | null;
+}
+
+export interface Dashboard {
+  period: DashboardPeriod;
+  days: string[];
+  leadsPerDay: { caseType: string; title: string; counts: number[]; total: number }[];
+  funnels: ClaimFunnel[];
+  deliveries: BuyerDeliveries[];
+}
+
+const NO_SOURCE = "(none)";
+const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
+
+/**
+ * The figures of the operator's dashboard at /admin, read from the rollup tables only. The funnel's
+ * counts are current to the event; leads and deliveries are recounted when older than `maxAgeMs`
+ * (a minute by default, so operators reloading the page do not each write).
+ */
+export function createFunnelDashboard(
+  db: Db,
+  rollups: DashboardRollups,
+  { now = () => new Date(), maxAgeMs = 60_000 }: { now?: () => Date; maxAgeMs?: number } = {},
+) {
+  return {
+    async read(period: DashboardPeriod): Promise<Dashboard> {
+      await rollups.refresh({ maxAgeMs });
+      const today = now();
+      const days = Array.from({ length: period }, (_v, i) => utcDay(new Date(today.getTime() - (period - 1 - i) * 86_400_000)));
+      const from = days[0]!;
+      const [leadRows, funnelRows, deliveryRows, buyers] = await Promise.all([
+        db.selectFrom("lead_daily").select(["day", "case_type", "leads"]).where("day", ">=", from).execute(),
+        db
+          .selectFrom("funnel_daily")
+          .select(["claim", "kind", "step", "outcome", "utm_source", (eb) => eb.fn.sum<number | string>("visitors").as("visitors")])
+          .where("day", ">=", from)
+          .groupBy(["claim", "kind", "step", "outcome", "utm_source"])
+          .execute(),
+        db
+          .selectFrom("delivery_daily")
+          .select(["destination", "status", (eb) => eb.fn.sum<number | string>("deliveries").as("deliveries")])
+          .where("day", ">=", from)
+          .groupBy(["destination", "status"])
+          .execute(),
+        db.selectFrom("buyers").select(["id", "name"]).execute(),
+      ]);
+
+      const dayIndex = new Map(days.map((day, i) => [day, i]));
+      const leadsPerDay = claims.map((claim) => {
+        const counts = days.map(() => 0);
+        for (const row of leadRows) {
+          const i = dayIndex.get(row.day);
+          if (row.case_type === claim.caseType && i !== undefined) counts[i] = Number(row.leads);
+        }
+        return { caseType: claim.caseType, title: claim.copy.formTitle, counts, total: counts.reduce((a, b) => a + b, 0) };
+      });
+
+      const funnels = claims.map((claim) => {
+        const rows = funnelRows.filter((r) => r.claim === claim.slug);
+        const sources = [...new Set(rows.map((r) => r.utm_source))].sort();
+        const bySource = sources.map((source) => ({
+          source: source || NO_SOURCE,
+          stages: stagesOf(claim, rows.filter((r) => r.utm_source === source)),
+        }));
+        return {
+          slug: claim.slug,
+          caseType: claim.caseType,
+          title: claim.copy.formTitle,
+          stages: stagesOf(claim, rows),
+          hasOutcomes: !!claim.eligibility,
+          outcomes: {
+            eligible: sum(rows, "outcome", 0, "eligible"),
+            partial: sum(rows, "outcome", 0, "partial"),
+            ineligible: sum(rows, "outcome", 0, "ineligible"),
+          },
+          bySource: bySource.sort((a, b) => b.stages[0]!.visitors - a.stages[0]!.visitors),
+        };
+      });
+
+      const names = new Map(buyers.map((b) => [b.id, b.name]));
+      const byDestination = new Map<string, BuyerDeliveries>();
+      for (const row of deliveryRows) {
+        const entry =
+          byDestination.get(row.destination) ??
+          ({ destination: row.destination, name: names.get(row.destination) ?? row.destination, delivered: 0, failed: 0, dead: 0, pending: 0, cancelled: 0, total: 0, failureRatePercent: null } satisfies BuyerDeliveries);
+        const n = Number(row.deliveries);
+        if (row.status === "delivered" || row.status === "failed" || row.status === "dead" || row.status === "cancelled") entry[row.status] += n;
+        else entry.pending += n;
+        entry.total += n;
+        byDestination.set(row.destination, entry);
+      }
+      const deliveries = [...byDestination.values()]
+        .map((d) => {
+          const finished = d.delivered + d.failed + d.dead;
+          return { ...d, failureRatePercent: finished ? percent(d.failed + d.dead, finished) : null };
+        })
+        .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+
+      return { period, days, leadsPerDay, funnels, deliveries };
+    },
+  };
+}
+
+export type FunnelDashboard = ReturnType<typeof createFunnelDashboard>;
+
+type FunnelRow = { kind: string; step: number; outcome: string; visitors: number | string };
+
+function sum(rows: FunnelRow[], kind: string, step = 0, outcome = ""): number {
+  return rows.filter((r) => r.kind === kind && Number(r.step) === step && r.outcome === outcome).reduce((a, r) => a + Number(r.visitors), 0);
+}
+
+/** Landing views, starts (step 1), each later step, submitted, eligible: each with its drop-off from the one before. */
+function stagesOf(claim: ClaimDefinition, rows: FunnelRow[]): FunnelStage[] {
+  const counts: [string, number][] = [
+    ["Landing views", sum(rows, "view")],
+    [`Started (step 1${claim.steps.length > 1 ? `: ${claim.steps[0]!.title}` : ""})`, sum(rows, "start")],
+    ...claim.steps.slice(1).map((s, i): [string, number] => [`Step ${i + 2}: ${s.title}`, sum(rows, "step", i + 2)]),
+    ["Submitted", sum(rows, "submit")],
+    // A claim without an eligibility check has no outcome: its funnel ends at Submitted.
+    ...(claim.eligibility ? [["Eligible", sum(rows, "outcome", 0, "eligible")] as [string, number]] : []),
+  ];
+  return counts.map(([label, visitors], i) => {
+    const before = i > 0 ? counts[i - 1]![1] : 0;
+    return { label, visitors, dropOffPercent: i > 0 && before > 0 ? percent(Math.max(0, before - visitors), before) : null };
+  });
+}

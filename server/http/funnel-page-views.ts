@@ -1,0 +1,48 @@
+import type { RequestHandler } from "express";
+import { claims } from "#claims/registry";
+import { landingPaths } from "#claims/engine/pages";
+import { ATTRIBUTION_COOKIE, attributionFromVisit, decodeAttribution, readCookie } from "../attribution/attribution";
+import { isPrefetch } from "../analytics/countable-request";
+import type { FunnelEvents, FunnelPoint, FunnelVisit } from "../analytics/funnel-events";
+import type { Logger } from "../logger";
+
+/** Which funnel point a page's address is: a landing page (or alias) is a view, the form page a start. */
+const pagePoints = new Map<string, { claim: string; point: FunnelPoint }>(
+  claims.flatMap((claim) => [
+    ...landingPaths(claim).map((path) => [path, { claim: claim.slug, point: { kind: "view" } }] as const),
+    [claim.routes.form, { claim: claim.slug, point: { kind: "start" } }] as const,
+  ]),
+);
+
+/**
+ * Counts landing views and form starts on the server, so pages without JavaScript are counted too:
+ * only a page itself (GET, not React Router's `.data` requests, not a prefetch), before it is rendered.
+ * A failure to count is logged and the page is served all the same.
+ */
+export function countFunnelPages({ funnel, logger }: { funnel: FunnelEvents; logger: Logger }): RequestHandler {
+  return async (req, res, next) => {
+    const page = req.method === "GET" ? pagePoints.get(req.path.replace(/(.)\/$/, "$1")) : undefined;
+    if (page) {
+      try {
+        await funnel.record(page.claim, page.point, funnelVisit(req.get.bind(req), req.ip ?? null, req.originalUrl));
+      } catch (error) {
+        logger.warn({ err: error, claim: page.claim }, "funnel event not recorded");
+      }
+    }
+    next();
+  };
+}
+
+/**
+ * The visitor as the funnel sees it. UTM source and campaign come from the site's first-touch
+ * attribution (server/attribution/), or on a first visit, before that cookie exists, from the address.
+ */
+export function funnelVisit(header: (name: string) => string | undefined, ip: string | null, url: string): FunnelVisit {
+  const firstTouch = decodeAttribution(readCookie(header("cookie"), ATTRIBUTION_COOKIE));
+  return {
+    ip,
+    userAgent: header("user-agent") ?? null,
+    prefetch: isPrefetch(header),
+    attribution: firstTouch ?? attributionFromVisit(new URL(url, "http://placeholder"), undefined, new Date()),
+  };
+}
