@@ -88,39 +88,28 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const reason = (error.data as { error?: unknown } | null)?.error;
-    return (
-      <>
-        <title>You do not have access</title>
-        <meta name="robots" content="noindex" />
-        <SiteHeader />
-        <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
-          <h1 className="text-3xl font-bold">You do not have access</h1>
-          <p className="mt-4 text-lg text-slate-700">{typeof reason === "string" ? reason : "Your role does not allow this page."}</p>
-          <a href="/admin/leads" className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white">
-            Back to the leads
-          </a>
-        </main>
-        <SiteFooter />
-      </>
-    );
-  }
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message // React Router replaces server error messages with a generic one in production.
-      : "Unknown error";
+  // A 403 is an operator whose role does not reach the page (server/admin/access-policy.ts); it
+  // shares this page's markup, as the wizard's bundle carries the error boundary too.
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const reason = forbidden ? (error.data as { error?: unknown } | null)?.error : undefined;
+  const title = forbidden ? "You do not have access" : "Unexpected Application Error!";
+  const detail = forbidden
+    ? typeof reason === "string" ? reason : "Your role does not allow this page."
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message // React Router replaces server error messages with a generic one in production.
+        : "Unknown error";
   return (
     <>
-      <title>Unexpected Application Error!</title>
+      <title>{title}</title>
       <meta name="robots" content="noindex" />
       <SiteHeader />
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+        <h1 className="text-3xl font-bold">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{detail}</p>
-        <a href="/" className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white">
-          Return to Home
+        <a href={forbidden ? "/admin" : "/"} className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white">
+          {forbidden ? "Back to the dashboard" : "Return to Home"}
         </a>
       </main>
       <SiteFooter />

@@ -10,6 +10,12 @@ const TEXT = "#1e293b";
 const number = (n: number) => n.toLocaleString("en-US");
 
 /** Daily counts as columns, the first and last day named below; the table has the figures. */
+/** ' (−25%)' after a stage's count: the share of the stage before that did not reach it; nothing for the first stage. */
+export function dropOffNote(stage: Pick<FunnelStage, "dropOffPercent">): string {
+  if (stage.dropOffPercent === null) return "";
+  return stage.dropOffPercent === 0 ? " (0%)" : ` (−${stage.dropOffPercent}%)`;
+}
+
 export function DailyBars({ id, title, days, counts }: { id: string; title: string; days: string[]; counts: number[] }) {
   const max = Math.max(1, ...counts);
   const width = days.length * 10;
@@ -56,7 +62,7 @@ export function FunnelBars({ id, title, stages }: { id: string; title: string; s
             <rect x="0" y={y + 17} width={width} height="12" fill={BAR} rx="2" />
             <text x={width + 6} y={y + 27} fontSize="13" fill={TEXT}>
               {number(stage.visitors)}
-              {stage.dropOffPercent !== null ? ` (−${stage.dropOffPercent}%)` : ""}
+              {dropOffNote(stage)}
             </text>
           </g>
         );

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { AdminHeader, adminCard } from "~/admin/admin-header";
-import { DailyBars, FunnelBars, PercentBars, ScrollingTable } from "~/admin/dashboard-charts";
+import { DailyBars, dropOffNote, FunnelBars, PercentBars, ScrollingTable } from "~/admin/dashboard-charts";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
 import type { DashboardPeriod, FunnelStage } from "../../server/analytics/funnel-dashboard";
 import type { Route } from "./+types/admin-index";
@@ -170,7 +170,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                           {funnel.bySource.map((source) => (
                             <td key={source.source} className={`${td} whitespace-nowrap`}>
                               {number(source.stages[i]!.visitors)}
-                              {source.stages[i]!.dropOffPercent !== null ? ` (−${source.stages[i]!.dropOffPercent}%)` : ""}
+                              {dropOffNote(source.stages[i]!)}
                             </td>
                           ))}
                         </tr>

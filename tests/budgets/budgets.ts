@@ -36,6 +36,18 @@ async function fetchText(url: string) {
   return { response, text: await response.text() };
 }
 
+/**
+ * The scripts a browser loads from the HTML: modulepreload links and the inline module script's
+ * imports. Not every /assets/*.js the HTML names: with lazy route discovery the inline manifest also
+ * lists routes the page links to (their modules load only on navigation) and the full manifest's URL
+ * (never loaded in lazy mode), which a browser does not fetch.
+ */
+function scriptsLoadedBy(html: string): string[] {
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+  const imported = [...html.matchAll(/import(?:\(| [^;]*? from )"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+  return [...new Set([...preloaded, ...imported])];
+}
+
 function assetsIn(html: string, extension: "js" | "css"): string[] {
   const pattern = new RegExp(`/assets/[\\w.-]+\\.${extension}`, "g");
   return [...new Set(html.match(pattern) ?? [])];
@@ -61,7 +73,9 @@ export async function measureBudgets(baseUrl: string): Promise<BudgetLine[]> {
     } else {
       // The wizard's JavaScript: every chunk the page loads, followed through static imports.
       const seen = new Set<string>();
-      const queue = assetsIn(text, "js");
+      const queue = scriptsLoadedBy(text);
+      // A wizard page that seems to load nothing means the HTML changed shape, not that it is small.
+      add(page, "wizard scripts not found", queue.length ? 0 : 1, 0);
       let total = 0;
       while (queue.length) {
         const asset = queue.shift()!;

@@ -4,7 +4,7 @@ import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { fillMvaWizard } from "../support/claim-flows";
 import { waitFor } from "../support/fake-receiver";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 
 // A scripted set of visits to the MVA claim, with and without JavaScript, by people, a bot and a
 // prefetch; the funnel the dashboard shows must equal what they did (issue 13).
@@ -116,6 +116,7 @@ describe("funnel analytics from real visits", () => {
     const page = await visitor(6);
     await page.goto(`${server.url}/admin?days=7`);
     await page.waitForURL(/\/admin\/login\?next=/);
+    await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(/\/admin\?days=7$/);
