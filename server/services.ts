@@ -1,6 +1,6 @@
 import { sessionSecret } from "./admin/session-secret";
 import { createBuyerStore } from "./buyers/buyer-store";
-import { createCertificateRetention } from "./certificates/certificate-retention";
+import { createCertificateRetention, PURGE_INTERVAL_MS } from "./certificates/certificate-retention";
 import { createCertificateMatches } from "./certificates/certificate-match";
 import { createCertificateService } from "./certificates/certificate-service";
 import { createCertificateSigning } from "./certificates/certificate-signing";
@@ -8,12 +8,13 @@ import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createDeliveryWorker } from "./delivery/worker";
 import { createPageEvents } from "./events/page-events";
-import { createDashboardRollups } from "./analytics/dashboard-rollups";
+import { createDashboardRollups, ROLLUP_REFRESH_MS } from "./analytics/dashboard-rollups";
 import { createFunnelDashboard } from "./analytics/funnel-dashboard";
 import { createFunnelEvents } from "./analytics/funnel-events";
 import { createLeadConsole } from "./lead-console/lead-console";
 import { createLeadService } from "./leads/submit-lead";
 import type { Logger } from "./logger";
+import { createPeriodicTask } from "./periodic-task";
 import { createRevocationService } from "./revocations/revocation-service";
 import { createSecretBox } from "./secrets/secret-box";
 import { createSettings } from "./settings/settings";
@@ -23,6 +24,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const settings = createSettings(db);
   const secretBox = config.secretsKey ? createSecretBox(config.secretsKey) : null;
   const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger });
+  const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
+  const dashboardRollups = createDashboardRollups(db);
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   return {
     settings,
@@ -41,9 +44,14 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     certificateMatches: createCertificateMatches(db),
     events: createPageEvents(db),
     funnel: createFunnelEvents(db, { site: new URL(config.siteUrl).host }),
-    dashboard: createFunnelDashboard(db, createDashboardRollups(db)),
+    dashboard: createFunnelDashboard(db, dashboardRollups),
     deliveryWorker,
-    certificateRetention: createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger }),
+    /** What the worker does on timers beside deliveries; started and stopped with it. */
+    periodicTasks: [
+      createPeriodicTask({ name: "certificate retention purge", intervalMs: PURGE_INTERVAL_MS, run: certificateRetention.purgeExpired, logger }),
+      // Kept current in the background, so a dashboard read seldom recounts (and never the whole period on a big database).
+      createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
+    ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
     leadConsole: createLeadConsole({ db, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),

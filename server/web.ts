@@ -29,7 +29,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
 
   if (config.delivery.runWorker) {
     services.deliveryWorker.start();
-    services.certificateRetention.start();
+    for (const task of services.periodicTasks) task.start();
   }
   logger.info({ url: config.siteUrl, database: config.database.engine, deliveryWorker: config.delivery.runWorker }, "server started");
   console.log(`\n  Claim site running at ${config.siteUrl}\n`);
@@ -40,7 +40,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
     // A keep-alive connection goes as soon as its request has been answered, not after its idle timeout.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
-      await Promise.all([closed, services.deliveryWorker.stop(), services.certificateRetention.stop()]);
+      await Promise.all([closed, services.deliveryWorker.stop(), ...services.periodicTasks.map((task) => task.stop())]);
     } finally {
       clearInterval(sweep);
     }

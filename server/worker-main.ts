@@ -13,14 +13,14 @@ runProcess(async () => {
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
   await syncSystemBuyers(db, config);
-  const { deliveryWorker, certificateRetention } = createServices(config, db, logger);
+  const { deliveryWorker, periodicTasks } = createServices(config, db, logger);
   deliveryWorker.start();
-  certificateRetention.start();
+  for (const task of periodicTasks) task.start();
   logger.info({ database: config.database.engine }, "delivery worker started");
   console.log(`\n  Delivery worker running on ${config.database.engine}\n`);
 
   exitAfterDrain(logger, config.shutdownDeadlineMs, async () => {
-    await Promise.all([deliveryWorker.stop(), certificateRetention.stop()]);
+    await Promise.all([deliveryWorker.stop(), ...periodicTasks.map((task) => task.stop())]);
     await db.destroy();
   });
 });

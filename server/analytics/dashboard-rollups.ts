@@ -7,6 +7,8 @@ export const MAX_PERIOD_DAYS = 90;
 const ROLLUP = "dashboard";
 /** A delivery updated by another instance whose clock is a little behind still gets recounted. */
 const CLOCK_MARGIN_MS = 5 * 60_000;
+/** How old the lead and delivery rollups may be when the dashboard reads them; the worker refreshes them this often. */
+export const ROLLUP_REFRESH_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 const dayRange = (day: string) => ({ from: `${day}T00:00:00.000Z`, to: utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS)) });

@@ -1,7 +1,7 @@
 import { claims } from "#claims/registry";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
-import type { DashboardRollups } from "./dashboard-rollups";
+import { ROLLUP_REFRESH_MS, type DashboardRollups } from "./dashboard-rollups";
 import { utcDay } from "./visitor-hash";
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
@@ -58,7 +58,7 @@ const percent = (part: number, whole: number) => Math.round((1000 * part) / whol
 export function createFunnelDashboard(
   db: Db,
   rollups: DashboardRollups,
-  { now = () => new Date(), maxAgeMs = 60_000 }: { now?: () => Date; maxAgeMs?: number } = {},
+  { now = () => new Date(), maxAgeMs = ROLLUP_REFRESH_MS }: { now?: () => Date; maxAgeMs?: number } = {},
 ) {
   return {
     async read(period: DashboardPeriod): Promise<Dashboard> {

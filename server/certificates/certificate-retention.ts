@@ -34,9 +34,6 @@ export function retentionCutoff(now: Date, years: number): Date {
  * that are still unpurged, so no certificate is counted twice.
  */
 export function createCertificateRetention({ db, retentionYears, logger, now = () => new Date() }: CertificateRetentionDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-
   async function purgeExpired(): Promise<CertificatePurgeRun> {
     const purgedAt = now();
     const createdBefore = retentionCutoff(purgedAt, retentionYears).toISOString();
@@ -94,24 +91,5 @@ export function createCertificateRetention({ db, retentionYears, logger, now = (
     return { certificates, createdBefore };
   }
 
-  function runOnce() {
-    running = purgeExpired()
-      .catch((error: unknown) => logger.error({ err: error }, "certificate retention purge failed; it runs again in an hour"))
-      .finally(() => (running = undefined));
-  }
-
-  return {
-    purgeExpired,
-    start() {
-      if (timer) return;
-      runOnce();
-      timer = setInterval(() => running ?? runOnce(), PURGE_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return { purgeExpired };
 }
