@@ -17,8 +17,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.site, siteUrl: context.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  // Admin pages show only the header links the operator's role may follow; visitors' pages ask nothing.
+  const adminNav = pathname === "/admin" || pathname.startsWith("/admin/") ? await context.admin.navigation(request.headers.get("cookie")) : null;
+  return { site: context.site, siteUrl: context.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims), adminNav };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

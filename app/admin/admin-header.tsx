@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { useRootData } from "~/components/use-site";
 
 export const adminButton = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold";
 export const adminCard = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
@@ -6,8 +7,10 @@ export const adminCard = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-2
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-lg px-3 font-semibold ${isActive ? "bg-slate-100 text-brand" : "text-slate-700 hover:bg-slate-50"}`;
 
-/** Every admin page's header: its title, the way between Setup, Leads and Buyers, and Log out. */
+/** Every admin page's header: its title, the admin pages the operator's role may open, and Log out. */
 export function AdminHeader({ title }: { title: string }) {
+  // Unknown (a page rendered without the root loader): every link, and the pages refuse what the role may not see.
+  const nav = useRootData().adminNav ?? { setup: true, audit: true, operators: true };
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
@@ -20,11 +23,13 @@ export function AdminHeader({ title }: { title: string }) {
                   Dashboard
                 </NavLink>
               </li>
-              <li>
-                <NavLink to="/admin/setup" className={navLink}>
-                  Setup
-                </NavLink>
-              </li>
+              {nav.setup ? (
+                <li>
+                  <NavLink to="/admin/setup" className={navLink}>
+                    Setup
+                  </NavLink>
+                </li>
+              ) : null}
               <li>
                 <NavLink to="/admin/leads" className={navLink}>
                   Leads
@@ -40,16 +45,20 @@ export function AdminHeader({ title }: { title: string }) {
                   Revocations
                 </NavLink>
               </li>
-              <li>
-                <NavLink to="/admin/audit" className={navLink}>
-                  Audit
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/operators" className={navLink}>
-                  Operators
-                </NavLink>
-              </li>
+              {nav.audit ? (
+                <li>
+                  <NavLink to="/admin/audit" className={navLink}>
+                    Audit
+                  </NavLink>
+                </li>
+              ) : null}
+              {nav.operators ? (
+                <li>
+                  <NavLink to="/admin/operators" className={navLink}>
+                    Operators
+                  </NavLink>
+                </li>
+              ) : null}
               <li>
                 <NavLink to="/admin/account" className={navLink}>
                   Account

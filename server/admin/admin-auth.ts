@@ -26,6 +26,13 @@ export const THROTTLED_MESSAGE = "Too many failed attempts. Please wait 15 minut
 /** The same whether the account exists, is disabled, or the password is wrong. */
 export const WRONG_LOGIN_MESSAGE = "That e-mail address and password do not match an operator account.";
 
+/** The admin header's links that depend on the role (server/admin/access-policy.ts). */
+export interface AdminNavigation {
+  setup: boolean;
+  audit: boolean;
+  operators: boolean;
+}
+
 export type AdminAuth = Awaited<ReturnType<typeof createAdminAuth>>;
 
 export type LoginResult =
@@ -212,6 +219,23 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
     },
 
     allows,
+
+    /**
+     * Which of the admin header's role-bound links the cookie's operator may follow, for showing only
+     * those; null without a genuine session. A read only: the page's own loader checks and renews the session.
+     */
+    async navigation(cookieHeader: string | null): Promise<AdminNavigation | null> {
+      const id = sessionIdFrom(cookieHeader);
+      if (!id) return null;
+      const row = await db
+        .selectFrom("admin_sessions")
+        .innerJoin("operators", "operators.id", "admin_sessions.operator_id")
+        .select("operators.role")
+        .where("admin_sessions.id", "=", id)
+        .executeTakeFirst();
+      if (!row) return null;
+      return { setup: allows(row.role, "setup.view"), audit: allows(row.role, "audit.view"), operators: allows(row.role, "operators.view") };
+    },
 
     async logout(cookieHeader: string | null, ip: string | null = null): Promise<string> {
       const current = await session(cookieHeader);

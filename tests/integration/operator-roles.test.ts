@@ -10,6 +10,7 @@ import * as leads from "../../app/routes/admin-leads";
 import * as operators from "../../app/routes/admin-operators";
 import * as revocations from "../../app/routes/admin-revocations";
 import * as setup from "../../app/routes/admin-setup";
+import * as root from "../../app/root";
 import type { OperatorRole } from "../../server/db/schema";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
@@ -134,6 +135,15 @@ describe("what each role is shown", () => {
     const buyersView = async (cookie: string) => (await settled(buyers.loader(args(get("/admin/buyers", cookie))))).data as { canChange: boolean };
     expect((await buyersView(team.cookies.manager)).canChange).toBe(false);
     expect((await buyersView(team.cookies.owner)).canChange).toBe(true);
+  });
+
+  it("the admin header offers only the pages a role may open; visitors' pages ask nothing", async () => {
+    const navFor = async (path: string, cookie: string) => (await root.loader(args(get(path, cookie)))).adminNav;
+    expect(await navFor("/admin/leads", team.cookies.viewer)).toEqual({ setup: false, audit: false, operators: false });
+    expect(await navFor("/admin", team.cookies.manager)).toEqual({ setup: false, audit: true, operators: false });
+    expect(await navFor("/admin/buyers", team.cookies.owner)).toEqual({ setup: true, audit: true, operators: true });
+    expect(await navFor("/admin/leads", "admin_session=forged.cookie")).toBeNull();
+    expect(await navFor("/mva-claim", team.cookies.owner)).toBeNull();
   });
 
   it("a forbidden action says why", async () => {
