@@ -75,7 +75,7 @@ export async function copySqliteToPostgres({ from, to, batchSize = 1_000, onTabl
     const result: TableCount[] = [];
     for (const table of tables) {
       const { rows } = await target.query<{ n: string }>(`select count(*) as n from ${quoted(table)}`);
-      result.push({ table, sqlite: counts.get(table)!, postgres: Number(rows[0].n) });
+      result.push({ table, sqlite: counts.get(table)!, postgres: Number(rows[0]!.n) });
     }
     return result;
   } finally {
