@@ -58,7 +58,7 @@ try {
   console.log("Now set DATABASE_URL to the PostgreSQL URL and start the site.");
 } catch (error) {
   if (error instanceof MigrationRefused) fail(error.message);
-  fail(`The copy failed; the PostgreSQL tables were left empty: ${error instanceof Error ? error.message : String(error)}`);
+  fail(`The copy failed, and no row was committed to PostgreSQL (the copy is one transaction): ${error instanceof Error ? error.message : String(error)}`);
 }
 
 function sqliteFileFromEnvironment(): string {

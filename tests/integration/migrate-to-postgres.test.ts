@@ -2,9 +2,12 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
+import { Migrator } from "kysely";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/database";
+import { migrations } from "../../server/db/migrations";
 import { recountDashboardRollups, seedEvents } from "../../server/seed/seed-events";
 import { seedLeads } from "../../server/seed/seed-leads";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, tempDir, type RunningServer } from "../support/server";
@@ -20,9 +23,9 @@ const dbFile = path.join(tempDir("migrate-source"), "app.db");
 let pgUrl: string;
 let output: string;
 
-function migrate(to: string) {
+function migrate(to: string, from = dbFile) {
   // The command docs/deploy.md gives, with an odd batch size so that batches end mid-table.
-  return run("npm", ["run", "--silent", "migrate-to-postgres", "--", "--from", dbFile, "--to", to, "--batch-size", "97"], {
+  return run("npm", ["run", "--silent", "migrate-to-postgres", "--", "--from", from, "--to", to, "--batch-size", "97"], {
     env: { ...process.env, DATABASE_URL: "" },
   });
 }
@@ -125,6 +128,23 @@ describe("npm run migrate-to-postgres", () => {
     const { rows } = await target.query<{ n: string }>("select count(*) as n from leads");
     await target.end();
     expect(Number(rows[0]!.n)).toBe(300);
+  });
+
+  it("refuses a SQLite database this version has not migrated yet, before touching PostgreSQL", async () => {
+    const oldFile = path.join(tempDir("migrate-old"), "app.db");
+    const old = await openDatabase({ engine: "sqlite", file: oldFile });
+    const [first] = Object.keys(migrations).sort();
+    await new Migrator({ db: old, provider: { getMigrations: async () => migrations } }).migrateTo(first!);
+    await old.destroy();
+    const emptyUrl = await testDatabaseUrl("migrate_refused");
+    const refused = await migrate(emptyUrl, oldFile).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toContain(`lacks ${Object.keys(migrations).length - 1} migration(s) of this version`);
+    const target = new pg.Client({ connectionString: emptyUrl });
+    await target.connect();
+    const { rows } = await target.query("select tablename from pg_tables where schemaname = current_schema()");
+    await target.end();
+    expect(rows).toEqual([]);
   });
 
   it("the built server runs on the copy: /healthz says postgres, the owner logs in and a lead's page shows it", async () => {
