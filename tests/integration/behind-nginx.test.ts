@@ -110,7 +110,7 @@ describe("the site behind nginx (TRUST_PROXY=1)", () => {
     expect(certificate).toEqual({ page_url: `${SITE_URL}${mvaClaim.routes.form}`, ip_address: "127.0.0.5" });
   });
 
-  it("sends HSTS, and the operator cookie is __Host- and Secure because the proxy says https", async () => {
+  it("sends HSTS, and logs an operator in (the proxy says https) with a __Host- Secure cookie (SITE_URL is https)", async () => {
     const home = await site({ path: "/" });
     expect(home.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
     const login = await site({
