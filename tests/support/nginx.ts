@@ -7,6 +7,7 @@ import { freePort, tempDir } from "./server";
 /** The nginx site file docs/deploy.md tells operators to install. */
 export const NGINX_SITE_FILE = "deploy/nginx/claims.conf";
 export const NGINX_SERVER_NAME = "claims.example.com";
+const NGINX = "/usr/sbin/nginx";
 
 export interface TestPorts {
   /** The web instance nginx proxies to. */
@@ -85,7 +86,8 @@ export async function startNginx(appPort: number): Promise<RunningNginx> {
       "",
     ].join("\n"),
   );
-  const child = spawn("/usr/sbin/nginx", ["-p", `${dir}/`, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
+  if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: install Debian's nginx (apt-get install nginx-light)`);
+  const child = spawn(NGINX, ["-p", `${dir}/`, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
