@@ -32,6 +32,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          // It copies a SQLite database to PostgreSQL: it needs both, so it runs in the PostgreSQL project.
+          exclude: ["tests/integration/migrate-to-postgres.test.ts"],
           env: { TEST_DATABASE_URL: "" },
         },
       },
@@ -41,7 +43,7 @@ export default defineConfig({
           name: "integration-postgres",
           include: ["tests/integration/**/*.test.ts"],
           // These start the built server on a SQLite file of its own: the same run on either engine.
-          exclude: ["tests/integration/{fuzz,graceful-shutdown,hardening}.test.ts"],
+          exclude: ["tests/integration/{fuzz,graceful-shutdown,hardening,behind-nginx}.test.ts"],
           ...onPostgres("i"),
         },
       },

@@ -1,6 +1,7 @@
 // `npm run seed -- --leads N`: synthetic leads for the lead console (issue 10). See --help.
 import { randomInt } from "node:crypto";
 import { ConfigError, loadConfig } from "../server/config";
+import { redactedUrl } from "../server/db/redacted-url";
 import { parseSeedArguments, SEED_USAGE } from "../server/seed/seed-arguments";
 import { recountDashboardRollups, seedEvents } from "../server/seed/seed-events";
 import { seedLeads, type SeedProgress } from "../server/seed/seed-leads";
@@ -22,7 +23,7 @@ try {
 }
 
 const number = (n: number) => Math.round(n).toLocaleString("en-US");
-const where = config.database.engine === "sqlite" ? `SQLite ${config.database.file}` : `PostgreSQL ${redacted(config.database.url)}`;
+const where = config.database.engine === "sqlite" ? `SQLite ${config.database.file}` : `PostgreSQL ${redactedUrl(config.database.url)}`;
 console.log(`Seeding ${number(args.leads)} leads and ${number(args.events)} events into ${where}, over ${args.days} days, seed ${args.seed}`);
 
 // Ctrl-C finishes the batch being written and rebuilds any dropped indexes before exiting.
@@ -106,10 +107,4 @@ if (args.events > 0) {
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.toString();
 }
