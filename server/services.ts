@@ -12,33 +12,41 @@ import { createDashboardRollups, ROLLUP_REFRESH_MS } from "./analytics/dashboard
 import { createFunnelDashboard } from "./analytics/funnel-dashboard";
 import { createFunnelEvents } from "./analytics/funnel-events";
 import { createLeadConsole } from "./lead-console/lead-console";
-import { createLeadService } from "./leads/submit-lead";
+import { createLeadService, type LeadService } from "./leads/submit-lead";
 import type { Logger } from "./logger";
 import { createPeriodicTask } from "./periodic-task";
 import { createRevocationService } from "./revocations/revocation-service";
 import { createSecretBox } from "./secrets/secret-box";
+import { backupCheckIntervalMs, createBackups } from "./backups/backups";
+import { createMetrics, type Metrics } from "./metrics/metrics";
 import { createSettings } from "./settings/settings";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
   const settings = createSettings(db);
   const secretBox = config.secretsKey ? createSecretBox(config.secretsKey) : null;
-  const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger });
+  const metrics = createMetrics({ db });
+  const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger, onAttempt: metrics.deliveryAttempted });
+  const backups = config.database.engine === "sqlite" ? createBackups({ db, databaseFile: config.database.file, logger }) : null;
+  const leads = createLeadService({
+    db,
+    logger,
+    siteUrl: config.siteUrl,
+    site: config.site,
+    leadRateLimitPerHour: config.leadRateLimitPerHour,
+    minFormFillMs: config.minFormFillMs,
+    sessionSecret: () => sessionSecret(config, settings),
+    duplicateWindowDays: config.duplicateWindowDays,
+  });
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
   const dashboardRollups = createDashboardRollups(db);
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   return {
     settings,
-    leads: createLeadService({
-      db,
-      logger,
-      siteUrl: config.siteUrl,
-      site: config.site,
-      leadRateLimitPerHour: config.leadRateLimitPerHour,
-      minFormFillMs: config.minFormFillMs,
-      sessionSecret: () => sessionSecret(config, settings),
-      duplicateWindowDays: config.duplicateWindowDays,
-    }),
+    metrics,
+    backups,
+    // Every submission, from the forms and the API, is counted by what the service answered.
+    leads: { ...leads, submit: countedSubmit(leads.submit, metrics) },
     certificates: createCertificateService(db, { signing: certificateSigning }),
     certificateSigning,
     certificateMatches: createCertificateMatches(db),
@@ -51,6 +59,9 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       createPeriodicTask({ name: "certificate retention purge", intervalMs: PURGE_INTERVAL_MS, run: certificateRetention.purgeExpired, logger }),
       // Kept current in the background, so a dashboard read seldom recounts (and never the whole period on a big database).
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
+      ...(backups && config.backup
+        ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
+        : []),
     ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
@@ -59,3 +70,11 @@ export function createServices(config: Config, db: Db, logger: Logger) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+function countedSubmit(submit: LeadService["submit"], metrics: Metrics): LeadService["submit"] {
+  return async (slug, input, context) => {
+    const result = await submit(slug, input, context);
+    metrics.leadSubmitted(slug, result);
+    return result;
+  };
+}
