@@ -85,7 +85,7 @@ export function createMetrics({ db }: { db: Db }) {
   });
   const lastBackup = new Gauge({
     name: "claims_backup_last_success_timestamp_seconds",
-    help: "When the newest backup that passed its integrity check was taken (database, at scrape time); absent before the first.",
+    help: "When the newest backup that passed its integrity check was taken (database, at scrape time); 0 before the first.",
     registers: [registry],
   });
 
