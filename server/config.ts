@@ -116,7 +116,9 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   /** `npm run worker` serves its own /metrics on this port (same token); unset, it serves none. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-}).refine((e) => !e.BACKUP_DIR || !/^postgres(ql)?:\/\//.test(e.DATABASE_URL), {
+})
+  .refine((e) => !e.WORKER_METRICS_PORT || e.METRICS_TOKEN, { path: ["WORKER_METRICS_PORT"], message: "needs METRICS_TOKEN: the worker's /metrics answers only with it" })
+  .refine((e) => !e.BACKUP_DIR || !/^postgres(ql)?:\/\//.test(e.DATABASE_URL), {
   path: ["BACKUP_DIR"],
   message: "backs up SQLite only; back up PostgreSQL with pg_dump (README, Backups)",
 });

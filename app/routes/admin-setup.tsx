@@ -181,7 +181,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
             <h2 id="leads-title" className="text-lg font-bold">
               Recent leads and deliveries
             </h2>
-            <Link to="/admin/leads" className="font-semibold text-brand underline">
+            <Link to="/admin/leads" className="inline-flex min-h-11 items-center font-semibold text-brand underline">
               All leads in the console
             </Link>
           </div>
@@ -202,7 +202,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
                   {recentLeads.map((lead) => (
                     <tr key={lead.id} className="border-b border-slate-100 align-top" data-lead-id={lead.id}>
                       <td className="py-2 pr-3 whitespace-nowrap">
-                        <Link to={`/admin/leads/${lead.id}`} className="text-brand underline">
+                        <Link to={`/admin/leads/${lead.id}`} className="inline-flex min-h-11 items-center text-brand underline">
                           {dateTime(lead.createdAt)}
                         </Link>
                       </td>
@@ -242,6 +242,11 @@ const BACKUP_STATUS = {
 /** The last backup (docs/decisions/034): when, whether its check passed, its size and lead count. */
 function BackupStatus({ engine, last, scheduled }: Route.ComponentProps["loaderData"]["backup"] & { engine: string }) {
   const status = last ? BACKUP_STATUS[last.status] : null;
+  const scheduleNote = scheduled
+    ? `The worker takes one every ${scheduled.everyHours} hour${scheduled.everyHours === 1 ? "" : "s"} and keeps the newest ${scheduled.keep}.`
+    : engine === "sqlite"
+      ? "No schedule: set BACKUP_DIR on the server, or run npm run backup."
+      : null;
   return (
     <div className="mt-4 border-t border-slate-200 pt-4" data-testid="backup-status">
       <h3 className="font-semibold">Last backup</h3>
@@ -266,20 +271,15 @@ function BackupStatus({ engine, last, scheduled }: Route.ComponentProps["loaderD
             <dt className="font-medium text-slate-600">Leads</dt>
             <dd>{last.leadCount === null ? "-" : last.leadCount.toLocaleString("en-US")}</dd>
           </div>
-          {last.error ? <p className="text-red-800 sm:col-span-2 lg:col-span-4">{last.error}</p> : null}
         </dl>
-      ) : (
+      ) : null}
+      {last?.error ? <p className="mt-2 text-sm break-words text-red-800">{last.error}</p> : null}
+      {last ? null : (
         <p className="mt-1 text-sm text-slate-700">
           {engine === "sqlite" ? "No backup recorded yet." : "PostgreSQL is backed up with pg_dump (see the README); nothing is recorded here."}
         </p>
       )}
-      <p className="mt-2 text-sm text-slate-700">
-        {scheduled
-          ? `The worker takes one every ${scheduled.everyHours} hour${scheduled.everyHours === 1 ? "" : "s"} and keeps the newest ${scheduled.keep}.`
-          : engine === "sqlite"
-            ? "No schedule: set BACKUP_DIR on the server, or run npm run backup."
-            : null}
-      </p>
+      {scheduleNote ? <p className="mt-2 text-sm text-slate-700">{scheduleNote}</p> : null}
     </div>
   );
 }
