@@ -10,7 +10,7 @@ runProcess(async () => {
   const copy = path.resolve(commandArgument("restore"));
   const config = loadConfig();
   if (config.database.engine === "postgres") throw new ConfigError(POSTGRES_BACKUP_HINT);
-  const restored = restoreDatabase(copy, config.database.file);
+  const restored = await restoreDatabase(copy, config.database.file);
   if (!restored.ok) throw new ConfigError(`Restore refused: ${restored.message}`);
   console.log(
     `Restored ${copy} (${restored.check.leadCount} leads, integrity_check ok) to ${config.database.file}.` +

@@ -52,8 +52,8 @@ export function createBackups({ db, databaseFile, logger, now = () => new Date()
     let record: Omit<BackupRecord, "id" | "kind" | "file" | "startedAt">;
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      copyDatabase(databaseFile, file);
-      const check = checkCopy(file);
+      await copyDatabase(databaseFile, file);
+      const check = await checkCopy(file);
       record = {
         finishedAt: now().toISOString(),
         status: check.ok ? "ok" : "failed",

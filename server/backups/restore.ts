@@ -11,9 +11,9 @@ export type RestoreResult =
  * database first (VACUUM INTO folds in a log it may have) and checked again, then renamed over it in
  * one step; the replaced database and its -wal/-shm files are kept beside it, renamed, never deleted.
  */
-export function restoreDatabase(copy: string, target: string, now = new Date()): RestoreResult {
+export async function restoreDatabase(copy: string, target: string, now = new Date()): Promise<RestoreResult> {
   if (!fs.existsSync(copy)) return { ok: false, reason: "missing", message: `There is no file ${copy}.` };
-  const check = checkCopy(copy);
+  const check = await checkCopy(copy);
   if (!check.ok) return { ok: false, reason: "corrupt", message: `${copy} failed its integrity check (${check.integrity}); nothing was changed.` };
   if (databaseInUse(target)) {
     return {
@@ -24,8 +24,8 @@ export function restoreDatabase(copy: string, target: string, now = new Date()):
   }
   const staged = `${target}.restoring-${process.pid}`;
   fs.rmSync(staged, { force: true });
-  copyDatabase(copy, staged);
-  const staging = checkCopy(staged);
+  await copyDatabase(copy, staged);
+  const staging = await checkCopy(staged);
   if (!staging.ok) {
     fs.rmSync(staged, { force: true });
     return { ok: false, reason: "corrupt", message: `The copy written next to ${target} failed its integrity check (${staging.integrity}); nothing was changed.` };

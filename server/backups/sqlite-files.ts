@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
+import { readOnlyInThread } from "./sqlite-thread";
 
 /** What PRAGMA integrity_check found in a copy, and what it holds. */
 export interface CopyCheck {
@@ -12,35 +13,25 @@ export interface CopyCheck {
 
 /**
  * Writes a consistent copy of the live database to `destination` with VACUUM INTO, on a connection of its
- * own: one read transaction in WAL mode, so it sees every commit made before it began and none after,
- * and other connections (this process's or a server's) go on reading and writing meanwhile.
+ * own in a thread of its own: one read transaction in WAL mode, so it sees every commit made before it
+ * began and none after, while other connections (this process's, a server's) go on reading and writing.
  */
-export function copyDatabase(sourceFile: string, destination: string): void {
+export async function copyDatabase(sourceFile: string, destination: string): Promise<void> {
   if (fs.existsSync(destination)) throw new Error(`${destination} already exists; a backup never overwrites a file.`);
-  const source = new SQLite(sourceFile, { readonly: true, fileMustExist: true });
-  try {
-    source.pragma("busy_timeout = 5000");
-    source.prepare("vacuum into ?").run(destination);
-  } finally {
-    source.close();
-  }
+  await readOnlyInThread(sourceFile, [["vacuum into ?", [destination]]]);
 }
 
-/** Opens `file` read-only and runs PRAGMA integrity_check; counts its leads when it passes. */
-export function checkCopy(file: string): CopyCheck {
+/** Runs PRAGMA integrity_check on `file`, read-only, and counts its leads when it passes. */
+export async function checkCopy(file: string): Promise<CopyCheck> {
   const sizeBytes = fs.statSync(file).size;
-  let copy: SQLite.Database | undefined;
   try {
-    copy = new SQLite(file, { readonly: true, fileMustExist: true });
-    const problems = copy.pragma("integrity_check", { simple: false }) as Array<{ integrity_check: string }>;
+    const [problems] = (await readOnlyInThread(file, [["pragma integrity_check"]])) as [Array<{ integrity_check: string }>];
     const integrity = problems.map((row) => row.integrity_check).join("; ");
     if (integrity !== "ok") return { ok: false, integrity, sizeBytes, leadCount: null };
-    const leadCount = (copy.prepare("select count(*) as n from leads").get() as { n: number }).n;
-    return { ok: true, integrity, sizeBytes, leadCount };
+    const [[count]] = (await readOnlyInThread(file, [["select count(*) as n from leads"]])) as [[{ n: number }]];
+    return { ok: true, integrity, sizeBytes, leadCount: count.n };
   } catch (error) {
     return { ok: false, integrity: (error as Error).message, sizeBytes, leadCount: null };
-  } finally {
-    copy?.close();
   }
 }
 
