@@ -108,7 +108,11 @@ const envSchema = z.object({
     .trim()
     .default("America/New_York")
     .refine(isTimeZone, { message: "must be an IANA time zone such as America/New_York" }),
-  /** Scheduled SQLite backups (docs/decisions/034): the worker writes one copy per interval here. */
+  /**
+   * Scheduled SQLite backups (docs/decisions/034): the worker writes one copy per interval here. On
+   * PostgreSQL it is ignored with a warning (pg_dump does that job), so a site moved to PostgreSQL with
+   * its settings file unchanged still starts.
+   */
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 31).default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
@@ -117,11 +121,7 @@ const envSchema = z.object({
   /** `npm run worker` serves its own /metrics on this port (same token); unset, it serves none. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 })
-  .refine((e) => !e.WORKER_METRICS_PORT || e.METRICS_TOKEN, { path: ["WORKER_METRICS_PORT"], message: "needs METRICS_TOKEN: the worker's /metrics answers only with it" })
-  .refine((e) => !e.BACKUP_DIR || !/^postgres(ql)?:\/\//.test(e.DATABASE_URL), {
-  path: ["BACKUP_DIR"],
-  message: "backs up SQLite only; back up PostgreSQL with pg_dump (README, Backups)",
-});
+  .refine((e) => !e.WORKER_METRICS_PORT || e.METRICS_TOKEN, { path: ["WORKER_METRICS_PORT"], message: "needs METRICS_TOKEN: the worker's /metrics answers only with it" });
 
 function isTimeZone(name: string): boolean {
   try {

@@ -28,6 +28,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const metrics = createMetrics({ db });
   const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger, onAttempt: metrics.deliveryAttempted });
   const backups = config.database.engine === "sqlite" ? createBackups({ db, databaseFile: config.database.file, logger }) : null;
+  if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
   const leads = createLeadService({
     db,
     logger,

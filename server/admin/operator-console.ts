@@ -79,7 +79,10 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
       ]);
       return {
         database: { engine: config.database.engine, ...database },
-        backup: { last: backup, scheduled: config.backup ? { everyHours: config.backup.intervalHours, keep: config.backup.keep } : null },
+        backup: {
+          last: backup,
+          scheduled: config.backup && config.database.engine === "sqlite" ? { everyHours: config.backup.intervalHours, keep: config.backup.keep } : null,
+        },
         webhook: { ...webhook, secret },
         partners: partnersOverview(),
         recentLeads: leads,

@@ -19,6 +19,8 @@ describe("backup and metrics configuration", () => {
     expect(config.metrics).toEqual({ token: null, workerPort: null });
     expect(loadConfig({ BACKUP_DIR: "backups" }).backup).toEqual({ dir: path.resolve("backups"), intervalHours: 24, keep: 7 });
     expect(loadConfig({ BACKUP_DIR: "/b", BACKUP_INTERVAL_HOURS: "0.5", BACKUP_KEEP: "30" }).backup).toEqual({ dir: "/b", intervalHours: 0.5, keep: 30 });
+    // A site moved to PostgreSQL keeps starting with its settings file unchanged (the worker warns and takes none).
+    expect(loadConfig({ BACKUP_DIR: "/b", DATABASE_URL: "postgres://u@h/db" }).backup).toMatchObject({ dir: "/b" });
     expect(loadConfig({ METRICS_TOKEN: "a".repeat(16), WORKER_METRICS_PORT: "9464" }).metrics).toEqual({ token: "a".repeat(16), workerPort: 9464 });
   });
 
@@ -30,6 +32,5 @@ describe("backup and metrics configuration", () => {
     expect(messageOf({ METRICS_TOKEN: "short" })).toContain("METRICS_TOKEN: must be at least 16 characters");
     expect(messageOf({ WORKER_METRICS_PORT: "70000", METRICS_TOKEN: "a".repeat(16) })).toContain("WORKER_METRICS_PORT");
     expect(messageOf({ WORKER_METRICS_PORT: "9464" })).toContain("WORKER_METRICS_PORT: needs METRICS_TOKEN");
-    expect(messageOf({ BACKUP_DIR: "/b", DATABASE_URL: "postgres://u@h/db" })).toContain("BACKUP_DIR: backs up SQLite only; back up PostgreSQL with pg_dump");
   });
 });
