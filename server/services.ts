@@ -12,13 +12,14 @@ import { createDashboardRollups, ROLLUP_REFRESH_MS } from "./analytics/dashboard
 import { createFunnelDashboard } from "./analytics/funnel-dashboard";
 import { createFunnelEvents } from "./analytics/funnel-events";
 import { createLeadConsole } from "./lead-console/lead-console";
-import { createLeadService, type LeadService } from "./leads/submit-lead";
+import { createLeadService } from "./leads/submit-lead";
 import type { Logger } from "./logger";
 import { createPeriodicTask } from "./periodic-task";
 import { createRevocationService } from "./revocations/revocation-service";
 import { createSecretBox } from "./secrets/secret-box";
 import { backupCheckIntervalMs, createBackups } from "./backups/backups";
-import { createMetrics, type Metrics } from "./metrics/metrics";
+import { countSubmissions } from "./metrics/counted-services";
+import { createMetrics } from "./metrics/metrics";
 import { createSettings } from "./settings/settings";
 
 /** The application's services, wired once per process. */
@@ -29,25 +30,23 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger, onAttempt: metrics.deliveryAttempted });
   const backups = config.database.engine === "sqlite" ? createBackups({ db, databaseFile: config.database.file, logger }) : null;
   if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
-  const leads = createLeadService({
-    db,
-    logger,
-    siteUrl: config.siteUrl,
-    site: config.site,
-    leadRateLimitPerHour: config.leadRateLimitPerHour,
-    minFormFillMs: config.minFormFillMs,
-    sessionSecret: () => sessionSecret(config, settings),
-    duplicateWindowDays: config.duplicateWindowDays,
-  });
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
   const dashboardRollups = createDashboardRollups(db);
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   return {
     settings,
     metrics,
-    backups,
     // Every submission, from the forms and the API, is counted by what the service answered.
-    leads: { ...leads, submit: countedSubmit(leads.submit, metrics) },
+    leads: countSubmissions(createLeadService({
+      db,
+      logger,
+      siteUrl: config.siteUrl,
+      site: config.site,
+      leadRateLimitPerHour: config.leadRateLimitPerHour,
+      minFormFillMs: config.minFormFillMs,
+      sessionSecret: () => sessionSecret(config, settings),
+      duplicateWindowDays: config.duplicateWindowDays,
+    }), metrics),
     certificates: createCertificateService(db, { signing: certificateSigning }),
     certificateSigning,
     certificateMatches: createCertificateMatches(db),
@@ -71,11 +70,3 @@ export function createServices(config: Config, db: Db, logger: Logger) {
 }
 
 export type Services = ReturnType<typeof createServices>;
-
-function countedSubmit(submit: LeadService["submit"], metrics: Metrics): LeadService["submit"] {
-  return async (slug, input, context) => {
-    const result = await submit(slug, input, context);
-    metrics.leadSubmitted(slug, result);
-    return result;
-  };
-}

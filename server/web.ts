@@ -7,7 +7,7 @@ import { migrateToLatest, openDatabase } from "./db/database";
 import { createApp, type Pages } from "./http/app";
 import { createLogger } from "./logger";
 import { exitAfterDrain } from "./process";
-import { countLoginFailures } from "./metrics/login-failures";
+import { countLoginFailures } from "./metrics/counted-services";
 import { createServices } from "./services";
 
 /** The web process: migrations, the Express app, the in-process delivery worker, and a draining shutdown. */

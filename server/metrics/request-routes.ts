@@ -39,7 +39,9 @@ export function requestDurations(metrics: Metrics, pagesBuild?: ServerBuild | ((
       // The pattern is read now: Express leaves req.route and req.baseUrl as the handler saw them.
       const pattern = req.route ? `${req.baseUrl}${String(req.route.path)}` : null;
       const record = (route: string) => metrics.observeRequest({ route, method: req.method, status: res.statusCode }, seconds);
-      if (pattern !== "/{*path}" || !pagesBuild) return record(pattern ?? UNMATCHED);
+      // Fingerprinted assets are served by express.static, which names no route.
+      if (!pattern) return record(req.path.startsWith("/assets/") ? "/assets" : UNMATCHED);
+      if (pattern !== "/{*path}" || !pagesBuild) return record(pattern);
       Promise.resolve(typeof pagesBuild === "function" ? pagesBuild() : pagesBuild).then(
         (build) => record(pageRouteId(build, req.path, trees)),
         () => record(UNMATCHED),
