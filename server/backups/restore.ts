@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { checkCopy, copyDatabase, databaseInUse, sideFiles, type CopyCheck } from "./sqlite-files";
 
 export type RestoreResult =
@@ -23,6 +24,7 @@ export async function restoreDatabase(copy: string, target: string, now = new Da
     };
   }
   const staged = `${target}.restoring-${process.pid}`;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.rmSync(staged, { force: true });
   await copyDatabase(copy, staged);
   const staging = await checkCopy(staged);
