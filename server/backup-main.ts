@@ -2,10 +2,11 @@
 // (docs/decisions/034). The build bundles it into build/server/backup.js (vite.config.ts).
 import fs from "node:fs";
 import path from "node:path";
-import { createBackups } from "./backups/backups";
+import { sql } from "kysely";
+import { copyAndCheck, createBackups } from "./backups/backups";
 import { commandArgument, POSTGRES_BACKUP_HINT } from "./backups/command-line";
 import { ConfigError, loadConfig } from "./config";
-import { migrateToLatest, openDatabase } from "./db/database";
+import { openDatabase } from "./db/database";
 import { createLogger } from "./logger";
 import { runProcess } from "./process";
 
@@ -17,17 +18,21 @@ runProcess(async () => {
   if (!fs.existsSync(file)) throw new ConfigError(`There is no database at ${file} (DATABASE_URL) to back up.`);
   if (fs.existsSync(destination)) throw new ConfigError(`${destination} already exists; choose a new file name (a backup never overwrites one).`);
 
+  // No migrations here: a backup never changes the database it copies, whichever version runs it.
   const db = await openDatabase(config.database);
   try {
-    await migrateToLatest(db);
-    const backups = createBackups({ db, databaseFile: file, logger: createLogger("warn") });
-    const taken = (await backups.take(destination, "manual"))!;
+    const recorded = (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'backups'`.execute(db)).rows.length > 0;
+    const taken = recorded
+      ? (await createBackups({ db, databaseFile: file, logger: createLogger("warn") }).take(destination, "manual"))!
+      : await copyAndCheck(file, destination);
     if (taken.status !== "ok") {
       console.error(`Backup to ${destination} FAILED: ${taken.error}`);
       process.exitCode = 1;
       return;
     }
     console.log(`Backup written to ${destination}: ${taken.sizeBytes} bytes, ${taken.leadCount} leads, integrity_check ok.`);
+    // A database an older version migrated has no backups table yet; the server of this version adds it.
+    if (!recorded) console.log("Not recorded in the database: it has no backups table until this version's server has started once.");
   } finally {
     await db.destroy();
   }

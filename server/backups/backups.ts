@@ -49,21 +49,7 @@ export function createBackups({ db, databaseFile, logger, now = () => new Date()
       if (slot && (await db.selectFrom("backups").select("id").where("slot", "=", slot).executeTakeFirst())) return null;
       throw error;
     }
-    let record: Omit<BackupRecord, "id" | "kind" | "file" | "startedAt">;
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      await copyDatabase(databaseFile, file);
-      const check = await checkCopy(file);
-      record = {
-        finishedAt: now().toISOString(),
-        status: check.ok ? "ok" : "failed",
-        sizeBytes: check.sizeBytes,
-        leadCount: check.leadCount,
-        error: check.ok ? null : `integrity_check: ${check.integrity}`,
-      };
-    } catch (error) {
-      record = { finishedAt: now().toISOString(), status: "failed", sizeBytes: null, leadCount: null, error: (error as Error).message };
-    }
+    const record = await copyAndCheck(databaseFile, file, now);
     await db
       .updateTable("backups")
       .set({ finished_at: record.finishedAt, status: record.status, size_bytes: record.sizeBytes, lead_count: record.leadCount, error: record.error })
@@ -95,6 +81,24 @@ export function createBackups({ db, databaseFile, logger, now = () => new Date()
   }
 
   return { take, takeScheduled };
+}
+
+/** Copies the database to `file` and checks the copy: the outcome a `backups` row records. */
+export async function copyAndCheck(databaseFile: string, file: string, now: () => Date = () => new Date()): Promise<Omit<BackupRecord, "id" | "kind" | "file" | "startedAt">> {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    await copyDatabase(databaseFile, file);
+    const check = await checkCopy(file);
+    return {
+      finishedAt: now().toISOString(),
+      status: check.ok ? "ok" : "failed",
+      sizeBytes: check.sizeBytes,
+      leadCount: check.leadCount,
+      error: check.ok ? null : `integrity_check: ${check.integrity}`,
+    };
+  } catch (error) {
+    return { finishedAt: now().toISOString(), status: "failed", sizeBytes: null, leadCount: null, error: (error as Error).message };
+  }
 }
 
 /** The newest backup, finished or not (the setup page shows it). */

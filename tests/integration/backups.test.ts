@@ -128,6 +128,19 @@ describe.runIf(!onPostgres)("SQLite backups and restores", () => {
     expect(corrupt.output).toContain("failed its integrity check");
     const missing = await runBuiltCommand("restore", [path.join(dir, "nothing.db")], env);
     expect(missing.output).toContain("There is no file");
+
+    // A database of an older version (no backups table): copied and checked, not migrated, not recorded.
+    const older = path.join(dir, "older.db");
+    const raw = new Database(older);
+    raw.exec("create table leads (id text primary key); insert into leads values ('a'), ('b')");
+    raw.close();
+    const unrecorded = await runBuiltCommand("backup", [path.join(dir, "older-copy.db")], { DATABASE_URL: `file:${older}` });
+    expect(unrecorded.code).toBe(0);
+    expect(unrecorded.output).toContain("2 leads, integrity_check ok");
+    expect(unrecorded.output).toContain("Not recorded in the database");
+    const tables = new Database(older, { readonly: true });
+    expect(tables.prepare("select name from sqlite_master where type = 'table'").all()).toEqual([{ name: "leads" }]);
+    tables.close();
   }, 60_000);
 
   it("scheduled backups: one worker takes each interval's copy, and the newest BACKUP_KEEP are kept", async () => {
