@@ -245,7 +245,11 @@ function BackupStatus({ engine, last, scheduled }: Route.ComponentProps["loaderD
   const scheduleNote = scheduled
     ? `The worker takes one every ${scheduled.everyHours} hour${scheduled.everyHours === 1 ? "" : "s"} and keeps the newest ${scheduled.keep}.`
     : engine === "sqlite"
-      ? "No schedule: set BACKUP_DIR on the server, or run npm run backup."
+      ? (
+          <>
+            No schedule: set <code>BACKUP_DIR</code> on the server, or run <code>npm run backup</code>.
+          </>
+        )
       : null;
   return (
     <div className="mt-4 border-t border-slate-200 pt-4" data-testid="backup-status">
