@@ -17,19 +17,27 @@ import type { Logger } from "./logger";
 import { createPeriodicTask } from "./periodic-task";
 import { createRevocationService } from "./revocations/revocation-service";
 import { createSecretBox } from "./secrets/secret-box";
+import { backupCheckIntervalMs, createBackups } from "./backups/backups";
+import { countSubmissions } from "./metrics/counted-services";
+import { createMetrics } from "./metrics/metrics";
 import { createSettings } from "./settings/settings";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
   const settings = createSettings(db);
   const secretBox = config.secretsKey ? createSecretBox(config.secretsKey) : null;
-  const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger });
+  const metrics = createMetrics({ db });
+  const deliveryWorker = createDeliveryWorker({ db, secretBox, config, settings, logger, onAttempt: metrics.deliveryAttempted });
+  const backups = config.database.engine === "sqlite" ? createBackups({ db, databaseFile: config.database.file, logger }) : null;
+  if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
   const dashboardRollups = createDashboardRollups(db);
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   return {
     settings,
-    leads: createLeadService({
+    metrics,
+    // Every submission, from the forms and the API, is counted by what the service answered.
+    leads: countSubmissions(createLeadService({
       db,
       logger,
       siteUrl: config.siteUrl,
@@ -38,7 +46,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       minFormFillMs: config.minFormFillMs,
       sessionSecret: () => sessionSecret(config, settings),
       duplicateWindowDays: config.duplicateWindowDays,
-    }),
+    }), metrics),
     certificates: createCertificateService(db, { signing: certificateSigning }),
     certificateSigning,
     certificateMatches: createCertificateMatches(db),
@@ -51,6 +59,9 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       createPeriodicTask({ name: "certificate retention purge", intervalMs: PURGE_INTERVAL_MS, run: certificateRetention.purgeExpired, logger }),
       // Kept current in the background, so a dashboard read seldom recounts (and never the whole period on a big database).
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
+      ...(backups && config.backup
+        ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
+        : []),
     ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),

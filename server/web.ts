@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase } from "./db/database";
 import { createApp, type Pages } from "./http/app";
 import { createLogger } from "./logger";
 import { exitAfterDrain } from "./process";
+import { countLoginFailures } from "./metrics/counted-services";
 import { createServices } from "./services";
 
 /** The web process: migrations, the Express app, the in-process delivery worker, and a draining shutdown. */
@@ -19,7 +20,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   const services = createServices(config, db, logger);
   // Reads (or generates) the certificate key now, so a bad one stops start-up and the JWKS lists it from the first request.
   await services.certificateSigning.info();
-  const admin = await createAdminAuth({ db, settings: services.settings, config, logger });
+  const admin = countLoginFailures(await createAdminAuth({ db, settings: services.settings, config, logger }), services.metrics);
   const operator = createOperatorConsole({ db, settings: services.settings, config });
   const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers } });
   const server = http.createServer(app);

@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
-  const { database, webhook, partners, recentLeads, availableFields } = loaderData;
+  const { database, backup, webhook, partners, recentLeads, availableFields } = loaderData;
   const configured = Boolean(webhook.url);
   return (
     <>
@@ -68,6 +68,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
             <span className={`size-2.5 rounded-full ${database.ok ? "bg-emerald-600" : "bg-red-600"}`} aria-hidden="true" />
             {database.ok ? "Connected and active" : `Not reachable: ${database.error}`} ({database.engine === "sqlite" ? "SQLite" : "PostgreSQL"})
           </p>
+          <BackupStatus engine={database.engine} {...backup} />
         </section>
 
         <section aria-labelledby="webhook-title" className={adminCard}>
@@ -180,7 +181,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
             <h2 id="leads-title" className="text-lg font-bold">
               Recent leads and deliveries
             </h2>
-            <Link to="/admin/leads" className="font-semibold text-brand underline">
+            <Link to="/admin/leads" className="inline-flex min-h-11 items-center font-semibold text-brand underline">
               All leads in the console
             </Link>
           </div>
@@ -201,7 +202,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
                   {recentLeads.map((lead) => (
                     <tr key={lead.id} className="border-b border-slate-100 align-top" data-lead-id={lead.id}>
                       <td className="py-2 pr-3 whitespace-nowrap">
-                        <Link to={`/admin/leads/${lead.id}`} className="text-brand underline">
+                        <Link to={`/admin/leads/${lead.id}`} className="inline-flex min-h-11 items-center text-brand underline">
                           {dateTime(lead.createdAt)}
                         </Link>
                       </td>
@@ -226,5 +227,63 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
         </section>
       </main>
     </>
+  );
+}
+
+const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+const BACKUP_STATUS = {
+  ok: { label: "Passed its integrity check", dot: "bg-emerald-600" },
+  failed: { label: "Failed", dot: "bg-red-600" },
+  running: { label: "Started, not finished", dot: "bg-amber-500" },
+} as const;
+
+/** The last backup (docs/decisions/034): when, whether its check passed, its size and lead count. */
+function BackupStatus({ engine, last, scheduled }: Route.ComponentProps["loaderData"]["backup"] & { engine: string }) {
+  const status = last ? BACKUP_STATUS[last.status] : null;
+  const scheduleNote = scheduled
+    ? `The worker takes one every ${scheduled.everyHours} hour${scheduled.everyHours === 1 ? "" : "s"} and keeps the newest ${scheduled.keep}.`
+    : engine === "sqlite"
+      ? (
+          <>
+            No schedule: set <code>BACKUP_DIR</code> on the server, or run <code>npm run backup</code>.
+          </>
+        )
+      : null;
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4" data-testid="backup-status">
+      <h3 className="font-semibold">Last backup</h3>
+      {last && status ? (
+        <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="font-medium text-slate-600">Taken</dt>
+            <dd>{dateTime(last.startedAt)}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-600">Status</dt>
+            <dd className="flex items-center gap-2 font-semibold">
+              <span className={`size-2.5 shrink-0 rounded-full ${status.dot}`} aria-hidden="true" />
+              {status.label}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-600">Size</dt>
+            <dd>{last.sizeBytes === null ? "-" : fileSize(last.sizeBytes)}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-600">Leads</dt>
+            <dd>{last.leadCount === null ? "-" : last.leadCount.toLocaleString("en-US")}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {last?.error ? <p className="mt-2 text-sm break-words text-red-800">{last.error}</p> : null}
+      {last ? null : (
+        <p className="mt-1 text-sm text-slate-700">
+          {engine === "sqlite" ? "No backup recorded yet." : "PostgreSQL is backed up with pg_dump (see the README); nothing is recorded here."}
+        </p>
+      )}
+      {scheduleNote ? <p className="mt-2 text-sm text-slate-700">{scheduleNote}</p> : null}
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { claims } from "#claims/registry";
 import { testWebhookPayload, webhookFields } from "../delivery/webhook-payload";
 import { sendSignedWebhook } from "../delivery/webhook-sender";
 import type { Settings } from "../settings/settings";
+import { latestBackup } from "../backups/backups";
 
 export type OperatorConsole = ReturnType<typeof createOperatorConsole>;
 
@@ -69,14 +70,19 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
     providerName: config.webhook.providerName,
 
     async overview() {
-      const [database, webhook, secret, leads] = await Promise.all([
+      const [database, backup, webhook, secret, leads] = await Promise.all([
         databaseStatus(db),
+        latestBackup(db),
         settings.webhook(),
         settings.webhookSecret(),
         recentLeads(),
       ]);
       return {
         database: { engine: config.database.engine, ...database },
+        backup: {
+          last: backup,
+          scheduled: config.backup && config.database.engine === "sqlite" ? { everyHours: config.backup.intervalHours, keep: config.backup.keep } : null,
+        },
         webhook: { ...webhook, secret },
         partners: partnersOverview(),
         recentLeads: leads,

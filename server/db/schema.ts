@@ -97,6 +97,21 @@ export interface CertificatePurgesTable {
   newest_created_at: string;
 }
 
+/** A copy of the SQLite database (docs/decisions/034): who took it, where, and what its check found. */
+export interface BackupsTable {
+  id: string;
+  kind: "manual" | "scheduled";
+  /** A scheduled backup's interval start, unique: the worker that inserts it takes that backup. */
+  slot: string | null;
+  file: string;
+  started_at: string;
+  finished_at: string | null;
+  status: "running" | "ok" | "failed";
+  size_bytes: number | null;
+  lead_count: number | null;
+  error: string | null;
+}
+
 /** A stylesheet a consent page was shown with, once per version (its SHA-256). */
 export interface ConsentStylesheetsTable {
   sha256: string;
@@ -397,6 +412,7 @@ export interface Database {
   auctions: AuctionsTable;
   auction_bids: AuctionBidsTable;
   certificate_purges: CertificatePurgesTable;
+  backups: BackupsTable;
   revocations: RevocationsTable;
   opt_out_requests: OptOutRequestsTable;
   certificate_signing_keys: CertificateSigningKeysTable;

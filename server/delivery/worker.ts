@@ -29,6 +29,8 @@ export interface WorkerDeps {
   settings: Settings;
   logger: Logger;
   now?: () => Date;
+  /** Told of every attempt recorded (the metrics count them). */
+  onAttempt?: (delivery: Delivery, status: string) => void;
 }
 
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
@@ -37,7 +39,7 @@ export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 const revokedLead: AttemptResult = { ...notSent("Consent revoked: not sent"), retryable: false };
 
 /** Sends due outbox rows one at a time; any number of these may run against one database. */
-export function createDeliveryWorker({ db, secretBox = null, config, settings, logger, now = () => new Date() }: WorkerDeps) {
+export function createDeliveryWorker({ db, secretBox = null, config, settings, logger, now = () => new Date(), onAttempt }: WorkerDeps) {
   const outbox = createOutbox(db, now);
   const { timeoutMs, pollMs, retryScheduleMs } = config.delivery;
   // A claim outlives the request's timeout, so a live worker never loses its row to another.
@@ -172,6 +174,7 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
                   }) satisfies SettleAttempt),
           };
     const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle);
+    onAttempt?.(delivery, status);
     logger.info(
       { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
       "delivery attempt",

@@ -31,6 +31,8 @@ import { countFunnelPages } from "./funnel-page-views";
 import { pageAsShownRoute } from "./page-as-shown-route";
 import { pagePostGuard, pageRequestGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
+import { metricsHandler, type Metrics } from "../metrics/metrics";
+import { requestDurations } from "../metrics/request-routes";
 
 /** The pages: React Router's server build (or, in development, a loader of it) and how its assets are served. */
 export interface Pages {
@@ -50,15 +52,17 @@ export interface AppDeps {
   funnel: FunnelEvents;
   dashboard: FunnelDashboard;
   revocations: RevocationService;
+  metrics: Metrics;
   /** The pages and the operator services they use. Absent in API-only tests. */
   pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
 }
 
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, dashboard, revocations, pages }: AppDeps) {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, dashboard, revocations, metrics, pages }: AppDeps) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  app.use(requestDurations(metrics, pages?.build));
   app.use(securityHeaders({ hsts: config.hsts, development: config.env === "development" }));
   app.use(compression());
 
@@ -70,6 +74,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
     });
   });
 
+  app.get("/metrics", metricsHandler(metrics, config.metrics.token));
   app.get(JWKS_PATH, jwksRoute(certificateSigning));
   app.use("/api/events", funnelEventRoute({ funnel, logger, perMinute: config.eventRateLimitPerMinute }));
   app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, certificateApi: { certificates, certificateMatches } }));

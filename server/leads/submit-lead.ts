@@ -24,6 +24,8 @@ export type SubmitLeadResult =
       /** 'duplicate': a replayed submission key, answered with the first lead (not a duplicate person; see duplicateOf). */
       status: "created" | "duplicate";
       leadId: string;
+      /** A new lead saved as spam (honeypot or timed honeypot): kept, but neither routed nor delivered. */
+      spam?: boolean;
       /** The first lead of this claim from the same person within the duplicate window, or null. */
       duplicateOf: string | null;
       outcome: Outcome | null;
@@ -168,6 +170,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     return {
       status: "created" as const,
       leadId: lead.id,
+      spam: isSpam,
       duplicateOf: lead.duplicate_of,
       outcome: record.outcome,
       certificateId: lead.certificate_id,

@@ -1,0 +1,52 @@
+import type { RequestHandler } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { Metrics } from "./metrics";
+
+const UNMATCHED = "unmatched";
+
+/** React Router's flat route manifest as the nested routes matchRoutes reads. */
+function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes)
+      .filter((route) => route?.parentId === parentId)
+      .map((route) =>
+        route!.index
+          ? { id: route!.id, index: true, path: route!.path, caseSensitive: route!.caseSensitive }
+          : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) },
+      );
+  return childrenOf(undefined);
+}
+
+/** The id of the deepest React Router route for a page or its data request (`/x.data`, `/_root.data`). */
+export function pageRouteId(build: ServerBuild, pathname: string, cache = new WeakMap<ServerBuild, RouteObject[]>()): string {
+  let tree = cache.get(build);
+  if (!tree) cache.set(build, (tree = routeTree(build.routes)));
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const matches = matchRoutes(tree, page);
+  return matches?.at(-1)?.route.id ?? UNMATCHED;
+}
+
+/**
+ * Times every request and records it under its route id: the Express route pattern that answered it,
+ * or for pages the React Router route id; never the URL, so no path parameter or query reaches a label.
+ */
+export function requestDurations(metrics: Metrics, pagesBuild?: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
+  const trees = new WeakMap<ServerBuild, RouteObject[]>();
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once("finish", () => {
+      const seconds = (performance.now() - started) / 1000;
+      // The pattern is read now: Express leaves req.route and req.baseUrl as the handler saw them.
+      const pattern = req.route ? `${req.baseUrl}${String(req.route.path)}` : null;
+      const record = (route: string) => metrics.observeRequest({ route, method: req.method, status: res.statusCode }, seconds);
+      // Fingerprinted assets are served by express.static, which names no route.
+      if (!pattern) return record(req.path.startsWith("/assets/") ? "/assets" : UNMATCHED);
+      if (pattern !== "/{*path}" || !pagesBuild) return record(pattern);
+      Promise.resolve(typeof pagesBuild === "function" ? pagesBuild() : pagesBuild).then(
+        (build) => record(pageRouteId(build, req.path, trees)),
+        () => record(UNMATCHED),
+      );
+    });
+    next();
+  };
+}
