@@ -118,10 +118,12 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   /** /metrics answers only with this bearer token (docs/decisions/035); unset, /metrics is a 404. */
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
-  /** `npm run worker` serves its own /metrics on this port (same token); unset, it serves none. */
+  /**
+   * `npm run worker` serves its own /metrics on this port (same token). Without METRICS_TOKEN it serves
+   * none, as the web's /metrics is a 404 then: the worker unit can always name a port.
+   */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-})
-  .refine((e) => !e.WORKER_METRICS_PORT || e.METRICS_TOKEN, { path: ["WORKER_METRICS_PORT"], message: "needs METRICS_TOKEN: the worker's /metrics answers only with it" });
+});
 
 function isTimeZone(name: string): boolean {
   try {
@@ -213,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryScheduleMs: e.DELIVERY_RETRY_SCHEDULE ?? [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
     },
     backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP } : null,
-    metrics: { token: e.METRICS_TOKEN || null, workerPort: e.WORKER_METRICS_PORT ?? null },
+    metrics: { token: e.METRICS_TOKEN || null, workerPort: (e.METRICS_TOKEN && e.WORKER_METRICS_PORT) || null },
     /** How long SIGTERM waits for in-flight requests and deliveries: a delivery ends by its timeout. */
     shutdownDeadlineMs: e.DELIVERY_TIMEOUT_MS + 5_000,
   };

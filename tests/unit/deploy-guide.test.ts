@@ -97,15 +97,18 @@ describe("docs/deploy.md", () => {
     expect(FROM_BACKUP_WORK.scripts.filter((name) => GUIDE.includes(`npm run ${name}`) && !scriptNamed(name))).toEqual([]);
   });
 
-  it("gives a Prometheus scrape config with the bearer token, one target per web instance", () => {
+  it("gives a Prometheus scrape config with the bearer token, a target for the web instance and one for the worker", () => {
     const yaml = blocks.filter((block) => block.lang === "yaml");
     expect(yaml).toHaveLength(1);
     const config = parseYaml(yaml[0]!.body) as { scrape_configs: Record<string, unknown>[] };
     const [job] = config.scrape_configs;
     expect(job).toMatchObject({ metrics_path: "/metrics", authorization: { type: "Bearer", credentials_file: expect.any(String) } });
     const webPorts = [...GUIDE.matchAll(/claims-web@(\d+)/g)].map((m) => m[1]!);
-    expect((job!.static_configs as { targets: string[] }[])[0]!.targets).toEqual(["127.0.0.1:3000"]);
+    expect((job!.static_configs as { targets: string[] }[])[0]!.targets).toEqual(["127.0.0.1:3000", "127.0.0.1:9101"]);
     expect(webPorts).toContain("3000");
+    // claims-worker@1 serves its own /metrics on the port its unit names.
+    expect(unitFile(UNITS.worker).Service!.Environment).toContain("WORKER_METRICS_PORT=910%i");
+    expect(GUIDE).toContain("claims-worker@1");
   });
 
   it("its secret commands, pasted into the settings file, make a configuration the server accepts", () => {
