@@ -39,6 +39,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React would send a large finished Suspense boundary (the form route's) as a hidden part that a
+        // script reveals: without JavaScript the page would stay blank.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           // The whole document, read into one string: ./site/script-priority.ts edits its script links.
           const body = new PassThrough();
