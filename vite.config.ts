@@ -7,17 +7,38 @@ import { articlesPlugin } from "./app/blog/vite-plugin-articles";
 /** CLAIM_FIXTURES=1 builds for the tests: the registry gains the test-only fixture claim. */
 export const testBuild = process.env.CLAIM_FIXTURES === "1";
 
+/** The test registry and its definition imports (the site's claims plus the fixture claim). */
+export const testRegistryAliases = {
+  "#claims/registry": fileURLToPath(new URL("./tests/fixtures/claims/registry.ts", import.meta.url)),
+  "#claims/definition-imports": fileURLToPath(new URL("./tests/fixtures/claims/definition-imports.ts", import.meta.url)),
+};
+
 export const claimAliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
-  ...(testBuild ? { "#claims/registry": fileURLToPath(new URL("./tests/fixtures/claims/registry.ts", import.meta.url)) } : {}),
+  ...(testBuild ? testRegistryAliases : {}),
 };
+
+/**
+ * Fewer, larger browser chunks for the pages that load scripts (docs/decisions/031): a page's requests
+ * cost round trips on a phone. React, React DOM and React Router load together on every such page; the
+ * site chrome every page renders is one chunk; the claim engine and zod are one chunk the form page and
+ * each claim's definition share.
+ */
+function browserChunk(id: string): string | undefined {
+  if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "framework";
+  if (/\/node_modules\/zod\/|\/claims\/engine\//.test(id)) return "claim-engine";
+  if (/\/app\/components\/(nonce|seo|use-site|not-found|site-footer|site-header|icons)\./.test(id)) return "site";
+  return undefined;
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [articlesPlugin(), tailwindcss(), reactRouter()],
   // The server build bundles the whole server, as React Router's node-custom-server template does: the
   // web entry imports the pages (virtual:react-router/server-build), so pages, Express app, services and
   // the claim registry are one module graph. The worker entry shares its chunks. Packages stay external.
-  build: isSsrBuild ? { rollupOptions: { input: { index: "./server/main.ts", worker: "./server/worker-main.ts", backup: "./server/backup-main.ts", restore: "./server/restore-main.ts" } } } : {},
+  build: isSsrBuild
+    ? { rollupOptions: { input: { index: "./server/main.ts", worker: "./server/worker-main.ts", backup: "./server/backup-main.ts", restore: "./server/restore-main.ts" } } }
+    : { rollupOptions: { output: { manualChunks: browserChunk } } },
   // The sitemap's lastmod for pages that are not articles.
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
   resolve: { alias: claimAliases },

@@ -1,7 +1,6 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { articlesPlugin } from "./app/blog/vite-plugin-articles";
-import { claimAliases } from "./vite.config";
+import { claimAliases, testRegistryAliases } from "./vite.config";
 
 // The integration tests run twice: on SQLite files ('unit') and on PostgreSQL ('integration-postgres',
 // the server scripts/ensure-postgres.mjs makes sure of; TEST_DATABASE_URL names another). Databases
@@ -20,7 +19,7 @@ export default defineConfig({
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
   // Tests run on the test registry: the site's claims plus the fixture claim.
   resolve: {
-    alias: { ...claimAliases, "#claims/registry": fileURLToPath(new URL("./tests/fixtures/claims/registry.ts", import.meta.url)) },
+    alias: { ...claimAliases, ...testRegistryAliases },
   },
   test: {
     // Two files at a time even on a 2-core machine: browser tests wait on servers and busy labels much

@@ -1,11 +1,12 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { ServerRootData } from "./components/use-site";
 import { themeCss } from "./landing/theme-css";
-import { claims } from "#claims/registry";
+import { claimBySlug, claims } from "#claims/registry";
+import { withLowPriorityModuleScripts } from "./site/script-priority";
+import { ServerClaimDefinitions } from "./wizard/claim-definitions";
 
 export const streamTimeout = 5_000;
 
@@ -31,15 +32,26 @@ export default function handleRequest(
         <ServerRootData.Provider
           value={{ site: loadContext.site, siteUrl: loadContext.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims), adminNav: null }}
         >
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerClaimDefinitions.Provider value={claimBySlug}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerClaimDefinitions.Provider>
         </ServerRootData.Provider>
       </NonceContext.Provider>,
       {
         nonce,
+        // React would send a large finished Suspense boundary (the form route's) as a hidden part that a
+        // script reveals: without JavaScript the page would stay blank.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
+          // The whole document, read into one string: ./site/script-priority.ts edits its script links.
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(withLowPriorityModuleScripts(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status }));
+          });
           pipe(body);
         },
         onShellError(error) {

@@ -1,8 +1,10 @@
+import { Suspense } from "react";
 import { SUBMISSION_KEY_FIELD, emptyValues, valuesFromFormData } from "#claims/engine/form-values";
 import { FORM_TIMING_FIELD } from "#claims/engine/proof-fields";
 import { readForm } from "~/site/read-form";
 import { finishDraft } from "~/wizard/draft";
 import { ClaimFormPage, claimFormPageData } from "~/wizard/claim-form-page";
+import { loadClaimDefinition, loadedClaimDefinitionForForm, useClaimDefinition } from "~/wizard/claim-definitions";
 import type { WizardState } from "~/wizard/wizard";
 import { handleWizardPost } from "~/wizard/wizard-action";
 import { renderConsentPage } from "~/wizard/consent-page.server";
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request, context.logger);
   // The certificate's snapshot: this page at its consent step, as this server renders it without JavaScript.
   const consentPage = (wizard: WizardState) =>
-    renderConsentPage(<ClaimFormPage loaderData={claimFormPageData(definition, context.site, wizard)} actionData={{ wizard }} />, {
+    renderConsentPage(<ClaimFormPage definition={definition} loaderData={claimFormPageData(definition, context.site, wizard)} actionData={{ wizard }} />, {
       url: request.url,
       title: seoTitle(definition.copy.formTitle),
       site: context.site,
@@ -63,7 +65,7 @@ export async function clientAction({
   request,
   serverAction,
 }: Route.ClientActionArgs) {
-  const definition = definitionFor(request);
+  const definition = await loadedClaimDefinitionForForm(new URL(request.url).pathname);
   const formData = await request.clone().formData();
   const minimum = new Promise((resolve) =>
     setTimeout(resolve, definition.minBusyMs),
@@ -95,6 +97,22 @@ export async function clientAction({
   }
 }
 
-export default function ClaimFormRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <ClaimFormPage loaderData={loaderData} actionData={actionData} />;
+/** Arriving from another page of this app: the claim's definition loads with the page's data. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadClaimDefinition(data.slug);
+  return data;
+}
+
+function ClaimFormWithDefinition({ loaderData, actionData }: Route.ComponentProps) {
+  return <ClaimFormPage definition={useClaimDefinition(loaderData.slug)} loaderData={loaderData} actionData={actionData} />;
+}
+
+export default function ClaimFormRoute(props: Route.ComponentProps) {
+  // Until the claim's definition module is there, hydration leaves the server's page as it is.
+  return (
+    <Suspense>
+      <ClaimFormWithDefinition {...props} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,3 @@
-import { claimBySlug } from "#claims/registry";
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import { LockIcon } from "~/components/icons";
 import { telHref } from "~/components/use-site";
@@ -25,8 +24,15 @@ export type ClaimFormActionData = { wizard: WizardState } | { result: ClaimOutco
  * The claim form's page. Its own module, not only the route's default export, so that the route's
  * action can render it again for the consent page snapshot (./consent-page.server.tsx).
  */
-export function ClaimFormPage({ loaderData, actionData }: { loaderData: ClaimFormPageData; actionData?: ClaimFormActionData }) {
-  const definition = claimBySlug(loaderData.slug)!;
+export function ClaimFormPage({
+  definition,
+  loaderData,
+  actionData,
+}: {
+  definition: ClaimDefinition;
+  loaderData: ClaimFormPageData;
+  actionData?: ClaimFormActionData;
+}) {
   return (
     <div className={`theme-${loaderData.slug}`}>
       <SiteHeader

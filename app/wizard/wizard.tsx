@@ -154,7 +154,9 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const complete = isStepComplete(definition, step, values);
   // Only Next waits for a complete step; Submit always answers, with the step's messages if needed.
-  const gated = hydrated && !isLast && definition.gating === "next-disabled-until-complete" && !complete;
+  // The hint is in the server's page too (the server makes the same demand), so hydration moves nothing.
+  const incomplete = !isLast && definition.gating === "next-disabled-until-complete" && !complete;
+  const gated = hydrated && incomplete;
   const singlePage = total === 1;
   const currentNames = new Set(stepSpec.fields.map((f) => f.name));
   const errorEntries = stepSpec.fields.filter((f) => errors[f.name]);
@@ -312,7 +314,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
           />
         </div>
 
-        {gated ? (
+        {incomplete ? (
           <p className="mt-6 text-sm text-slate-600" aria-live="polite">
             Answer every question on this step to continue.
           </p>

@@ -1,7 +1,7 @@
 import { landingPaths } from "./pages";
 import type { ClaimDefinition } from "./types";
 
-const withoutTrailingSlash = (pathname: string) => pathname.replace(/\/+$/, "") || "/";
+export const withoutTrailingSlash = (pathname: string) => pathname.replace(/\/+$/, "") || "/";
 
 /** Look-ups over a list of claim definitions; claims/registry.ts makes the one the site runs on. */
 export function registryOf(definitions: readonly ClaimDefinition[]) {
