@@ -10,7 +10,6 @@ import { createDashboardRollups } from "../../server/analytics/dashboard-rollups
 import { createFunnelDashboard } from "../../server/analytics/funnel-dashboard";
 import { createFunnelEvents, type FunnelVisit } from "../../server/analytics/funnel-events";
 import { countFunnelPages } from "../../server/http/funnel-page-views";
-import { createLogger } from "../../server/logger";
 import { startApiApp } from "../support/api-app";
 import { anotherPerson } from "../support/distinct-people";
 import { formPost, routeArgs, startRouteServices } from "../support/load-context";
@@ -105,7 +104,7 @@ describe("the server-side page counter", () => {
   beforeAll(async () => {
     const app = express();
     app.set("trust proxy", true);
-    app.use(countFunnelPages({ funnel: routes.services.funnel, logger: createLogger("silent") }));
+    app.use(countFunnelPages(routes.services.funnelViews));
     app.use((_req, res) => void res.send("page"));
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -125,6 +124,8 @@ describe("the server-side page counter", () => {
     await get(mva.routes.landing, { "x-forwarded-for": "192.0.2.4", purpose: "prefetch" });
     await get(mva.routes.landing, { "x-forwarded-for": "192.0.2.5", "user-agent": GOOGLEBOT });
     await get("/blog", { "x-forwarded-for": "192.0.2.6" });
+    // Page views are queued and written in batches (docs/decisions/032).
+    await routes.services.funnelViews.flush();
     const rows = await dailyRows();
     expect(rows.map((r) => [r.claim, r.kind, r.utm_source, Number(r.visitors)])).toEqual([
       ["mva", "start", "", 1],
