@@ -37,6 +37,7 @@ export type FunnelEvents = ReturnType<typeof createFunnelEvents>;
 const UTM_MAX = 100;
 /** The primary key of funnel_events: one event per visitor, day and funnel point. */
 const EVENT_KEY = ["day", "claim", "kind", "step", "outcome", "visitor_hash"] as const;
+const MAX_ROWS_PER_INSERT = 1_000;
 const eventKey = (event: Pick<FunnelEventsTable, (typeof EVENT_KEY)[number]>) => EVENT_KEY.map((column) => event[column]).join("\n");
 const utm = (value: string | undefined) => (value ?? "").trim().toLowerCase().slice(0, UTM_MAX);
 
@@ -78,12 +79,19 @@ export function createFunnelEvents(db: Db, { site, now = () => new Date() }: { s
     for (const event of events) if (event && !unique.has(eventKey(event))) unique.set(eventKey(event), event);
     const inserted = unique.size
       ? await db.transaction().execute(async (trx) => {
-          const rows = await trx
-            .insertInto("funnel_events")
-            .values([...unique.values()])
-            .onConflict((oc) => oc.columns(EVENT_KEY).doNothing())
-            .returning(EVENT_KEY)
-            .execute();
+          const rows: Array<Pick<FunnelEventsTable, (typeof EVENT_KEY)[number]>> = [];
+          // In chunks: PostgreSQL takes at most 65,535 parameters per statement.
+          const values = [...unique.values()];
+          for (let start = 0; start < values.length; start += MAX_ROWS_PER_INSERT) {
+            rows.push(
+              ...(await trx
+                .insertInto("funnel_events")
+                .values(values.slice(start, start + MAX_ROWS_PER_INSERT))
+                .onConflict((oc) => oc.columns(EVENT_KEY).doNothing())
+                .returning(EVENT_KEY)
+                .execute()),
+            );
+          }
           const daily = new Map<string, FunnelDailyTable>();
           for (const row of rows) {
             const { day, claim, kind, step, outcome, utm_source } = unique.get(eventKey(row))!;

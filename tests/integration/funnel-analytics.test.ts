@@ -8,8 +8,10 @@ import { claimBySlug } from "#claims/registry";
 import { action } from "../../app/routes/claim-form";
 import { createDashboardRollups } from "../../server/analytics/dashboard-rollups";
 import { createFunnelDashboard } from "../../server/analytics/funnel-dashboard";
+import { createFunnelBuffer } from "../../server/analytics/funnel-buffer";
 import { createFunnelEvents, type FunnelVisit } from "../../server/analytics/funnel-events";
 import { countFunnelPages } from "../../server/http/funnel-page-views";
+import { createLogger } from "../../server/logger";
 import { startApiApp } from "../support/api-app";
 import { anotherPerson } from "../support/distinct-people";
 import { formPost, routeArgs, startRouteServices } from "../support/load-context";
@@ -59,6 +61,43 @@ describe("the funnel event service", () => {
     ]);
     const events = await routes.db.selectFrom("funnel_events").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
     expect(Number(events.n)).toBe(rows.reduce((sum, r) => sum + Number(r.visitors), 0));
+  });
+
+  it("records a batch (queued page views) in one go: new, repeated within the batch, already stored, and bots", async () => {
+    await clearFunnel();
+    const funnel = routes.services.funnel;
+    const at = new Date();
+    expect(await funnel.record("mva", { kind: "view" }, visit())).toBe("counted");
+    const results = await funnel.recordAll([
+      { claim: "mva", point: { kind: "view" }, visit: visit(), at },
+      { claim: "mva", point: { kind: "view" }, visit: visit({ ip: "198.51.100.7", attribution: { utm_source: "Google" } }), at },
+      { claim: "mva", point: { kind: "view" }, visit: visit({ ip: "198.51.100.7", attribution: { utm_source: "Google" } }), at },
+      { claim: "mva", point: { kind: "view" }, visit: visit({ ip: "198.51.100.8", attribution: { utm_source: "Google" } }), at },
+      { claim: "pfas", point: { kind: "start" }, visit: visit(), at },
+      { claim: "mva", point: { kind: "view" }, visit: visit({ userAgent: GOOGLEBOT }), at },
+    ]);
+    expect(results).toEqual(["repeat", "counted", "repeat", "counted", "counted", "ignored"]);
+    expect((await dailyRows()).map((r) => [r.claim, r.kind, r.utm_source, Number(r.visitors)])).toEqual([
+      ["mva", "view", "", 1],
+      ["mva", "view", "google", 2],
+      ["pfas", "start", "", 1],
+    ]);
+    expect(await funnel.recordAll([])).toEqual([]);
+  });
+
+  it("queues page views and writes each visitor's once, on its timer or when asked", async () => {
+    await clearFunnel();
+    const views = createFunnelBuffer({ funnel: routes.services.funnel, logger: createLogger("silent"), flushMs: 60_000 });
+    views.add("mva", { kind: "view" }, visit());
+    views.add("mva", { kind: "view" }, visit());
+    views.add("mva", { kind: "view" }, visit({ ip: "198.51.100.9" }));
+    views.add("mva", { kind: "view" }, visit({ userAgent: GOOGLEBOT }));
+    expect(await dailyRows()).toEqual([]);
+    await views.flush();
+    expect((await dailyRows()).map((r) => Number(r.visitors))).toEqual([2]);
+    views.add("mva", { kind: "view" }, visit());
+    await views.flush();
+    expect((await dailyRows()).map((r) => Number(r.visitors))).toEqual([2]);
   });
 
   it("leaves out bots, prefetches and requests without a user agent", async () => {
