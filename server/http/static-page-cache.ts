@@ -47,6 +47,7 @@ const MAX_MATCHES_REMEMBERED = 2_000;
  */
 export function createStaticPageCache({ build, render, origin }: { build: ServerBuild; render: RenderPage; origin: string }) {
   const routes = routeTree(build);
+  const manifestPath = build.routeDiscovery.manifestPath;
   const matched = new Map<string, { id: string; splat: boolean } | null>();
   let year = new Date().getFullYear();
   let pages = new Map<string, StaticPage>();
@@ -64,6 +65,8 @@ export function createStaticPageCache({ build, render, origin }: { build: Server
 
   /** The cache key of a request for `pathname` (`url` is its path and query), or null when it is not a static page. */
   function targetOf(pathname: string, url: string): StaticTarget | null {
+    // React Router's own requests (a route's data, lazy route discovery) are not documents: they only look like unknown pages.
+    if (pathname.endsWith(".data") || pathname === manifestPath) return null;
     const leaf = leafRoute(pathname);
     const handle = leaf && (build.routes[leaf.id]?.module.handle as StaticPageHandle | undefined);
     const key = handle?.staticPage?.(new URL(url, "http://placeholder")) ?? null;

@@ -167,6 +167,14 @@ describe("per request, as before", () => {
     expect(await search.text()).toContain("matching &quot;roundup&quot;");
   });
 
+  it("leaves React Router's own requests to it (a route's data, route discovery), though they look like unknown pages", async () => {
+    for (const path of ["/blog.data", `${LANDING}.data`, "/no-such-page.data", "/__manifest?paths=%2Fblog&version=0"]) {
+      const response = await get(path);
+      expect(response.headers.get("content-type") ?? "", path).not.toContain("text/html");
+      expect(response.headers.get("etag"), path).toBeNull();
+    }
+  });
+
   it("keeps the nonce policy on pages with scripts (the claim form) and in the operator area", async () => {
     for (const path of ["/mva-claim", "/admin/login"]) {
       const response = await get(path);
