@@ -27,7 +27,7 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const PATHS = values.paths.split(",");
-export const GOAL_RATIO = 0.4;
+const GOAL_RATIO = 0.4;
 
 /** What Chromium sends for a top-level navigation. */
 const BROWSER_HEADERS = {

@@ -56,7 +56,14 @@ export function staticPages({
     };
     const page = cache.cached(target.key);
     if (page) return answer(page);
-    cache.pageAt(target.key).then((rendered) => (rendered ? answer(rendered) : next()), next);
+    cache.pageAt(target.key).then(
+      (rendered) => (rendered ? answer(rendered) : next()),
+      (error: unknown) => {
+        // Express renders it again and answers with the error page.
+        logger.error({ err: error, path: pathname }, "static page not rendered");
+        next();
+      },
+    );
   }
 
   const middleware: RequestHandler = (req, res, next) => {
