@@ -36,7 +36,13 @@ export type RenderPage = (request: Request) => Promise<Response>;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-/** Pages other than 200 (the 404 page, an unknown article) kept at most: their addresses are anyone's to invent. */
+/**
+ * Pages kept at most. The site has about 60; addresses are anyone's to invent (an unknown article is
+ * a 404, and paths match routes in any letter case), so past these a page is left to React Router's
+ * per-request render, compressed on the fly, as before (never brotli 11 for a page thrown away).
+ * Pages other than 200 (the 404 page, unknown articles) have a smaller share.
+ */
+const MAX_PAGES = 200;
 const MAX_OTHER_STATUS = 20;
 const MAX_MATCHES_REMEMBERED = 2_000;
 
@@ -83,7 +89,7 @@ export function createStaticPageCache({ build, render, origin }: { build: Server
     return pages.get(key);
   }
 
-  /** Renders the page at `key` (once, however many requests wait); null if it is not a page to keep (a redirect, an error). */
+  /** Renders the page at `key` (once, however many requests wait). */
   function pageAt(key: string): Promise<StaticPage | null> {
     const page = cached(key);
     if (page) return Promise.resolve(page);
@@ -95,10 +101,13 @@ export function createStaticPageCache({ build, render, origin }: { build: Server
     return pending;
   }
 
+  /** Null: not a page to keep (a redirect, an error, or no room left), which React Router renders per request as any other. */
   async function renderOnce(key: string): Promise<StaticPage | null> {
+    if (pages.size >= MAX_PAGES) return null;
     const response = await render(new Request(new URL(key, origin), { headers: { accept: "text/html" } }));
     const contentType = response.headers.get("content-type") ?? "";
     if ((response.status !== 200 && response.status !== 404) || !contentType.startsWith("text/html")) return null;
+    if (response.status !== 200 && [...pages.values()].filter((kept) => kept.status !== 200).length >= MAX_OTHER_STATUS) return null;
     const identity = Buffer.from(await response.arrayBuffer());
     const styleHashes = [...identity.toString("utf8").matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]!, "base64"));
     const [br, gz] = await Promise.all([
@@ -112,8 +121,7 @@ export function createStaticPageCache({ build, render, origin }: { build: Server
       hash: sha256(identity, "base64url").slice(0, 32),
       bodies: { identity, br, gzip: gz },
     };
-    const others = [...pages.values()].filter((kept) => kept.status !== 200).length;
-    if (page.status === 200 || others < MAX_OTHER_STATUS) pages.set(key, page);
+    pages.set(key, page);
     return page;
   }
 

@@ -38,6 +38,9 @@ export function staticPages({
   secureCookies: boolean;
   clientIp: (req: IncomingMessage) => string | null;
 }) {
+  /** Requests the early answer passed on after trying the cache: the middleware does not try again. */
+  const declined = new WeakSet<IncomingMessage>();
+
   function early(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const url = req.url ?? "";
     const query = url.indexOf("?");
@@ -57,17 +60,22 @@ export function staticPages({
     const page = cache.cached(target.key);
     if (page) return answer(page);
     cache.pageAt(target.key).then(
-      (rendered) => (rendered ? answer(rendered) : next()),
+      (rendered) => {
+        if (rendered) return answer(rendered);
+        declined.add(req);
+        next();
+      },
       (error: unknown) => {
         // Express renders it again and answers with the error page.
         logger.error({ err: error, path: pathname }, "static page not rendered");
+        declined.add(req);
         next();
       },
     );
   }
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || declined.has(req)) return next();
     const target = cache.targetOf(req.path, req.url);
     if (!target) return next();
     cache.pageAt(target.key).then((page) => {

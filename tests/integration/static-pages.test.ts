@@ -157,6 +157,17 @@ describe("per request, as before", () => {
     expect(server.output()).toContain('"path":"/no/such/page","msg":"page not found"');
   });
 
+  it("keeps a bounded number of 404 pages: invented addresses past it are rendered per request, still 404", async () => {
+    const policies: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const response = await get(`/blog/invented-article-${i}`);
+      expect(response.status).toBe(404);
+      policies.push(response.headers.get("content-security-policy")!);
+    }
+    expect(policies[0]).toContain("script-src 'none'");
+    expect(policies.at(-1)).toContain("'strict-dynamic'");
+  });
+
   it("still redirects legacy addresses, serves files, and renders a search for its query", async () => {
     const legacy = await fetch(`${server.url}/claims/roundup-claim?utm_source=x`, { redirect: "manual", headers: BROWSER });
     expect(legacy.status).toBe(301);
