@@ -42,36 +42,46 @@ export function staticPages({
   const declined = new WeakSet<IncomingMessage>();
 
   function early(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    const url = req.url ?? "";
-    const query = url.indexOf("?");
-    const pathname = query === -1 ? url : url.slice(0, query);
-    if ((req.method !== "GET" && req.method !== "HEAD") || !req.headers.host || !PLAIN_PATH.test(pathname)) return next();
-    const target = cache.targetOf(pathname, url);
-    if (!target || target.splat) return next();
-    const answer = (page: StaticPage) => {
-      const header = (name: string) => headerOf(req, name);
-      const cookie = firstTouchCookie({ method: req.method!, url, header, secure: secureCookies });
-      if (req.method === "GET") countPageView(views, pathname, header, clientIp(req), url);
-      if (page.status === 404) logger.warn({ path: pathname }, "page not found");
-      setSecurityHeaders(res, { csp: page.csp, hsts });
-      if (cookie) res.setHeader("Set-Cookie", cookie);
-      send(req, res, page);
+    // Outside Express nothing would catch an error: it is logged, and Express answers instead (its
+    // error page), unless this answer has begun.
+    const fail = (error: unknown) => {
+      logger.error({ err: error, path: req.url }, "static page not served");
+      if (res.headersSent) return void res.destroy();
+      declined.add(req);
+      next();
     };
-    const page = cache.cached(target.key);
-    if (page) return answer(page);
-    cache.pageAt(target.key).then(
-      (rendered) => {
-        if (rendered) return answer(rendered);
-        declined.add(req);
-        next();
-      },
-      (error: unknown) => {
-        // Express renders it again and answers with the error page.
-        logger.error({ err: error, path: pathname }, "static page not rendered");
-        declined.add(req);
-        next();
-      },
-    );
+    try {
+      const url = req.url ?? "";
+      const query = url.indexOf("?");
+      const pathname = query === -1 ? url : url.slice(0, query);
+      if ((req.method !== "GET" && req.method !== "HEAD") || !req.headers.host || !PLAIN_PATH.test(pathname)) return next();
+      const target = cache.targetOf(pathname, url);
+      if (!target || target.splat) return next();
+      const answer = (page: StaticPage) => {
+        const header = (name: string) => headerOf(req, name);
+        const cookie = firstTouchCookie({ method: req.method!, url, header, secure: secureCookies });
+        if (req.method === "GET") countPageView(views, pathname, header, clientIp(req), url);
+        if (page.status === 404) logger.warn({ path: pathname }, "page not found");
+        setSecurityHeaders(res, { csp: page.csp, hsts });
+        if (cookie) res.setHeader("Set-Cookie", cookie);
+        send(req, res, page);
+      };
+      const page = cache.cached(target.key);
+      if (page) return answer(page);
+      cache.pageAt(target.key).then((rendered) => {
+        if (!rendered) {
+          declined.add(req);
+          return next();
+        }
+        try {
+          answer(rendered);
+        } catch (error) {
+          fail(error);
+        }
+      }, fail);
+    } catch (error) {
+      fail(error);
+    }
   }
 
   const middleware: RequestHandler = (req, res, next) => {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -21,21 +22,25 @@ afterAll(async () => {
 });
 
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(server.url + path, { method, headers: { ...BROWSER, ...headers } });
-/** The bytes as sent (fetch would decode them) and the headers, asking for one encoding. */
-function bytes(path: string, encoding: string): Promise<{ response: { headers: Headers }; body: Buffer }> {
+/** The bytes as sent (fetch would decode them), the status and the headers, over node:http. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Headers; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(server.url + path, { headers: { ...BROWSER, "accept-encoding": encoding } }, (res) => {
+      .get(server.url + path, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") headers.set(name, value);
-          resolve({ response: { headers }, body: Buffer.concat(chunks) });
+          const received = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") received.set(name, value);
+          resolve({ status: res.statusCode!, headers: received, body: Buffer.concat(chunks) });
         });
       })
       .on("error", reject);
   });
+}
+async function bytes(path: string, encoding: string) {
+  const { headers, body } = await rawGet(path, { ...BROWSER, "accept-encoding": encoding });
+  return { response: { headers }, body };
 }
 const views = () => server.query<{ n: number }>("select count(*) as n from funnel_events where kind = 'view'")[0]!.n;
 async function until(condition: () => boolean, what: string) {
@@ -194,6 +199,31 @@ describe("per request, as before", () => {
       expect(response.headers.get("etag"), path).toBeNull();
     }
   });
+});
+
+describe("under fuzzing", () => {
+  it("answers random queries and headers on a page rendered once with 200, 304 or 406 (no encoding it accepts), never an error", async () => {
+    // Any printable header value (Node's client refuses control characters).
+    const text = fc.string({ unit: "binary-ascii", maxLength: 40 }).map((value) => value.replace(/[^\x20-\x7e]/g, ""));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          query: fc.webQueryParameters(),
+          encoding: fc.oneof(text, fc.constantFrom("br;q=0", "identity;q=0, *;q=0", "gzip;q=0.5, br;q=0.9", "*", "")),
+          ifNoneMatch: fc.oneof(text, fc.constant("*")),
+          cookie: fc.oneof(text, text.map((value) => `first_touch=${value}`)),
+          referer: text,
+          accept: fc.oneof(text, fc.constant("text/html")),
+        }),
+        async ({ query, encoding, ifNoneMatch, cookie, referer, accept }) => {
+          const response = await rawGet(`${LANDING}?${query}`, { "user-agent": CHROME, "accept-encoding": encoding, "if-none-match": ifNoneMatch, cookie, referer, accept });
+          expect([200, 304, 406]).toContain(response.status);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(server.output().split("\n").filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+  }, 60_000);
 });
 
 describe("shutdown", () => {
