@@ -117,17 +117,19 @@ describe("a page rendered once", () => {
     expect(returning.headers.get("cache-control")).toBe("public, no-cache");
   });
 
-  it("uses the configuration the server started with (no rebuild): another brand is another page", async () => {
+  it("uses the configuration the server started with (no rebuild): another brand is another page, HSTS as configured", async () => {
     const html = await (await get("/")).text();
     expect(html).toContain("Harbor Claims");
     expect(html).toContain("tel:8005550142");
-    const other = await startServer({ SITE_NAME: "Lighthouse Legal" });
+    const other = await startServer({ SITE_NAME: "Lighthouse Legal", HSTS: "true" });
     try {
       const response = await fetch(`${other.url}/`, { headers: BROWSER });
       const otherHtml = await response.text();
       expect(otherHtml).toContain("Lighthouse Legal");
       expect(otherHtml).not.toContain("Harbor Claims");
       expect(response.headers.get("etag")).not.toBe((await get("/")).headers.get("etag"));
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+      expect((await get("/")).headers.get("strict-transport-security")).toBeNull(); // HSTS=false here
     } finally {
       await other.stop();
     }
