@@ -42,7 +42,7 @@ export default defineConfig({
           name: "integration-postgres",
           include: ["tests/integration/**/*.test.ts"],
           // These start the built server on a SQLite file of its own: the same run on either engine.
-          exclude: ["tests/integration/{fuzz,graceful-shutdown,hardening,behind-nginx}.test.ts"],
+          exclude: ["tests/integration/{fuzz,graceful-shutdown,hardening,behind-nginx,static-pages}.test.ts"],
           ...onPostgres("i"),
         },
       },

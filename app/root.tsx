@@ -11,6 +11,7 @@ import { SiteHeader } from "./components/site-header";
 import { themeCss } from "./landing/theme-css";
 import { claims } from "#claims/registry";
 import "./load-context";
+import type { StaticPageHandle } from "../server/http/static-page-cache";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -29,11 +30,15 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 /** Every page's body; the consent page snapshot (app/wizard/consent-page.server.tsx) records it too. */
 export const BODY_CLASS = "min-h-screen bg-slate-50 font-sans text-slate-900 antialiased";
 
-/** Route modules that need the browser (wizards, admin) say so with `handle = { hydrate: true }`. */
-export interface RouteHandle {
+/**
+ * Route modules that need the browser (wizards, admin) say so with `handle = { hydrate: true }`.
+ * Pages that show every visitor the same HTML say so with `staticPage` (server/http/static-page-cache.ts):
+ * the server renders them once, without a nonce, and serves the bytes with `script-src 'none'`.
+ */
+export interface RouteHandle extends StaticPageHandle {
   hydrate?: boolean;
-  /** The page's canonical path when it differs from its own (a duplicate URL of another page). */
-  canonicalPath?(pathname: string): string | undefined;
+  /** The page's canonical path when it differs from its own (a duplicate URL of another page); null: none (the 404 page). */
+  canonicalPath?(pathname: string): string | null | undefined;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -43,7 +48,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // Every other page ships no JavaScript at all: links are plain links, forms plain forms.
   const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
-  const canonical = siteUrl + (matches.map((m) => (m.handle as RouteHandle | undefined)?.canonicalPath?.(pathname)).findLast(Boolean) ?? pathname);
+  const canonicalPath = matches.map((m) => (m.handle as RouteHandle | undefined)?.canonicalPath?.(pathname)).findLast((path) => path !== undefined);
+  const canonical = canonicalPath === null ? null : siteUrl + (canonicalPath ?? pathname);
   return (
     <html lang="en">
       <head>
@@ -51,8 +57,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a4a" />
         <Meta />
-        <link rel="canonical" href={canonical} />
-        <meta property="og:url" content={canonical} />
+        {canonical ? (
+          <>
+            <link rel="canonical" href={canonical} />
+            <meta property="og:url" content={canonical} />
+          </>
+        ) : null}
         <meta property="og:site_name" content={site.name} />
         <script
           type="application/ld+json"
@@ -61,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
           }}
         />
         <Links />
-        {/* The claims' accent colours (claims/<slug>/landing.ts); the CSP admits it by the response's nonce. */}
+        {/* The claims' accent colours (claims/<slug>/landing.ts); the CSP admits it by the response's nonce, or on a page rendered once by its hash. */}
         {themeCss ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss }} /> : null}
       </head>
       <body className={BODY_CLASS}>

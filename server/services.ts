@@ -10,6 +10,7 @@ import { createDeliveryWorker } from "./delivery/worker";
 import { createPageEvents } from "./events/page-events";
 import { createDashboardRollups, ROLLUP_REFRESH_MS } from "./analytics/dashboard-rollups";
 import { createFunnelDashboard } from "./analytics/funnel-dashboard";
+import { createFunnelBuffer } from "./analytics/funnel-buffer";
 import { createFunnelEvents } from "./analytics/funnel-events";
 import { createLeadConsole } from "./lead-console/lead-console";
 import { createLeadService } from "./leads/submit-lead";
@@ -32,6 +33,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
   const dashboardRollups = createDashboardRollups(db);
+  const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host });
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   return {
     settings,
@@ -51,7 +53,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     certificateSigning,
     certificateMatches: createCertificateMatches(db),
     events: createPageEvents(db),
-    funnel: createFunnelEvents(db, { site: new URL(config.siteUrl).host }),
+    funnel,
+    funnelViews: createFunnelBuffer({ funnel, logger }),
     dashboard: createFunnelDashboard(db, dashboardRollups),
     deliveryWorker,
     /** What the worker does on timers beside deliveries; started and stopped with it. */

@@ -45,6 +45,8 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
     } finally {
       clearInterval(sweep);
     }
+    // Every request has been answered: the page views still queued are written before the database closes.
+    await services.funnelViews.flush();
     await db.destroy();
   });
 }

@@ -5,7 +5,10 @@ import { CheckIcon, ClockIcon, ShieldIcon, StarIcon } from "~/components/icons";
 import { rootDataOf, seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/blog-article";
+
+export const handle: RouteHandle = { staticPage: (url) => url.pathname };
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const article = articleBySlug(params.slug);

@@ -4,7 +4,17 @@ import { CATEGORIES, type Category } from "~/blog/categories";
 import { seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/blog";
+
+/** The index and each category are the same for every visitor; a search is rendered for its query. */
+export const handle: RouteHandle = {
+  staticPage(url) {
+    if (url.searchParams.get("q")) return null;
+    const category = CATEGORIES.find((c) => c === url.searchParams.get("category"));
+    return category ? `/blog?category=${encodeURIComponent(category)}` : "/blog";
+  },
+};
 
 export const meta: Route.MetaFunction = (args) => {
   const category = args.loaderData?.category;

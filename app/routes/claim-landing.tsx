@@ -11,7 +11,8 @@ const claimAt = (pathname: string) => claimByLandingPath(pathname)!;
 
 // An alias (e.g. /roundup-cancer) is the same page: search engines are told the landing path is the
 // page, so the two addresses do not compete as duplicates.
-export const handle: RouteHandle = { canonicalPath: (pathname) => claimAt(pathname).routes.landing };
+// The same page for every visitor, whatever the query (campaign parameters).
+export const handle: RouteHandle = { canonicalPath: (pathname) => claimAt(pathname).routes.landing, staticPage: (url) => url.pathname };
 
 export const meta: Route.MetaFunction = (args) => seo(args, claimAt(args.location.pathname).landing.seo);
 

@@ -9,7 +9,11 @@ import { seo } from "~/components/seo";
 import { TEASER_SLUGS } from "~/site/blog-teaser";
 import { cardHref } from "#claims/engine/pages";
 import { claims } from "#claims/registry";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
+
+// The same page for every visitor, whatever the query (campaign parameters).
+export const handle: RouteHandle = { staticPage: () => "/" };
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,6 +1,10 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/not-found";
+
+/** One page for every unknown address (a 404 has no canonical address), rendered from one of them. */
+export const handle: RouteHandle = { canonicalPath: () => null, staticPage: () => "/_not-found" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
 

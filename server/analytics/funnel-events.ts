@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Outcome } from "#claims/engine/types";
 import type { Attribution } from "../attribution/attribution";
 import type { Db } from "../db/database";
-import type { FunnelEventsTable } from "../db/schema";
+import type { FunnelDailyTable, FunnelEventsTable } from "../db/schema";
 import { isCountableVisit } from "./countable-request";
 import { createVisitorHasher, utcDay } from "./visitor-hash";
 
@@ -22,11 +22,23 @@ export interface FunnelVisit {
   attribution: Pick<Attribution, "utm_source" | "utm_campaign"> | null;
 }
 
+/** One funnel event to record: `at` is when it happened (a buffered one is written later). */
+export interface FunnelRecord {
+  claim: string;
+  point: FunnelPoint;
+  visit: FunnelVisit;
+  at: Date;
+}
+
 export type RecordResult = "counted" | "repeat" | "ignored";
 
 export type FunnelEvents = ReturnType<typeof createFunnelEvents>;
 
 const UTM_MAX = 100;
+/** The primary key of funnel_events: one event per visitor, day and funnel point. */
+const EVENT_KEY = ["day", "claim", "kind", "step", "outcome", "visitor_hash"] as const;
+const MAX_ROWS_PER_INSERT = 1_000;
+const eventKey = (event: Pick<FunnelEventsTable, (typeof EVENT_KEY)[number]>) => EVENT_KEY.map((column) => event[column]).join("\n");
 const utm = (value: string | undefined) => (value ?? "").trim().toLowerCase().slice(0, UTM_MAX);
 
 /**
@@ -37,40 +49,80 @@ const utm = (value: string | undefined) => (value ?? "").trim().toLowerCase().sl
 export function createFunnelEvents(db: Db, { site, now = () => new Date() }: { site: string; now?: () => Date }) {
   const hasher = createVisitorHasher(db, site);
 
-  async function record(claim: string, point: FunnelPoint, visit: FunnelVisit): Promise<RecordResult> {
-    if (!isCountableVisit(visit.userAgent, visit.prefetch ?? false)) return "ignored";
-    const at = now();
+  async function eventOf({ claim, point, visit, at }: FunnelRecord, userAgent: string): Promise<FunnelEventsTable> {
     const day = utcDay(at);
-    const event: FunnelEventsTable = {
+    return {
       day,
       claim,
       kind: point.kind,
       step: point.kind === "step" ? point.step : 0,
       outcome: point.kind === "outcome" ? point.outcome : "",
-      visitor_hash: await hasher.hash(day, visit.ip ?? "", visit.userAgent),
+      visitor_hash: await hasher.hash(day, visit.ip ?? "", userAgent),
       utm_source: utm(visit.attribution?.utm_source),
       utm_campaign: utm(visit.attribution?.utm_campaign),
       // To the hour only: a submit's exact time would match its lead's created_at, and so tie the hash to a person.
       occurred_at: `${at.toISOString().slice(0, 13)}:00:00.000Z`,
     };
-    return db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto("funnel_events")
-        .values(event)
-        .onConflict((oc) => oc.columns(["day", "claim", "kind", "step", "outcome", "visitor_hash"]).doNothing())
-        .returning("day")
-        .executeTakeFirst();
-      if (!inserted) return "repeat";
-      await trx
-        .insertInto("funnel_daily")
-        .values({ day, claim, kind: event.kind, step: event.step, outcome: event.outcome, utm_source: event.utm_source, visitors: 1 })
-        .onConflict((oc) =>
-          oc.columns(["day", "claim", "kind", "step", "outcome", "utm_source"]).doUpdateSet({ visitors: sql<number>`funnel_daily.visitors + 1` }),
-        )
-        .execute();
-      return "counted";
+  }
+
+  /**
+   * Records several events (the page views buffered by ./funnel-buffer.ts) with two statements in one
+   * transaction: the events that are new, then their daily counts, grouped.
+   */
+  async function recordAll(records: FunnelRecord[]): Promise<RecordResult[]> {
+    const events: Array<FunnelEventsTable | null> = [];
+    for (const record of records) {
+      const { userAgent, prefetch } = record.visit;
+      events.push(isCountableVisit(userAgent, prefetch ?? false) ? await eventOf(record, userAgent) : null);
+    }
+    const unique = new Map<string, FunnelEventsTable>();
+    for (const event of events) if (event && !unique.has(eventKey(event))) unique.set(eventKey(event), event);
+    const inserted = unique.size
+      ? await db.transaction().execute(async (trx) => {
+          const rows: Array<Pick<FunnelEventsTable, (typeof EVENT_KEY)[number]>> = [];
+          // In chunks: PostgreSQL takes at most 65,535 parameters per statement.
+          const values = [...unique.values()];
+          for (let start = 0; start < values.length; start += MAX_ROWS_PER_INSERT) {
+            rows.push(
+              ...(await trx
+                .insertInto("funnel_events")
+                .values(values.slice(start, start + MAX_ROWS_PER_INSERT))
+                .onConflict((oc) => oc.columns(EVENT_KEY).doNothing())
+                .returning(EVENT_KEY)
+                .execute()),
+            );
+          }
+          const daily = new Map<string, FunnelDailyTable>();
+          for (const row of rows) {
+            const { day, claim, kind, step, outcome, utm_source } = unique.get(eventKey(row))!;
+            const group = [day, claim, kind, step, outcome, utm_source].join("\n");
+            const counted = daily.get(group) ?? { day, claim, kind, step, outcome, utm_source, visitors: 0 };
+            counted.visitors += 1;
+            daily.set(group, counted);
+          }
+          if (daily.size) {
+            await trx
+              .insertInto("funnel_daily")
+              .values([...daily.values()])
+              .onConflict((oc) =>
+                oc.columns(["day", "claim", "kind", "step", "outcome", "utm_source"]).doUpdateSet({ visitors: sql<number>`funnel_daily.visitors + excluded.visitors` }),
+              )
+              .execute();
+          }
+          return new Set(rows.map(eventKey));
+        })
+      : new Set<string>();
+    return events.map((event) => {
+      if (!event) return "ignored";
+      // The first of a batch's equal events is the one inserted; any other is a repeat.
+      return inserted.delete(eventKey(event)) ? "counted" : "repeat";
     });
   }
 
-  return { record };
+  async function record(claim: string, point: FunnelPoint, visit: FunnelVisit): Promise<RecordResult> {
+    const [result] = await recordAll([{ claim, point, visit, at: now() }]);
+    return result!;
+  }
+
+  return { record, recordAll, now };
 }

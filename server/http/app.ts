@@ -1,8 +1,10 @@
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import proxyaddr from "proxy-addr";
+import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { ServerContext } from "./load-context";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
 import type { AdminAuth } from "../admin/admin-auth";
@@ -13,6 +15,7 @@ import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
 import type { PageEvents } from "../events/page-events";
+import type { FunnelBuffer } from "../analytics/funnel-buffer";
 import type { FunnelDashboard } from "../analytics/funnel-dashboard";
 import type { FunnelEvents } from "../analytics/funnel-events";
 import type { Config } from "../config";
@@ -32,7 +35,9 @@ import { pageAsShownRoute } from "./page-as-shown-route";
 import { pagePostGuard, pageRequestGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 import { metricsHandler, type Metrics } from "../metrics/metrics";
-import { requestDurations } from "../metrics/request-routes";
+import { requestDurations, timeEarlyAnswers } from "../metrics/request-routes";
+import { createStaticPageCache } from "./static-page-cache";
+import { staticPages } from "./static-pages";
 
 /** The pages: React Router's server build (or, in development, a loader of it) and how its assets are served. */
 export interface Pages {
@@ -50,6 +55,8 @@ export interface AppDeps {
   certificateMatches: CertificateMatches;
   events: PageEvents;
   funnel: FunnelEvents;
+  /** Page views queued for the funnel (written in batches; flushed on shutdown). */
+  funnelViews: FunnelBuffer;
   dashboard: FunnelDashboard;
   revocations: RevocationService;
   metrics: Metrics;
@@ -57,7 +64,11 @@ export interface AppDeps {
   pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
 }
 
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, dashboard, revocations, metrics, pages }: AppDeps) {
+/**
+ * The Express app, behind the early answer of the static pages when there are pages to serve
+ * (docs/decisions/032).
+ */
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, pages }: AppDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -81,49 +92,75 @@ export function createApp({ config, logger, db, leads, certificates, certificate
 
   app.use(legacyRedirects(config.legacyPrefix));
 
+  let early: ReturnType<typeof staticPages>["early"] | null = null;
   if (pages) {
+    const context = (nonce: string | undefined, visitor: ServerContext["visitor"]): AppLoadContext => ({
+      nonce,
+      site: config.site,
+      siteUrl: config.siteUrl,
+      legacyPrefix: config.legacyPrefix,
+      logger,
+      leads,
+      certificates,
+      events,
+      funnel,
+      dashboard,
+      admin: pages.admin,
+      operator: pages.operator,
+      leadConsole: pages.leadConsole,
+      buyers: pages.buyers,
+      revocations,
+      visitor,
+    }) satisfies ServerContext;
+    // Pages rendered once for every visitor: only from a built app (development renders every request).
+    const built = typeof pages.build === "function" || config.env === "development" ? null : pages.build;
+    const renderOnce = built && createFetchHandler(built, "production");
+    const served = renderOnce
+      ? staticPages({
+          cache: createStaticPageCache({
+            build: built,
+            // No visitor and no nonce: the page is the same for everyone and has no script to admit.
+            render: (request) => renderOnce(request, context(undefined, { ip: null, userAgent: null, attribution: null })),
+            origin: config.siteUrl,
+          }),
+          views: funnelViews,
+          logger,
+          hsts: config.hsts,
+          secureCookies: secureCookies(config),
+          clientIp: (req) => proxyaddr(req, app.get("trust proxy fn")),
+        })
+      : null;
+    early = served ? timeEarlyAnswers(metrics, built!, served.early) : null;
+
     app.use(pageRequestGuard());
     app.use(pages.assets);
-    app.use(captureFirstTouch({ secure: config.isProduction && config.siteUrl.startsWith("https:") }));
+    app.use(captureFirstTouch({ secure: secureCookies(config) }));
     app.use(pagePostGuard(logger));
-    app.use(countFunnelPages({ funnel, logger }));
+    app.use(countFunnelPages(funnelViews));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));
     app.get("/admin/audit/export.csv", auditExportRoute({ admin: pages.admin, logger, timeZone: config.operatorTimeZone }));
+    if (served) app.use(served.middleware);
     app.all(
       "/{*path}",
       createRequestHandler({
         build: pages.build,
         mode: config.env === "development" ? "development" : "production",
-        getLoadContext: (req, res): AppLoadContext => ({
-          nonce: String(res.locals.nonce),
-          site: config.site,
-          siteUrl: config.siteUrl,
-          legacyPrefix: config.legacyPrefix,
-          logger,
-          leads,
-          certificates,
-          events,
-          funnel,
-          dashboard,
-          admin: pages.admin,
-          operator: pages.operator,
-          leadConsole: pages.leadConsole,
-          buyers: pages.buyers,
-          revocations,
-          visitor: {
+        getLoadContext: (req, res) =>
+          context(String(res.locals.nonce), {
             ip: req.ip ?? null,
             userAgent: req.get("user-agent") ?? null,
             attribution: decodeAttribution(readCookie(req.headers.cookie, ATTRIBUTION_COOKIE)),
-          },
-        }) satisfies ServerContext,
+          }),
       }),
     );
   }
 
   app.use(lastResortErrors(logger));
-  return app;
+  return early ? (req, res) => early(req, res, () => app(req, res)) : app;
 }
+
+const secureCookies = (config: Config) => config.isProduction && config.siteUrl.startsWith("https:");
 
 /** Production assets: fingerprinted files cached for a year, the rest (favicon, images) for an hour. */
 export function builtAssets(clientDir: string): RequestHandler {

@@ -3,8 +3,8 @@ import { claims } from "#claims/registry";
 import { landingPaths } from "#claims/engine/pages";
 import { ATTRIBUTION_COOKIE, attributionFromVisit, decodeAttribution, readCookie } from "../attribution/attribution";
 import { isPrefetch } from "../analytics/countable-request";
-import type { FunnelEvents, FunnelPoint, FunnelVisit } from "../analytics/funnel-events";
-import type { Logger } from "../logger";
+import type { FunnelBuffer } from "../analytics/funnel-buffer";
+import type { FunnelPoint, FunnelVisit } from "../analytics/funnel-events";
 
 /** Which funnel point a page's address is: a landing page (or alias) is a view, the form page a start. */
 const pagePoints = new Map<string, { claim: string; point: FunnelPoint }>(
@@ -17,20 +17,19 @@ const pagePoints = new Map<string, { claim: string; point: FunnelPoint }>(
 /**
  * Counts landing views and form starts on the server, so pages without JavaScript are counted too:
  * only a page itself (GET, not React Router's `.data` requests, not a prefetch), before it is rendered.
- * A failure to count is logged and the page is served all the same.
+ * Counting is queued (../analytics/funnel-buffer.ts): the page never waits for the database.
  */
-export function countFunnelPages({ funnel, logger }: { funnel: FunnelEvents; logger: Logger }): RequestHandler {
-  return async (req, res, next) => {
-    const page = req.method === "GET" ? pagePoints.get(req.path.replace(/(.)\/$/, "$1")) : undefined;
-    if (page) {
-      try {
-        await funnel.record(page.claim, page.point, funnelVisit(req.get.bind(req), req.ip ?? null, req.originalUrl));
-      } catch (error) {
-        logger.warn({ err: error, claim: page.claim }, "funnel event not recorded");
-      }
-    }
+export function countFunnelPages(views: FunnelBuffer): RequestHandler {
+  return (req, _res, next) => {
+    if (req.method === "GET") countPageView(views, req.path, req.get.bind(req), req.ip ?? null, req.originalUrl);
     next();
   };
+}
+
+/** Queues the funnel point of a GET of `pathname`, if it is one. */
+export function countPageView(views: FunnelBuffer, pathname: string, header: (name: string) => string | undefined, ip: string | null, url: string): void {
+  const page = pagePoints.get(pathname.replace(/(.)\/$/, "$1"));
+  if (page) views.add(page.claim, page.point, funnelVisit(header, ip, url));
 }
 
 /**

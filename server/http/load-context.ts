@@ -14,7 +14,8 @@ import type { RevocationService } from "../revocations/revocation-service";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
-  nonce: string;
+  /** The response's CSP nonce; absent when a page is rendered once for every visitor (server/http/static-pages.ts). */
+  nonce: string | undefined;
   site: SiteIdentity;
   siteUrl: string;
   legacyPrefix: string;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 
 /**
@@ -9,28 +10,48 @@ export function securityHeaders({ hsts, development }: { hsts: boolean; developm
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    const csp = [
-      "default-src 'self'",
-      `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    const csp = contentSecurityPolicy({
+      scripts: `'nonce-${nonce}' 'strict-dynamic'`,
       // Vite's dev server injects styles from JavaScript; production serves stylesheet files and the
       // claims' theme colours in one <style> element carrying the nonce (app/root.tsx).
-      development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
-      "img-src 'self' data:",
-      "font-src 'self'",
-      development ? "connect-src 'self' ws:" : "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join("; ");
-    res.setHeader("Content-Security-Policy", csp);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    if (hsts) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+      styles: development ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`,
+      development,
+    });
+    setSecurityHeaders(res, { csp, hsts });
     next();
   };
+}
+
+/**
+ * The policy of a page rendered once for every visitor (./static-pages.ts): it has no script, so
+ * none may run, and its inline styles are admitted by their hashes instead of a per-response nonce.
+ */
+export function staticPagePolicy(styleHashes: string[]): string {
+  return contentSecurityPolicy({ scripts: "'none'", styles: ["'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)].join(" "), development: false });
+}
+
+function contentSecurityPolicy({ scripts, styles, development }: { scripts: string; styles: string; development: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    `style-src ${styles}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    development ? "connect-src 'self' ws:" : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function setSecurityHeaders(res: ServerResponse, { csp, hsts }: { csp: string; hsts: boolean }): void {
+  res.setHeader("Content-Security-Policy", csp);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "same-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+  if (hsts) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }

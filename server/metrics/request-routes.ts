@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Metrics } from "./metrics";
@@ -48,5 +49,35 @@ export function requestDurations(metrics: Metrics, pagesBuild?: ServerBuild | ((
       );
     });
     next();
+  };
+}
+
+type EarlyAnswer = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * Times the requests the static pages answer before Express (docs/decisions/032) under their page's
+ * route id, as `requestDurations` does for the rest; those it passes on are timed inside Express.
+ */
+export function timeEarlyAnswers(metrics: Metrics, build: ServerBuild, early: EarlyAnswer): EarlyAnswer {
+  const trees = new WeakMap<ServerBuild, RouteObject[]>();
+  // Only cached static pages are answered early, so their paths are few; the bound is a safeguard.
+  const routeIds = new Map<string, string>();
+  return (req, res, next) => {
+    const started = performance.now();
+    let passedOn = false;
+    res.once("finish", () => {
+      if (passedOn) return;
+      const pathname = (req.url ?? "/").split("?")[0]!;
+      let route = routeIds.get(pathname);
+      if (!route) {
+        route = pageRouteId(build, pathname, trees);
+        if (routeIds.size < 1000) routeIds.set(pathname, route);
+      }
+      metrics.observeRequest({ route, method: req.method ?? "GET", status: res.statusCode }, (performance.now() - started) / 1000);
+    });
+    early(req, res, () => {
+      passedOn = true;
+      next();
+    });
   };
 }

@@ -8,6 +8,7 @@ import { claimBySlug } from "#claims/registry";
 import { action } from "../../app/routes/claim-form";
 import { createDashboardRollups } from "../../server/analytics/dashboard-rollups";
 import { createFunnelDashboard } from "../../server/analytics/funnel-dashboard";
+import { createFunnelBuffer } from "../../server/analytics/funnel-buffer";
 import { createFunnelEvents, type FunnelVisit } from "../../server/analytics/funnel-events";
 import { countFunnelPages } from "../../server/http/funnel-page-views";
 import { createLogger } from "../../server/logger";
@@ -62,6 +63,43 @@ describe("the funnel event service", () => {
     expect(Number(events.n)).toBe(rows.reduce((sum, r) => sum + Number(r.visitors), 0));
   });
 
+  it("records a batch (queued page views) in one go: new, repeated within the batch, already stored, and bots", async () => {
+    await clearFunnel();
+    const funnel = routes.services.funnel;
+    const at = new Date();
+    expect(await funnel.record("mva", { kind: "view" }, visit())).toBe("counted");
+    const results = await funnel.recordAll([
+      { claim: "mva", point: { kind: "view" }, visit: visit(), at },
+      { claim: "mva", point: { kind: "view" }, visit: visit({ ip: "198.51.100.7", attribution: { utm_source: "Google" } }), at },
+      { claim: "mva", point: { kind: "view" }, visit: visit({ ip: "198.51.100.7", attribution: { utm_source: "Google" } }), at },
+      { claim: "mva", point: { kind: "view" }, visit: visit({ ip: "198.51.100.8", attribution: { utm_source: "Google" } }), at },
+      { claim: "pfas", point: { kind: "start" }, visit: visit(), at },
+      { claim: "mva", point: { kind: "view" }, visit: visit({ userAgent: GOOGLEBOT }), at },
+    ]);
+    expect(results).toEqual(["repeat", "counted", "repeat", "counted", "counted", "ignored"]);
+    expect((await dailyRows()).map((r) => [r.claim, r.kind, r.utm_source, Number(r.visitors)])).toEqual([
+      ["mva", "view", "", 1],
+      ["mva", "view", "google", 2],
+      ["pfas", "start", "", 1],
+    ]);
+    expect(await funnel.recordAll([])).toEqual([]);
+  });
+
+  it("queues page views and writes each visitor's once, on its timer or when asked", async () => {
+    await clearFunnel();
+    const views = createFunnelBuffer({ funnel: routes.services.funnel, logger: createLogger("silent"), flushMs: 60_000 });
+    views.add("mva", { kind: "view" }, visit());
+    views.add("mva", { kind: "view" }, visit());
+    views.add("mva", { kind: "view" }, visit({ ip: "198.51.100.9" }));
+    views.add("mva", { kind: "view" }, visit({ userAgent: GOOGLEBOT }));
+    expect(await dailyRows()).toEqual([]);
+    await views.flush();
+    expect((await dailyRows()).map((r) => Number(r.visitors))).toEqual([2]);
+    views.add("mva", { kind: "view" }, visit());
+    await views.flush();
+    expect((await dailyRows()).map((r) => Number(r.visitors))).toEqual([2]);
+  });
+
   it("leaves out bots, prefetches and requests without a user agent", async () => {
     await clearFunnel();
     const funnel = routes.services.funnel;
@@ -105,7 +143,7 @@ describe("the server-side page counter", () => {
   beforeAll(async () => {
     const app = express();
     app.set("trust proxy", true);
-    app.use(countFunnelPages({ funnel: routes.services.funnel, logger: createLogger("silent") }));
+    app.use(countFunnelPages(routes.services.funnelViews));
     app.use((_req, res) => void res.send("page"));
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -125,6 +163,8 @@ describe("the server-side page counter", () => {
     await get(mva.routes.landing, { "x-forwarded-for": "192.0.2.4", purpose: "prefetch" });
     await get(mva.routes.landing, { "x-forwarded-for": "192.0.2.5", "user-agent": GOOGLEBOT });
     await get("/blog", { "x-forwarded-for": "192.0.2.6" });
+    // Page views are queued and written in batches (docs/decisions/032).
+    await routes.services.funnelViews.flush();
     const rows = await dailyRows();
     expect(rows.map((r) => [r.claim, r.kind, r.utm_source, Number(r.visitors)])).toEqual([
       ["mva", "start", "", 1],

@@ -1,0 +1,242 @@
+import fc from "fast-check";
+import { createHash } from "node:crypto";
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+// Pages rendered once per process (docs/decisions/032), over real HTTP against the built server:
+// their headers and policy, encodings and validators, what still happens per request (the funnel
+// count, the first-touch cookie, 404s, redirects), and configuration applied without a rebuild.
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const BROWSER = { "user-agent": CHROME, accept: "text/html,application/xhtml+xml,*/*;q=0.8", "accept-encoding": "gzip, deflate, br, zstd" };
+const LANDING = "/mva-claim-landing";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: "true", SITE_NAME: "Harbor Claims", SITE_PHONE: "(800) 555-0142" });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(server.url + path, { method, headers: { ...BROWSER, ...headers } });
+/** The bytes as sent (fetch would decode them), the status and the headers, over node:http. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(server.url + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const received = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") received.set(name, value);
+          resolve({ status: res.statusCode!, headers: received, body: Buffer.concat(chunks) });
+        });
+      })
+      .on("error", reject);
+  });
+}
+async function bytes(path: string, encoding: string) {
+  const { headers, body } = await rawGet(path, { ...BROWSER, "accept-encoding": encoding });
+  return { response: { headers }, body };
+}
+const views = () => server.query<{ n: number }>("select count(*) as n from funnel_events where kind = 'view'")[0]!.n;
+async function until(condition: () => boolean, what: string) {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries > 100) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("a page rendered once", () => {
+  it("forbids every script and admits its inline style by hash, not by a nonce", async () => {
+    const response = await get(LANDING);
+    const html = await response.text();
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).toContain("script-src 'none'");
+    expect(csp).not.toContain("nonce");
+    expect(html).not.toContain("nonce=");
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const style of styles) expect(csp).toContain(`'sha256-${createHash("sha256").update(style).digest("base64")}'`);
+    for (const header of ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy"]) expect(response.headers.get(header), header).toBeTruthy();
+  });
+
+  it("sends brotli, gzip or identity as asked, the same HTML in each, with an ETag per encoding", async () => {
+    const br = await bytes(LANDING, "br");
+    const gzip = await bytes(LANDING, "gzip");
+    const identity = await bytes(LANDING, "identity");
+    expect([br.response.headers.get("content-encoding"), gzip.response.headers.get("content-encoding"), identity.response.headers.get("content-encoding")]).toEqual(["br", "gzip", null]);
+    expect(brotliDecompressSync(br.body)).toEqual(identity.body);
+    expect(gunzipSync(gzip.body)).toEqual(identity.body);
+    expect(br.body.length).toBeLessThan(identity.body.length / 3);
+    expect(Number(br.response.headers.get("content-length"))).toBe(br.body.length);
+    const etags = [br, gzip, identity].map(({ response }) => response.headers.get("etag"));
+    expect(new Set(etags).size).toBe(3);
+    for (const etag of etags) expect(etag).toMatch(/^"[\w-]+"$/); // strong
+    for (const { response } of [br, gzip, identity]) expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    // A browser's header, where gzip comes first, still gets brotli.
+    expect((await get(LANDING)).headers.get("content-encoding")).toBe("br");
+  });
+
+  it("answers a matching If-None-Match with 304 and no body, and another one with the page", async () => {
+    const etag = (await get(LANDING)).headers.get("etag")!;
+    // As a browser revalidates on reload (fetch would otherwise add Cache-Control: no-cache, which asks for the page).
+    const again = await get(LANDING, { "if-none-match": etag, "cache-control": "max-age=0" });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    const stale = await get(LANDING, { "if-none-match": '"something-else"', "cache-control": "max-age=0" });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain("<h1");
+  });
+
+  it("answers HEAD with the headers of GET and no body", async () => {
+    const head = await get(LANDING, {}, "HEAD");
+    const full = await get(LANDING);
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    for (const header of ["etag", "content-length", "content-type", "content-encoding", "content-security-policy"]) expect(head.headers.get(header), header).toBe(full.headers.get(header));
+  });
+
+  it("is one render for every query (campaign parameters), and its cookie response is not for shared caches", async () => {
+    const plain = await get(LANDING);
+    const campaign = await get(`${LANDING}?utm_source=Facebook&utm_campaign=spring&gclid=abc`);
+    expect(campaign.headers.get("etag")).toBe(plain.headers.get("etag"));
+    // A first visit gets the first-touch cookie with the campaign, and so is private.
+    const cookie = campaign.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^first_touch=[\w-]+; Max-Age=7776000; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/);
+    const attribution = JSON.parse(Buffer.from(cookie.split(";")[0]!.split("=")[1]!, "base64url").toString("utf8"));
+    expect(attribution).toMatchObject({ utm_source: "Facebook", utm_campaign: "spring", gclid: "abc", landing_page: `${LANDING}?utm_source=Facebook&utm_campaign=spring&gclid=abc` });
+    expect(campaign.headers.get("cache-control")).toBe("private, no-cache");
+    // A returning visitor (the cookie sent back) gets no cookie: a CDN may keep it, but must ask every time.
+    const returning = await get(LANDING, { cookie: cookie.split(";")[0]! });
+    expect(returning.headers.get("set-cookie")).toBeNull();
+    expect(returning.headers.get("cache-control")).toBe("public, no-cache");
+  });
+
+  it("uses the configuration the server started with (no rebuild): another brand is another page, HSTS as configured", async () => {
+    const html = await (await get("/")).text();
+    expect(html).toContain("Harbor Claims");
+    expect(html).toContain("tel:8005550142");
+    const other = await startServer({ SITE_NAME: "Lighthouse Legal", HSTS: "true" });
+    try {
+      const response = await fetch(`${other.url}/`, { headers: BROWSER });
+      const otherHtml = await response.text();
+      expect(otherHtml).toContain("Lighthouse Legal");
+      expect(otherHtml).not.toContain("Harbor Claims");
+      expect(response.headers.get("etag")).not.toBe((await get("/")).headers.get("etag"));
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+      expect((await get("/")).headers.get("strict-transport-security")).toBeNull(); // HSTS=false here
+    } finally {
+      await other.stop();
+    }
+  }, 60_000);
+});
+
+describe("per request, as before", () => {
+  it("counts a person's landing view once (not a bot's, a prefetch's or a HEAD), though the page is not rendered again", async () => {
+    const before = views();
+    await get(LANDING, { "x-forwarded-for": "198.51.100.20" });
+    await get(LANDING, { "x-forwarded-for": "198.51.100.20" });
+    await get(LANDING, { "x-forwarded-for": "198.51.100.21", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+    await get(LANDING, { "x-forwarded-for": "198.51.100.22", "sec-purpose": "prefetch" });
+    await get(LANDING, { "x-forwarded-for": "198.51.100.23" }, "HEAD");
+    await get(`${LANDING}?utm_source=newsletter`, { "x-forwarded-for": "198.51.100.24" });
+    await until(() => views() === before + 2, "two views");
+    const sources = server.query<{ utm_source: string }>("select utm_source from funnel_events where kind = 'view' order by utm_source");
+    expect(sources.map((row) => row.utm_source)).toContain("newsletter");
+  });
+
+  it("answers an unknown address 404 with the site's page, and an unknown article too", async () => {
+    for (const path of ["/no-such-page", "/no/such/page?utm_source=x", "/blog/no-such-article"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-security-policy"), path).toContain("script-src 'none'");
+      const html = await response.text();
+      expect(html, path).toContain("noindex");
+      // One page for every unknown address, so it names none as canonical.
+      if (!path.startsWith("/blog/")) expect(html, path).not.toContain('rel="canonical"');
+    }
+    expect((await get("/no-such-page", {}, "HEAD")).status).toBe(404);
+    expect(server.output()).toContain('"path":"/no/such/page","msg":"page not found"');
+  });
+
+  it("keeps a bounded number of 404 pages: invented addresses past it are rendered per request, still 404", async () => {
+    const policies: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const response = await get(`/blog/invented-article-${i}`);
+      expect(response.status).toBe(404);
+      policies.push(response.headers.get("content-security-policy")!);
+    }
+    expect(policies[0]).toContain("script-src 'none'");
+    expect(policies.at(-1)).toContain("'strict-dynamic'");
+  });
+
+  it("still redirects legacy addresses, serves files, and renders a search for its query", async () => {
+    const legacy = await fetch(`${server.url}/claims/roundup-claim?utm_source=x`, { redirect: "manual", headers: BROWSER });
+    expect(legacy.status).toBe(301);
+    expect(legacy.headers.get("location")).toBe("/roundup-claim-landing?utm_source=x");
+    expect((await get("/favicon.svg")).headers.get("content-type")).toContain("image/svg+xml");
+    const search = await get("/blog?q=roundup");
+    expect(search.headers.get("content-security-policy")).toContain("'strict-dynamic'");
+    expect(await search.text()).toContain("matching &quot;roundup&quot;");
+  });
+
+  it("leaves React Router's own requests to it (a route's data, route discovery), though they look like unknown pages", async () => {
+    for (const path of ["/blog.data", `${LANDING}.data`, "/no-such-page.data", "/__manifest?paths=%2Fblog&version=0"]) {
+      const response = await get(path);
+      expect(response.headers.get("content-type") ?? "", path).not.toContain("text/html");
+      expect(response.headers.get("etag"), path).toBeNull();
+    }
+  });
+
+  it("keeps the nonce policy on pages with scripts (the claim form) and in the operator area", async () => {
+    for (const path of ["/mva-claim", "/admin/login"]) {
+      const response = await get(path);
+      const csp = response.headers.get("content-security-policy")!;
+      expect(csp, path).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+      expect(response.headers.get("etag"), path).toBeNull();
+    }
+  });
+});
+
+describe("under fuzzing", () => {
+  it("answers random queries and headers on a page rendered once with 200, 304 or 406 (no encoding it accepts), never an error", async () => {
+    // Any printable header value (Node's client refuses control characters).
+    const text = fc.string({ unit: "binary-ascii", maxLength: 40 }).map((value) => value.replace(/[^\x20-\x7e]/g, ""));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          query: fc.webQueryParameters(),
+          encoding: fc.oneof(text, fc.constantFrom("br;q=0", "identity;q=0, *;q=0", "gzip;q=0.5, br;q=0.9", "*", "")),
+          ifNoneMatch: fc.oneof(text, fc.constant("*")),
+          cookie: fc.oneof(text, text.map((value) => `first_touch=${value}`)),
+          referer: text,
+          accept: fc.oneof(text, fc.constant("text/html")),
+        }),
+        async ({ query, encoding, ifNoneMatch, cookie, referer, accept }) => {
+          const response = await rawGet(`${LANDING}?${query}`, { "user-agent": CHROME, "accept-encoding": encoding, "if-none-match": ifNoneMatch, cookie, referer, accept });
+          expect([200, 304, 406]).toContain(response.status);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(server.output().split("\n").filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+  }, 60_000);
+});
+
+describe("shutdown", () => {
+  it("writes the page views still queued before the process exits", async () => {
+    const own = await startServer({ TRUST_PROXY: "true" });
+    try {
+      await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${own.url}${LANDING}`, { headers: { ...BROWSER, "x-forwarded-for": `203.0.113.${i}` } })));
+    } finally {
+      await own.stop();
+    }
+    expect(own.query<{ n: number }>("select count(*) as n from funnel_events where kind = 'view'")[0]!.n).toBe(40);
+    expect(own.query<{ n: number }>("select sum(visitors) as n from funnel_daily where kind = 'view'")[0]!.n).toBe(40);
+  }, 60_000);
+});
