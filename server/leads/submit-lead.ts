@@ -6,7 +6,8 @@ import { claimBySlug } from "#claims/registry";
 import { certificateUrl } from "../certificates/certificate-id";
 import { fillFactsOf, type FillFacts } from "../consent-proof/fill-facts";
 import { saveConsentPage, type ConsentPageCapture } from "../consent-proof/page-snapshots";
-import { lockForTransaction, writeTransaction, type Db } from "../db/database";
+import { lockForTransaction, type Db } from "../db/database";
+import { createGroupCommit, GroupCommitError } from "../db/group-commit";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { routeNewLead } from "../routing/lead-routing";
@@ -33,6 +34,8 @@ export type SubmitLeadResult =
   | { status: "invalid"; message: string; fieldErrors: FieldErrors }
   | { status: "conflict"; message: string }
   | { status: "rate-limited"; message: string }
+  /** The database did not commit the lead (nothing was saved): try again later. */
+  | { status: "unavailable"; message: string }
   | { status: "unknown-case-type"; message: string };
 
 export interface LeadServiceDeps {
@@ -52,6 +55,8 @@ export interface LeadServiceDeps {
 
 const SUBMISSION_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
+export const UNAVAILABLE_MESSAGE = "The claim could not be saved just now. Please try again in a moment.";
+
 export const RATE_LIMIT_MESSAGE = "Too many claims were submitted from your network in the last hour. Please try again later.";
 
 export type LeadService = ReturnType<typeof createLeadService>;
@@ -66,6 +71,8 @@ export function createLeadService(deps: LeadServiceDeps) {
   const tooFast = (timing: FormTimingCheck) =>
     timing.status === "forged" || (timing.status === "valid" && timing.elapsedMs < minFormFillMs);
   const duplicateWindowDays = deps.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS;
+  // Leads that arrive together are committed together, each answered only after its group's commit.
+  const intake = createGroupCommit(deps.db);
 
   async function submit(slug: string, input: unknown, context: LeadRequestContext): Promise<SubmitLeadResult> {
     const definition = claimBySlug(slug);
@@ -116,6 +123,10 @@ export function createLeadService(deps: LeadServiceDeps) {
       );
       return created;
     } catch (error) {
+      if (error instanceof GroupCommitError) {
+        deps.logger.error({ err: error, caseType: definition.caseType }, "lead not committed");
+        return { status: "unavailable", message: UNAVAILABLE_MESSAGE };
+      }
       // Two identical submissions racing: the unique submission key lets exactly one in.
       const winner = await findBySubmissionKey(submissionKey);
       if (winner) return replay(winner, sha256);
@@ -149,9 +160,10 @@ export function createLeadService(deps: LeadServiceDeps) {
     const { lead, certificate } = record;
     const consentPage = certificate && context.consentPage ? await renderedConsentPage(context.consentPage, lead.id) : null;
 
-    // The rate-limit check and the insert are one transaction, serialised per IP, so that concurrent
-    // submissions (in this process or in other instances) cannot all pass the check before any inserts.
-    const inserted = await writeTransaction(deps.db, async (trx) => {
+    // The rate-limit check and the insert are one transaction (on SQLite a savepoint in its group's
+    // transaction), serialised per IP, so that concurrent submissions (in this process or in other
+    // instances) cannot all pass the check before any inserts.
+    const inserted = await intake.run(async (trx) => {
       if (await overRateLimit(trx, context.ip, submittedAt)) return false;
       lead.duplicate_of = await duplicateOf(trx, lead, submittedAt);
       if (certificate) await trx.insertInto("submission_certificates").values(certificate).execute();
