@@ -109,16 +109,17 @@ export async function queueBuyerDelivery(
 ): Promise<string> {
   const at = now.toISOString();
   const queued = { status: "pending" as const, next_attempt_at: at, updated_at: at, reserved_day: periods.day, reserved_month: periods.month };
+  // By the lead alone, filtered here: asked for the buyer too, SQLite (without statistics) reads the
+  // buyer's index, every delivery the buyer ever had, for each lead. A lead has a few deliveries.
   const cancelled = bid
     ? undefined
-    : await trx
-        .selectFrom("deliveries")
-        .select("id")
-        .where("lead_id", "=", lead.id)
-        .where("buyer_id", "=", buyer.id)
-        .where("status", "=", "cancelled")
-        .where("auction_id", "is", null)
-        .executeTakeFirst();
+    : (
+        await trx
+          .selectFrom("deliveries")
+          .select(["id", "buyer_id", "status", "auction_id"])
+          .where("lead_id", "=", lead.id)
+          .execute()
+      ).find((row) => row.buyer_id === buyer.id && row.status === "cancelled" && row.auction_id === null);
   if (cancelled) {
     await trx.updateTable("deliveries").set({ ...queued, attempts: 0, locked_until: null }).where("id", "=", cancelled.id).execute();
     return cancelled.id;
