@@ -34,11 +34,26 @@ export interface GroupCommit {
  * in the group still commit. Works run one after the other inside the transaction, so each sees the
  * ones before it as the next transaction would (the duplicate check, the rate limit, cap reservations).
  *
- * On PostgreSQL each work is its own writeTransaction: many connections commit in parallel and the
- * server groups their WAL flushes itself.
+ * On PostgreSQL each work is its own writeTransaction (a failed COMMIT is a GroupCommitError there
+ * too): many connections commit in parallel and the server groups their WAL flushes itself.
  */
 export function createGroupCommit(db: Db): GroupCommit {
-  if (isPostgres(db)) return { run: (work) => writeTransaction(db, work) };
+  if (isPostgres(db)) {
+    return {
+      async run(work) {
+        let worked = false;
+        try {
+          return await writeTransaction(db, async (trx) => {
+            const value = await work(trx);
+            worked = true;
+            return value;
+          });
+        } catch (error) {
+          throw worked ? new GroupCommitError(error) : error;
+        }
+      },
+    };
+  }
 
   let queue: Pending<unknown>[] = [];
   let scheduled = false;
