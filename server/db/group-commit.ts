@@ -94,6 +94,7 @@ export function createGroupCommit(db: Db): GroupCommit {
     while (queue.length) {
       const group = queue;
       queue = [];
+      if (process.env.GROUP_DEBUG) process.stderr.write(`group ${group.length}\n`);
       await writeGroup(group);
     }
     scheduled = false;

@@ -172,7 +172,7 @@ export function createLeadService(deps: LeadServiceDeps) {
         await saveConsentPage(trx, { certificateId: certificate.certificate_id, leadId: lead.id, createdAt: lead.created_at }, consentPage);
       }
       // The webhook and the claim's partners are buyers too (system buyers), so routing queues them.
-      if (!isSpam) await routeNewLead(trx, routableLeadOf(lead), submittedAt);
+      if (!isSpam) await routeNewLead(trx, routableLeadOf(lead), submittedAt, { justSaved: true });
       return true;
     });
     if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };
