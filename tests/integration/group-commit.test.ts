@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgres, lockForTransaction } from "../../server/db/database";
+import { failLeadCommits } from "../support/lead-save-failure";
 import { createGroupCommit, GroupCommitError } from "../../server/db/group-commit";
 import { startApiApp } from "../support/api-app";
 import { anotherPerson } from "../support/distinct-people";
@@ -78,7 +79,7 @@ describe("POST /api/leads/:caseType in groups", () => {
   });
 
   it("answers 503 to every lead of a group whose commit fails and saves none of them; never 201", async () => {
-    const failCommits = await commitsFail();
+    const failCommits = await failLeadCommits(api.db);
     const before = await leadCount();
     try {
       const responses = await Promise.all(Array.from({ length: 5 }, () => api.post("/api/leads/mva", mvaAnswers(anotherPerson()))));
@@ -96,28 +97,3 @@ describe("POST /api/leads/:caseType in groups", () => {
     expect(await leadCount()).toBe(before + 1);
   });
 });
-
-/**
- * Makes every transaction that saves a lead fail at COMMIT (as a disk that refuses the write would):
- * each lead's row adds a row whose deferred foreign key points nowhere, which only COMMIT checks.
- */
-async function commitsFail() {
-  const db = api.db;
-  await sql`create table test_commit_parent (id text primary key)`.execute(db);
-  if (isPostgres(db)) {
-    await sql`create table test_commit_child (id text references test_commit_parent (id) deferrable initially deferred)`.execute(db);
-    await sql`create function test_commit_guard() returns trigger language plpgsql as $$ begin insert into test_commit_child values (new.id); return new; end $$`.execute(db);
-    await sql`create trigger test_commit_guard after insert on leads for each row execute function test_commit_guard()`.execute(db);
-  } else {
-    await sql`create table test_commit_child (id text references test_commit_parent (id) deferrable initially deferred)`.execute(db);
-    await sql`create trigger test_commit_guard after insert on leads begin insert into test_commit_child values (new.id); end`.execute(db);
-  }
-  return {
-    async restore() {
-      await sql`drop trigger test_commit_guard${isPostgres(db) ? sql` on leads` : sql``}`.execute(db);
-      if (isPostgres(db)) await sql`drop function test_commit_guard()`.execute(db);
-      await sql`drop table test_commit_child`.execute(db);
-      await sql`drop table test_commit_parent`.execute(db);
-    },
-  };
-}
