@@ -2,6 +2,7 @@
 //   -- --leads N        leads POSTed for intake (default 5000)
 //   -- --seconds S      each requests/s measurement's duration (default 10)
 //   -- --only a,b       some of: lighthouse, js, landing, leads
+//   -- --cpu-prof DIR   the lead intake server writes a V8 CPU profile into DIR (open it in Chrome's DevTools)
 import { parseArgs } from "node:util";
 import { javaScriptLoadedBy } from "../tests/budgets/budgets";
 import { startServer } from "../tests/support/server";
@@ -24,11 +25,12 @@ const { values } = parseArgs({
     leads: { type: "string", default: "5000" },
     seconds: { type: "string", default: "10" },
     only: { type: "string", default: SECTIONS.join(",") },
+    "cpu-prof": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 if (values.help) {
-  console.log("npm run bench -- [--leads 5000] [--seconds 10] [--only lighthouse,js,landing,leads]");
+  console.log("npm run bench -- [--leads 5000] [--seconds 10] [--only lighthouse,js,landing,leads] [--cpu-prof DIR]");
   process.exit(0);
 }
 const only = new Set(values.only.split(","));
@@ -91,7 +93,7 @@ if (only.has("lighthouse") || only.has("js") || only.has("landing")) {
 }
 
 if (only.has("leads")) {
-  const intake = await measureLeadIntake({ leads: Number(values.leads), connections: 32 });
+  const intake = await measureLeadIntake({ leads: Number(values.leads), connections: 32, cpuProfileDir: values["cpu-prof"] });
   const leadsRatio = ratio(intake.httpLeadsPerSecond, intake.rawTransactionsPerSecond);
   add(
     "durable leads saved/s: HTTP vs raw SQLite transactions",

@@ -50,22 +50,22 @@ export function distinctMvaLead(n: number): Record<string, unknown> {
  * build) against raw better-sqlite3 transactions writing the same rows (WAL, synchronous=FULL, one
  * transaction per lead) on the same disk, in the same run. Leads/s counts the rows in the database.
  */
-export async function measureLeadIntake(options: { leads: number; connections: number; cpuProfileDir?: string }): Promise<LeadIntakeFigures> {
+export async function measureLeadIntake(options: {
+  leads: number;
+  connections: number;
+  cpuProfileDir?: string;
+  /** Another build to measure (an older commit's, to compare); the production build by default. */
+  buildDir?: string;
+}): Promise<LeadIntakeFigures> {
   const dir = tempDir("bench-leads");
-  const server = await startServer(
-    { LEAD_RATE_LIMIT_PER_HOUR: "0", RUN_WORKER: "false", LOG_LEVEL: "info" },
-    path.join(dir, "app.db"),
-    { buildDir: "build", nodeArgs: options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [] },
-  );
-  let answered: Record<string, number> = {};
-  let httpSeconds = 0;
-  let saved = 0;
+  const server = await startServer({ LEAD_RATE_LIMIT_PER_HOUR: "0", RUN_WORKER: "false", LOG_LEVEL: "info" }, path.join(dir, "app.db"), {
+    buildDir: options.buildDir ?? "build",
+    nodeArgs: options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+  });
   try {
     // The operator's webhook, so each lead queues an outbox row as in production (the worker is off: none is sent).
     const writer = new Database(server.dbFile);
-    writer
-      .prepare("insert into settings (key, value, updated_at) values ('webhook_url', 'http://127.0.0.1:9/bench-webhook', ?)")
-      .run(new Date().toISOString());
+    writer.prepare("insert into settings (key, value, updated_at) values ('webhook_url', 'http://127.0.0.1:9/bench-webhook', ?)").run(new Date().toISOString());
     writer.close();
     // One lead first: its rows are the raw baseline's template, and the server has warmed up.
     const first = await fetch(`${server.url}/api/leads/mva`, {
@@ -93,16 +93,21 @@ export async function measureLeadIntake(options: { leads: number; connections: n
         },
       ],
     });
-    httpSeconds = (performance.now() - started) / 1000;
+    const httpSeconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMsOf(server.pid);
-    answered = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
-    saved = server.query<{ count: number }>("select count(*) as count from leads")[0]!.count - 1;
+    const saved = server.query<{ count: number }>("select count(*) as count from leads")[0]!.count - 1;
+    const answered = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]));
 
-    const raw = rawTransactionsPerSecond(server.dbFile, template, path.join(dir, "raw.db"), options.leads);
-    const cpuMsPerLead = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / saved;
-    return { httpLeadsPerSecond: saved / httpSeconds, rawTransactionsPerSecond: raw, saved, cpuMsPerLead, answered };
+    return {
+      httpLeadsPerSecond: saved / httpSeconds,
+      rawTransactionsPerSecond: rawTransactionsPerSecond(server.dbFile, template, path.join(dir, "raw.db"), options.leads),
+      saved,
+      cpuMsPerLead: cpuBefore === null || cpuAfter === null || !saved ? null : (cpuAfter - cpuBefore) / saved,
+      answered,
+    };
   } finally {
     await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
