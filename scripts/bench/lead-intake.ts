@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { isoDay } from "#claims/engine/schema-builders";
+import { mvaAnswers } from "../../tests/support/mva-answers";
 import { startServer, tempDir } from "../../tests/support/server";
 import { BROWSER_HEADERS } from "./browser-request";
 
@@ -24,26 +24,15 @@ export interface LeadIntakeFigures {
  * check and the rate limit see what real traffic gives them. Exchanges skip N11 and 0/1 starts.
  */
 export function distinctMvaLead(n: number): Record<string, unknown> {
-  const exchange = 200 + (Math.floor(n / 10_000) % 800);
-  const exchangeOk = exchange % 100 !== 11 ? exchange : exchange + 1;
-  return {
-    fn: "Jane",
-    ln: "Doe",
+  const exchange = EXCHANGES[Math.floor(n / 10_000) % EXCHANGES.length];
+  return mvaAnswers({
     em: `bench.${n}.${randomUUID().slice(0, 8)}@example.com`,
-    ph: `(415) ${exchangeOk}-${String(n % 10_000).padStart(4, "0")}`,
-    st: "CA",
-    accidentDate: isoDay(new Date(Date.now() - 10 * 86_400_000)),
-    driverNotAtFault: "No",
-    treatmentWithin14Days: "Yes",
-    noAttorney: "No",
-    noMovingViolation: "No",
-    noPriorSettlement: "No",
-    insuranceCoverage: ["Defendant Insurance Coverage", "Driver UI or UIM Coverage"],
-    realInjuries: "Yes",
-    noTreatmentLapse: "No",
-    tcpa: true,
-  };
+    ph: `(415) ${exchange}-${String(n % 10_000).padStart(4, "0")}`,
+  });
 }
+
+/** 200-999 without the N11 codes the contact check refuses: 7.9 million phone numbers in one area code. */
+const EXCHANGES = Array.from({ length: 800 }, (_, i) => 200 + i).filter((exchange) => exchange % 100 !== 11);
 
 /**
  * Durable leads saved per second over HTTP (autocannon POSTs of distinct valid leads to the production

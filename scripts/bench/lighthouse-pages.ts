@@ -1,15 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/support/browser";
 
 export interface LighthouseFigures {
   page: string;
@@ -23,7 +14,7 @@ export interface LighthouseFigures {
  * simulated) of each page, one after the other in one Debian Chromium.
  */
 export async function measureLighthouse(baseUrl: string, pages: readonly string[]): Promise<LighthouseFigures[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     const figures: LighthouseFigures[] = [];
     for (const page of pages) {
