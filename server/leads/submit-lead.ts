@@ -102,7 +102,8 @@ export function createLeadService(deps: LeadServiceDeps) {
     if (Object.keys(badContacts).length) return { status: "invalid", message: errorSummary(badContacts, body), fieldErrors: badContacts };
     const sha256 = submissionSha256(definition.caseType, answers);
 
-    const existing = await findBySubmissionKey(submissionKey);
+    // A key we made up cannot have been used before.
+    const existing = submissionKey === key ? await findBySubmissionKey(submissionKey) : undefined;
     if (existing) return replay(existing, sha256);
 
     const submittedAt = now();
