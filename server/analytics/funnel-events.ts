@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Outcome } from "#claims/engine/types";
 import type { Attribution } from "../attribution/attribution";
 import type { Db } from "../db/database";
+import { createGroupCommit } from "../db/group-commit";
 import type { FunnelEventsTable } from "../db/schema";
 import { isCountableVisit } from "./countable-request";
 import { createVisitorHasher, utcDay } from "./visitor-hash";
@@ -36,6 +37,9 @@ const utm = (value: string | undefined) => (value ?? "").trim().toLowerCase().sl
  */
 export function createFunnelEvents(db: Db, { site, now = () => new Date() }: { site: string; now?: () => Date }) {
   const hasher = createVisitorHasher(db, site);
+  // Every page view and form step writes here: on SQLite a COMMIT (an fsync) each stopped the whole
+  // server; views arriving together now share one (docs/decisions/033).
+  const writes = createGroupCommit(db);
 
   async function record(claim: string, point: FunnelPoint, visit: FunnelVisit): Promise<RecordResult> {
     if (!isCountableVisit(visit.userAgent, visit.prefetch ?? false)) return "ignored";
@@ -53,7 +57,7 @@ export function createFunnelEvents(db: Db, { site, now = () => new Date() }: { s
       // To the hour only: a submit's exact time would match its lead's created_at, and so tie the hash to a person.
       occurred_at: `${at.toISOString().slice(0, 13)}:00:00.000Z`,
     };
-    return db.transaction().execute(async (trx) => {
+    return writes.run(async (trx) => {
       const inserted = await trx
         .insertInto("funnel_events")
         .values(event)
