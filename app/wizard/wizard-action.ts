@@ -104,6 +104,8 @@ export async function handleWizardPost(
       );
     case "rate-limited":
       return answer({ step, values, errors: {}, formError: result.message }, 429);
+    case "unavailable":
+      return answer({ step, values, errors: {}, formError: definition.copy.submitError }, 503);
     default:
       return answer({ step, values, errors: {}, formError: result.message }, 409);
   }

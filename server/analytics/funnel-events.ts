@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Outcome } from "#claims/engine/types";
 import type { Attribution } from "../attribution/attribution";
 import type { Db } from "../db/database";
+import { createGroupCommit } from "../db/group-commit";
 import type { FunnelDailyTable, FunnelEventsTable } from "../db/schema";
 import { isCountableVisit } from "./countable-request";
 import { createVisitorHasher, utcDay } from "./visitor-hash";
@@ -48,6 +49,9 @@ const utm = (value: string | undefined) => (value ?? "").trim().toLowerCase().sl
  */
 export function createFunnelEvents(db: Db, { site, now = () => new Date() }: { site: string; now?: () => Date }) {
   const hasher = createVisitorHasher(db, site);
+  // Every batch of page views and every form step writes here: on SQLite a COMMIT (an fsync) each
+  // stopped the whole server; writes arriving together now share one (docs/decisions/033).
+  const writes = createGroupCommit(db);
 
   async function eventOf({ claim, point, visit, at }: FunnelRecord, userAgent: string): Promise<FunnelEventsTable> {
     const day = utcDay(at);
@@ -78,7 +82,7 @@ export function createFunnelEvents(db: Db, { site, now = () => new Date() }: { s
     const unique = new Map<string, FunnelEventsTable>();
     for (const event of events) if (event && !unique.has(eventKey(event))) unique.set(eventKey(event), event);
     const inserted = unique.size
-      ? await db.transaction().execute(async (trx) => {
+      ? await writes.run(async (trx) => {
           const rows: Array<Pick<FunnelEventsTable, (typeof EVENT_KEY)[number]>> = [];
           // In chunks: PostgreSQL takes at most 65,535 parameters per statement.
           const values = [...unique.values()];

@@ -99,6 +99,9 @@ function sendResult(res: express.Response, result: SubmitLeadResult) {
     case "rate-limited":
       res.status(429).set("Retry-After", "3600").json({ error: result.message });
       return;
+    case "unavailable":
+      res.status(503).set("Retry-After", "5").json({ error: result.message });
+      return;
     case "unknown-case-type":
       res.status(404).json({ error: result.message });
   }

@@ -76,6 +76,7 @@ export function buildOpenApiDocument(siteUrl: string) {
           "413": { description: "Body larger than 32 KB" },
           "415": { description: "Content-Type is not application/json" },
           "429": { description: "Too many leads from this IP address in the last hour" },
+          "503": { description: "The database did not commit the lead (nothing was saved); retry after Retry-After seconds" },
         },
       },
     };

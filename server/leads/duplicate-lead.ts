@@ -35,10 +35,15 @@ export async function lockPerson(trx: Kysely<Database>, keys: PersonKeys): Promi
  * (same E.164 phone or normalised e-mail) within the window, that is not a duplicate itself and not
  * spam (a bot's lead must not make a person's real one a duplicate); null when there is none. One
  * indexed look-up per key, rather than an OR an engine may not answer from the indexes.
+ *
+ * The earliest is picked here rather than with ORDER BY ... LIMIT 1: given that order to produce,
+ * SQLite (without statistics) reads an index that already has it (spam flag or claim, then date) and
+ * filters every lead of the window, which grows with traffic. Without it, the person's index is the
+ * obvious choice, and it returns few rows: only originals, at most one per window in practice.
  */
 export async function originalLeadOf(trx: Kysely<Database>, query: DuplicateQuery): Promise<string | null> {
   const since = new Date(query.at.getTime() - query.windowDays * 86_400_000).toISOString();
-  const earliest = (column: "phone_e164" | "email_normalized", value: string) =>
+  const originals = (column: "phone_e164" | "email_normalized", value: string) =>
     trx
       .selectFrom("leads")
       .select(["id", "created_at"])
@@ -47,17 +52,12 @@ export async function originalLeadOf(trx: Kysely<Database>, query: DuplicateQuer
       .where("created_at", ">=", since)
       .where("duplicate_of", "is", null)
       .where("is_spam", "=", 0)
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst();
+      .execute();
   // One after the other: a transaction is one connection.
   const found = [
-    query.phoneE164 ? await earliest("phone_e164", query.phoneE164) : undefined,
-    query.emailNormalized ? await earliest("email_normalized", query.emailNormalized) : undefined,
+    ...(query.phoneE164 ? await originals("phone_e164", query.phoneE164) : []),
+    ...(query.emailNormalized ? await originals("email_normalized", query.emailNormalized) : []),
   ];
-  const [first] = found
-    .filter((lead) => lead !== undefined)
-    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1));
+  const [first] = found.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1));
   return first?.id ?? null;
 }

@@ -6,7 +6,8 @@ import { claimBySlug } from "#claims/registry";
 import { certificateUrl } from "../certificates/certificate-id";
 import { fillFactsOf, type FillFacts } from "../consent-proof/fill-facts";
 import { saveConsentPage, type ConsentPageCapture } from "../consent-proof/page-snapshots";
-import { lockForTransaction, writeTransaction, type Db } from "../db/database";
+import { lockForTransaction, type Db } from "../db/database";
+import { createGroupCommit, GroupCommitError } from "../db/group-commit";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { routeNewLead } from "../routing/lead-routing";
@@ -35,6 +36,8 @@ export type SubmitLeadResult =
   | { status: "invalid"; message: string; fieldErrors: FieldErrors }
   | { status: "conflict"; message: string }
   | { status: "rate-limited"; message: string }
+  /** The database did not commit the lead (nothing was saved): try again later. */
+  | { status: "unavailable"; message: string }
   | { status: "unknown-case-type"; message: string };
 
 export interface LeadServiceDeps {
@@ -54,6 +57,8 @@ export interface LeadServiceDeps {
 
 const SUBMISSION_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
+export const UNAVAILABLE_MESSAGE = "The claim could not be saved just now. Please try again in a moment.";
+
 export const RATE_LIMIT_MESSAGE = "Too many claims were submitted from your network in the last hour. Please try again later.";
 
 export type LeadService = ReturnType<typeof createLeadService>;
@@ -68,6 +73,8 @@ export function createLeadService(deps: LeadServiceDeps) {
   const tooFast = (timing: FormTimingCheck) =>
     timing.status === "forged" || (timing.status === "valid" && timing.elapsedMs < minFormFillMs);
   const duplicateWindowDays = deps.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS;
+  // Leads that arrive together are committed together, each answered only after its group's commit.
+  const intake = createGroupCommit(deps.db);
 
   async function submit(slug: string, input: unknown, context: LeadRequestContext): Promise<SubmitLeadResult> {
     const definition = claimBySlug(slug);
@@ -97,7 +104,8 @@ export function createLeadService(deps: LeadServiceDeps) {
     if (Object.keys(badContacts).length) return { status: "invalid", message: errorSummary(badContacts, body), fieldErrors: badContacts };
     const sha256 = submissionSha256(definition.caseType, answers);
 
-    const existing = await findBySubmissionKey(submissionKey);
+    // A key we made up cannot have been used before.
+    const existing = submissionKey === key ? await findBySubmissionKey(submissionKey) : undefined;
     if (existing) return replay(existing, sha256);
 
     const submittedAt = now();
@@ -118,6 +126,10 @@ export function createLeadService(deps: LeadServiceDeps) {
       );
       return created;
     } catch (error) {
+      if (error instanceof GroupCommitError) {
+        deps.logger.error({ err: error, caseType: definition.caseType }, "lead not committed");
+        return { status: "unavailable", message: UNAVAILABLE_MESSAGE };
+      }
       // Two identical submissions racing: the unique submission key lets exactly one in.
       const winner = await findBySubmissionKey(submissionKey);
       if (winner) return replay(winner, sha256);
@@ -151,9 +163,10 @@ export function createLeadService(deps: LeadServiceDeps) {
     const { lead, certificate } = record;
     const consentPage = certificate && context.consentPage ? await renderedConsentPage(context.consentPage, lead.id) : null;
 
-    // The rate-limit check and the insert are one transaction, serialised per IP, so that concurrent
-    // submissions (in this process or in other instances) cannot all pass the check before any inserts.
-    const inserted = await writeTransaction(deps.db, async (trx) => {
+    // The rate-limit check and the insert are one transaction (on SQLite a savepoint in its group's
+    // transaction), serialised per IP, so that concurrent submissions (in this process or in other
+    // instances) cannot all pass the check before any inserts.
+    const inserted = await intake.run(async (trx) => {
       if (await overRateLimit(trx, context.ip, submittedAt)) return false;
       lead.duplicate_of = await duplicateOf(trx, lead, submittedAt);
       if (certificate) await trx.insertInto("submission_certificates").values(certificate).execute();
@@ -162,7 +175,7 @@ export function createLeadService(deps: LeadServiceDeps) {
         await saveConsentPage(trx, { certificateId: certificate.certificate_id, leadId: lead.id, createdAt: lead.created_at }, consentPage);
       }
       // The webhook and the claim's partners are buyers too (system buyers), so routing queues them.
-      if (!isSpam) await routeNewLead(trx, routableLeadOf(lead), submittedAt);
+      if (!isSpam) await routeNewLead(trx, routableLeadOf(lead), submittedAt, { justSaved: true });
       return true;
     });
     if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };

@@ -13,7 +13,9 @@ const REFUSALS = {
   "rate-limited": "rate_limit",
   conflict: "submission_key_conflict",
   "unknown-case-type": "unknown_claim",
-} as const;
+  // The group's commit failed (docs/decisions/033): answered 503, nothing saved.
+  unavailable: "not_committed",
+} as const satisfies Record<Exclude<SubmitLeadResult["status"], "created" | "duplicate">, string>;
 
 /** A delivery row's target as a label: buyer rows carry the buyer's id, bounded by the buyers the operator configured. */
 const targetLabels = (target: string, buyerId: string | null) => ({ target, buyer: buyerId ?? "" });
@@ -36,7 +38,7 @@ export function createMetrics({ db }: { db: Db }) {
   });
   const leadsRefused = new Counter({
     name: "claims_leads_refused_total",
-    help: "Lead submissions refused and not saved, by reason (validation, rate_limit, submission_key_conflict, unknown_claim).",
+    help: "Lead submissions refused and not saved, by reason (validation, rate_limit, submission_key_conflict, unknown_claim, not_committed).",
     labelNames: ["reason"],
     registers: [registry],
   });

@@ -97,7 +97,7 @@ export async function offerToNextBid(trx: Kysely<Database>, lead: Lead, auctionI
       continue;
     }
     considered.push({ buyerId: buyer.id, buyerName: buyer.name, verdict: "candidate" });
-    const deliveryId = await queueBuyerDelivery(trx, routableLeadOf(lead), buyer, reservation.periods, now, { auctionId, priceCents: bid.amountCents });
+    const deliveryId = await queueBuyerDelivery(trx, routableLeadOf(lead), buyer, reservation.periods, now, { bid: { auctionId, priceCents: bid.amountCents } });
     await recordRoutingDecision(trx, lead.id, now, { mode: "auction", auctionId, considered, alreadyTried, tried: [{ buyerId: buyer.id, buyerName: buyer.name, deliveryId }], accepted: [], unsold: false });
     await refreshBuyerStatus(trx, lead.id);
     return;

@@ -11,13 +11,19 @@ export function clockMinutes(clock: string): number {
   return hours * 60 + minutes;
 }
 
+// Building a DateTimeFormat to check a zone costs more than the rest of a buyer's rules; routing
+// checks every buyer's zone for every lead. Only known zones are kept, so input cannot grow it unbounded.
+const knownTimeZones = new Set<string>();
+
 export function isTimeZone(name: string): boolean {
+  if (knownTimeZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
   } catch {
     return false;
   }
+  knownTimeZones.add(name);
+  return true;
 }
 
 const count = z.number().int().min(0);

@@ -7,14 +7,15 @@ import { offerToNextBid, queueAuction } from "./auction-routing";
 import { auctionsEnabled } from "./auction-settings";
 import { routingModeOf } from "./routing-modes";
 import type { RoutableLead, RoutingOptions } from "./route-decision";
-import { refreshBuyerStatus, routableLeadOf, routeLead, type RoutingDecisionRecord } from "./route-lead";
+import { refreshBuyerStatus, routableLeadOf, routeLead, type JustSaved, type RoutingDecisionRecord } from "./route-lead";
 
 /**
  * Routes a lead just saved, in the intake's write transaction, after the lead's other rows: last, so
  * the routing lock is held briefly. Nothing is recorded while no buyer exists. A claim auctioned to
- * ping-post buyers has its auction queued instead; routing follows the bids.
+ * ping-post buyers has its auction queued instead; routing follows the bids. Intake says `justSaved`
+ * (a lead marked as not spam is routed here too, and may have cancelled deliveries and routings).
  */
-export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, now: Date): Promise<{ queued: number }> {
+export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, now: Date, saved: JustSaved = {}): Promise<{ queued: number }> {
   const buyers = await listBuyers(trx);
   if (!buyers.length) return { queued: 0 };
   if (await auctionsEnabled(trx, lead.caseType)) {
@@ -22,7 +23,7 @@ export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, no
     return { queued: 1 };
   }
   const mode = await routingModeOf(trx, lead.caseType);
-  const routed = await routeLead(trx, lead, buyers, mode.mode === "shared" ? { now, ...mode } : { now });
+  const routed = await routeLead(trx, lead, buyers, mode.mode === "shared" ? { now, ...mode } : { now }, saved);
   return { queued: routed.decision.tried.length };
 }
 

@@ -55,10 +55,16 @@ export function routableLeadOf(lead: Pick<Selectable<LeadsTable>, "id" | "case_t
  * is exact, and two routings never lock counter rows in opposite orders. The caps would hold without
  * it: each reservation is a conditional increment.
  */
-export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyers: readonly RoutableBuyer[], options: RoutingOptions): Promise<RoutedLead> {
+export async function routeLead(
+  trx: Kysely<Database>,
+  lead: RoutableLead,
+  buyers: readonly RoutableBuyer[],
+  options: RoutingOptions,
+  { justSaved = false }: JustSaved = {},
+): Promise<RoutedLead> {
   const { now } = options;
   await lockForTransaction(trx, ROUTING_LOCK);
-  const alreadyTried = await buyersAlreadySent(trx, lead.id);
+  const alreadyTried = justSaved ? [] : await buyersAlreadySent(trx, lead.id);
   const usage = await usageOf(trx, buyers, now, alreadyTried);
   const notConfigured = await unconfiguredBuyers(trx, buyers);
   // Every candidate in order: in shared mode a buyer that cannot reserve makes room for the next.
@@ -76,7 +82,7 @@ export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyer
       considered[index] = { buyerId, buyerName: buyer.name, verdict: "skipped", reason: reservation.reason };
       continue;
     }
-    const deliveryId = await queueBuyerDelivery(trx, lead, buyer, reservation.periods, now);
+    const deliveryId = await queueBuyerDelivery(trx, lead, buyer, reservation.periods, now, { justSaved });
     tried.push({ buyerId, buyerName: buyer.name, deliveryId });
   }
 
@@ -88,9 +94,19 @@ export async function routeLead(trx: Kysely<Database>, lead: RoutableLead, buyer
     accepted: [],
     unsold: tried.length === 0,
   };
-  const decisionId = await recordRoutingDecision(trx, lead.id, now, decision);
-  await refreshBuyerStatus(trx, lead.id);
+  const decisionId = await recordRoutingDecision(trx, lead.id, now, decision, { justSaved });
+  // A lead just saved has only the deliveries queued here, all pending.
+  if (justSaved) await trx.updateTable("leads").set({ buyer_status: tried.length ? "pending" : "unsold" }).where("id", "=", lead.id).execute();
+  else await refreshBuyerStatus(trx, lead.id);
   return { decisionId, decision };
+}
+
+/**
+ * The lead was inserted in this same transaction (intake): it has no deliveries and no routings yet,
+ * so routing skips looking for them (a quarter of a new lead's queries).
+ */
+export interface JustSaved {
+  justSaved?: boolean;
 }
 
 /**
@@ -105,20 +121,18 @@ export async function queueBuyerDelivery(
   buyer: RoutableBuyer,
   periods: CapPeriods,
   now: Date,
-  bid?: { auctionId: string; priceCents: number },
+  { bid, justSaved = false }: { bid?: { auctionId: string; priceCents: number } } & JustSaved = {},
 ): Promise<string> {
   const at = now.toISOString();
   const queued = { status: "pending" as const, next_attempt_at: at, updated_at: at, reserved_day: periods.day, reserved_month: periods.month };
-  const cancelled = bid
-    ? undefined
-    : await trx
-        .selectFrom("deliveries")
-        .select("id")
-        .where("lead_id", "=", lead.id)
-        .where("buyer_id", "=", buyer.id)
-        .where("status", "=", "cancelled")
-        .where("auction_id", "is", null)
-        .executeTakeFirst();
+  // By the lead alone, filtered here: asked for the buyer too, SQLite (without statistics) reads the
+  // buyer's index, every delivery the buyer ever had, for each lead. A lead has a few deliveries.
+  const cancelled =
+    bid || justSaved
+      ? undefined
+      : (await trx.selectFrom("deliveries").select(["id", "buyer_id", "status", "auction_id"]).where("lead_id", "=", lead.id).execute()).find(
+          (row) => row.buyer_id === buyer.id && row.status === "cancelled" && row.auction_id === null,
+        );
   if (cancelled) {
     await trx.updateTable("deliveries").set({ ...queued, attempts: 0, locked_until: null }).where("id", "=", cancelled.id).execute();
     return cancelled.id;
@@ -146,12 +160,20 @@ export async function queueBuyerDelivery(
  * two routed in the same millisecond (an auction closed unsold, then routing as usual) keep their
  * order; routing holds ROUTING_LOCK, so no two can take the same place.
  */
-export async function recordRoutingDecision(trx: Kysely<Database>, leadId: string, now: Date, decision: RoutingDecisionRecord): Promise<string> {
-  const { count } = await trx
-    .selectFrom("routing_decisions")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("lead_id", "=", leadId)
-    .executeTakeFirstOrThrow();
+export async function recordRoutingDecision(
+  trx: Kysely<Database>,
+  leadId: string,
+  now: Date,
+  decision: RoutingDecisionRecord,
+  { justSaved = false }: JustSaved = {},
+): Promise<string> {
+  const { count } = justSaved
+    ? { count: 0 }
+    : await trx
+        .selectFrom("routing_decisions")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("lead_id", "=", leadId)
+        .executeTakeFirstOrThrow();
   const id = `${leadId}.${String(Number(count) + 1).padStart(4, "0")}`;
   await trx.insertInto("routing_decisions").values({ id, lead_id: leadId, created_at: now.toISOString(), decision: JSON.stringify(decision) }).execute();
   return id;

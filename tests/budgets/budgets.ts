@@ -33,7 +33,7 @@ export interface BudgetLine {
   ok: boolean;
 }
 
-const gzipSize = (text: string | Buffer) => gzipSync(text).length;
+export const gzipSize = (text: string | Buffer) => gzipSync(text).length;
 
 async function fetchText(url: string) {
   const response = await fetch(url);
@@ -43,9 +43,9 @@ async function fetchText(url: string) {
 /**
  * The scripts a wizard page makes a browser load, read in Chromium: its modulepreload links, the inline
  * module's imports and what they import, and its own claim's definition module, which the form route
- * imports only when it renders (docs/decisions/031). Waits until the wizard has hydrated.
+ * imports only when it renders (docs/decisions/031). Waits until the wizard has hydrated. Path to text.
  */
-async function scriptsLoadedBy(browser: Browser, url: string): Promise<Map<string, string>> {
+export async function scriptsLoadedBy(browser: Browser, url: string): Promise<Map<string, string>> {
   const page = await browser.newPage();
   const bodies: Promise<[string, string]>[] = [];
   page.on("response", (response) => {

@@ -8,6 +8,7 @@ import type { WizardState } from "../../app/wizard/wizard";
 import { RATE_LIMIT_MESSAGE, createLeadService } from "../../server/leads/submit-lead";
 import { examplesOf } from "../fixtures/claims/examples";
 import { blankStepMessages, consentField, expectedLead, requiredFields, stepOf } from "../support/claim-expectations";
+import { failLeadCommits } from "../support/lead-save-failure";
 import { answerOf, formPost, routeArgs, startRouteServices } from "../support/load-context";
 
 // The claim form's route action (app/routes/claim-form.tsx -> handleWizardPost), called with plain
@@ -176,6 +177,21 @@ describe("the claim form's action, for any claim", () => {
   const claim = claims[0]!;
   const answers = examplesOf(claim)[0].answers;
   const lastStep = String(claim.steps.length - 1);
+
+  it("answers 503 with the claim's own message when the database does not commit the lead, and saves nothing", async () => {
+    const before = await routes.db.selectFrom("leads").select("id").execute();
+    const failCommits = await failLeadCommits(routes.db);
+    try {
+      const key = `commit-fails-${Date.now()}`;
+      const answer = await post(claim, formFields(claim, answers, { step: lastStep, intent: "submit", [SUBMISSION_KEY_FIELD]: key }));
+      expect(answer.status).toBe(503);
+      expect(wizardOf(answer.data)).toMatchObject({ errors: {}, formError: claim.copy.submitError });
+      expect(wizardOf(answer.data).values[SUBMISSION_KEY_FIELD]).toBe(key);
+    } finally {
+      await failCommits.restore();
+    }
+    expect(await routes.db.selectFrom("leads").select("id").execute()).toHaveLength(before.length);
+  });
 
   it("answers 429 with the rate-limit message once the visitor's network has sent its hourly share", async () => {
     const limited = routes.context(

@@ -28,6 +28,8 @@ export const TEST_BUILD = "build-test";
 export interface StartOptions {
   /** Which build to run: the test build by default; the budgets measure the production one ("build"). */
   buildDir?: string;
+  /** Extra node flags for the process (the bench's `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface RunningProcess {
@@ -91,14 +93,14 @@ async function startServerOnce(env: Record<string, string>, dbFile: string, opti
   return { ...running.process, url };
 }
 
-function spawnBuilt(entry: "index.js" | "worker.js", env: Record<string, string>, dbFile: string, { buildDir = TEST_BUILD }: StartOptions) {
+function spawnBuilt(entry: "index.js" | "worker.js", env: Record<string, string>, dbFile: string, { buildDir = TEST_BUILD, nodeArgs = [] }: StartOptions) {
   const file = path.resolve(buildDir, "server", entry);
   if (!fs.existsSync(file)) {
     const build = buildDir === TEST_BUILD ? "CLAIM_FIXTURES=1 npx react-router build" : "npx react-router build";
     throw new Error(`${file} is missing: run \`${build}\` first`);
   }
   // Plain node on the built JavaScript, as in production; one process, so a SIGKILL really kills it.
-  const child = spawn(process.execPath, [file], {
+  const child = spawn(process.execPath, [...nodeArgs, file], {
     env: {
       ...process.env,
       NODE_ENV: "production",

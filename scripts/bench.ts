@@ -1,0 +1,126 @@
+// Issue 14's figures side by side, measured on the production build (build/): `npm run bench`.
+//   -- --leads N        leads POSTed for intake (default 5000)
+//   -- --seconds S      each requests/s measurement's duration (default 10)
+//   -- --only a,b       some of: lighthouse, js, landing, leads
+//   -- --cpu-prof DIR   the lead intake server writes a V8 CPU profile into DIR (open it in Chrome's DevTools)
+import { parseArgs } from "node:util";
+import { gzipSize, scriptsLoadedBy } from "../tests/budgets/budgets";
+import { launchBrowser } from "../tests/support/browser";
+import { startServer } from "../tests/support/server";
+import { measureLandingThroughput, NGINX } from "./bench/landing-throughput";
+import { measureLeadIntake } from "./bench/lead-intake";
+import { measureLighthouse } from "./bench/lighthouse-pages";
+
+const LANDING_PAGE = "/mva-claim-landing";
+const FORM_PAGES = ["/mva-claim", "/pfas-claim-form"];
+const LIGHTHOUSE_PAGES = ["/", LANDING_PAGE, "/blog", "/blog/pfas-forever-chemicals-lawsuit-guide-2024", ...FORM_PAGES];
+const FORM_JS_GOAL_BYTES = 120 * 1024;
+const FORM_FCP_SLACK_MS = 300;
+const LANDING_RATIO_GOAL = 0.4;
+const LEADS_RATIO_GOAL = 0.5;
+const SECTIONS = ["lighthouse", "js", "landing", "leads"] as const;
+
+const { values } = parseArgs({
+  options: {
+    leads: { type: "string", default: "5000" },
+    seconds: { type: "string", default: "10" },
+    only: { type: "string", default: SECTIONS.join(",") },
+    "cpu-prof": { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+if (values.help) {
+  console.log("npm run bench -- [--leads 5000] [--seconds 10] [--only lighthouse,js,landing,leads] [--cpu-prof DIR]");
+  process.exit(0);
+}
+const only = new Set(values.only.split(","));
+const unknown = [...only].filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length) throw new Error(`unknown --only section(s): ${unknown.join(", ")}`);
+
+interface Row {
+  measure: string;
+  value: string;
+  goal: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+const add = (measure: string, value: string, goal: string, ok: boolean | null) => rows.push({ measure, value, goal, ok });
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const ratio = (a: number, b: number) => (b ? a / b : 0);
+
+if (only.has("lighthouse") || only.has("js") || only.has("landing")) {
+  // Pages are measured with the operator's defaults; the timed honeypot does not matter here.
+  const server = await startServer({}, undefined, { buildDir: "build" });
+  try {
+    if (only.has("lighthouse")) {
+      const figures = await measureLighthouse(server.url, LIGHTHOUSE_PAGES);
+      for (const { page, score, fcpMs, lcpMs } of figures) {
+        add(`Lighthouse mobile ${page}: score`, String(score), "100", score === 100);
+        add(`Lighthouse mobile ${page}: FCP / LCP`, `${seconds(fcpMs)} / ${seconds(lcpMs)}`, "", null);
+      }
+      const landing = figures.find((f) => f.page === LANDING_PAGE)!;
+      for (const form of figures.filter((f) => FORM_PAGES.includes(f.page))) {
+        const behind = form.fcpMs - landing.fcpMs;
+        add(`${form.page} FCP behind ${LANDING_PAGE}'s`, seconds(behind), `<= ${seconds(FORM_FCP_SLACK_MS)}`, behind <= FORM_FCP_SLACK_MS);
+      }
+    }
+    if (only.has("js")) {
+      // As tests/budgets counts it: every script Chromium loads until the wizard is ready.
+      const browser = await launchBrowser();
+      try {
+        for (const page of FORM_PAGES) {
+          const scripts = await scriptsLoadedBy(browser, server.url + page);
+          const gzipBytes = [...scripts.values()].reduce((sum, text) => sum + gzipSize(text), 0);
+          const files = scripts.size;
+          add(`${page} JavaScript (gzip, as loaded)`, `${gzipBytes.toLocaleString("en-US")} B in ${files} files`, `<= ${FORM_JS_GOAL_BYTES.toLocaleString("en-US")} B`, files > 0 && gzipBytes <= FORM_JS_GOAL_BYTES);
+        }
+      } finally {
+        await browser.close();
+      }
+    }
+    if (only.has("landing")) {
+      const { appRequestsPerSecond, nginxRequestsPerSecond, bytes } = await measureLandingThroughput(server.url, LANDING_PAGE, Number(values.seconds));
+      if (nginxRequestsPerSecond === null) {
+        add(`${LANDING_PAGE} requests/s: app`, appRequestsPerSecond.toFixed(0), "", null);
+        notes.push(`${NGINX} is missing (Debian: apt-get install nginx-light): the app's landing page was not compared with nginx.`);
+      } else {
+        const landingRatio = ratio(appRequestsPerSecond, nginxRequestsPerSecond);
+        add(
+          `${LANDING_PAGE} requests/s: app vs nginx (${bytes.toLocaleString("en-US")} B page)`,
+          `${appRequestsPerSecond.toFixed(0)} vs ${nginxRequestsPerSecond.toFixed(0)} = ${landingRatio.toFixed(2)}x`,
+          `>= ${LANDING_RATIO_GOAL}x`,
+          landingRatio >= LANDING_RATIO_GOAL,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+if (only.has("leads")) {
+  const intake = await measureLeadIntake({ leads: Number(values.leads), connections: 32, cpuProfileDir: values["cpu-prof"] });
+  const leadsRatio = ratio(intake.httpLeadsPerSecond, intake.rawTransactionsPerSecond);
+  add(
+    "durable leads saved/s: HTTP vs raw SQLite transactions",
+    `${intake.httpLeadsPerSecond.toFixed(0)} vs ${intake.rawTransactionsPerSecond.toFixed(0)} = ${leadsRatio.toFixed(2)}x`,
+    `>= ${LEADS_RATIO_GOAL}x`,
+    leadsRatio >= LEADS_RATIO_GOAL,
+  );
+  const answers = Object.entries(intake.answered).map(([status, count]) => `${count} x ${status}`).join(", ");
+  notes.push(
+    `Leads: ${intake.saved} saved of ${values.leads} POSTed (${answers})` +
+      (intake.cpuMsPerLead === null ? "." : `; the server spent ${intake.cpuMsPerLead.toFixed(2)} ms of CPU per lead.`),
+  );
+}
+
+const width = (pick: (row: Row) => string) => Math.max(...rows.map((row) => pick(row).length));
+const [measureWidth, valueWidth] = [width((row) => row.measure), width((row) => row.value)];
+console.log(`\n${"measure".padEnd(measureWidth)}  ${"value".padEnd(valueWidth)}  goal`);
+for (const row of rows) {
+  const verdict = row.ok === null ? "" : row.ok ? "  ok" : "  MISSED";
+  console.log(`${row.measure.padEnd(measureWidth)}  ${row.value.padEnd(valueWidth)}  ${row.goal}${verdict}`);
+}
+for (const note of notes) console.log(`\n${note}`);
+console.log("\nFigures read low on a machine busy with other work; compare runs on a quiet one.");
