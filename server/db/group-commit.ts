@@ -26,6 +26,12 @@ export interface GroupCommit {
 }
 
 /**
+ * A group holds SQLite's write lock while its works run: other processes on the file (a standalone
+ * worker) wait that long, and the group's first lead waits for its last. Half a millisecond a lead.
+ */
+const MAX_GROUP = 64;
+
+/**
  * Group commit on SQLite (docs/decisions/033): the works that arrive while a group is being written wait
  * and become the next group, written in one BEGIN IMMEDIATE ... COMMIT. With synchronous=FULL each
  * COMMIT is an fsync that better-sqlite3 waits for on the event loop, so one per group rather than one
@@ -37,12 +43,6 @@ export interface GroupCommit {
  * On PostgreSQL each work is its own writeTransaction (a failed COMMIT is a GroupCommitError there
  * too): many connections commit in parallel and the server groups their WAL flushes itself.
  */
-/**
- * A group holds SQLite's write lock while its works run: other processes on the file (a standalone
- * worker) wait that long, and the group's first lead waits for its last. Half a millisecond a lead.
- */
-const MAX_GROUP = 64;
-
 export function createGroupCommit(db: Db): GroupCommit {
   if (isPostgres(db)) {
     return {
