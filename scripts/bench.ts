@@ -50,8 +50,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const ratio = (a: number, b: number) => (b ? a / b : 0);
 
 if (only.has("lighthouse") || only.has("js") || only.has("landing")) {
-  // Pages are measured with the operator's defaults; the timed honeypot does not matter here.
-  const server = await startServer({}, undefined, { buildDir: "build" });
+  // Pages are measured with the operator's defaults, but for X-Forwarded-For: the landing page is also
+  // measured with a new visitor on every request.
+  const server = await startServer({ TRUST_PROXY: "true" }, undefined, { buildDir: "build" });
   try {
     if (only.has("lighthouse")) {
       const figures = await measureLighthouse(server.url, LIGHTHOUSE_PAGES);
@@ -80,7 +81,7 @@ if (only.has("lighthouse") || only.has("js") || only.has("landing")) {
       }
     }
     if (only.has("landing")) {
-      const { appRequestsPerSecond, nginxRequestsPerSecond, bytes } = await measureLandingThroughput(server.url, LANDING_PAGE, Number(values.seconds));
+      const { appRequestsPerSecond, appNewVisitorRequestsPerSecond, nginxRequestsPerSecond, bytes } = await measureLandingThroughput(server.url, LANDING_PAGE, Number(values.seconds));
       if (nginxRequestsPerSecond === null) {
         add(`${LANDING_PAGE} requests/s: app`, appRequestsPerSecond.toFixed(0), "", null);
         notes.push(`${NGINX} is missing (Debian: apt-get install nginx-light): the app's landing page was not compared with nginx.`);
@@ -91,6 +92,13 @@ if (only.has("lighthouse") || only.has("js") || only.has("landing")) {
           `${appRequestsPerSecond.toFixed(0)} vs ${nginxRequestsPerSecond.toFixed(0)} = ${landingRatio.toFixed(2)}x`,
           `>= ${LANDING_RATIO_GOAL}x`,
           landingRatio >= LANDING_RATIO_GOAL,
+        );
+        // The worst case, not a browser's repeat visit: every request a funnel event and a cookie.
+        add(
+          `${LANDING_PAGE} requests/s, a new visitor each request`,
+          `${appNewVisitorRequestsPerSecond.toFixed(0)} = ${ratio(appNewVisitorRequestsPerSecond, nginxRequestsPerSecond).toFixed(2)}x nginx`,
+          "",
+          null,
         );
       }
     }
