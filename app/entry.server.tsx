@@ -5,7 +5,7 @@ import { NonceContext } from "./components/nonce";
 import { ServerRootData } from "./components/use-site";
 import { themeCss } from "./landing/theme-css";
 import { claimBySlug, claims } from "#claims/registry";
-import { withLowPriorityModuleScripts } from "./site/script-priority";
+import { withScriptsAfterFirstPaint } from "./site/script-priority";
 import { ServerClaimDefinitions } from "./wizard/claim-definitions";
 
 export const streamTimeout = 5_000;
@@ -50,7 +50,7 @@ export default function handleRequest(
           body.on("error", reject);
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(withLowPriorityModuleScripts(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status }));
+            resolve(new Response(withScriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status }));
           });
           pipe(body);
         },
