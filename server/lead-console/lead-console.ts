@@ -6,6 +6,7 @@ import { certificateUrl } from "../certificates/certificate-id";
 import { certificateChecksOf } from "../certificates/certificate-match";
 import { buyerById } from "../buyers/buyer-store";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
+import type { DatabaseTarget } from "../config";
 import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget, EventDeliveryTarget } from "../db/schema";
 import type { DeliveryWorker } from "../delivery/worker";
 import { auctionOf } from "../routing/auction-record";
@@ -33,6 +34,8 @@ export type LeadConsole = ReturnType<typeof createLeadConsole>;
 
 export interface LeadConsoleDeps {
   db: Db;
+  /** Where the export's reader threads open connections of their own. */
+  database: DatabaseTarget;
   worker: Pick<DeliveryWorker, "sendNow">;
   siteUrl: string;
   timeZone: string;
@@ -57,7 +60,7 @@ function notResent(target: DeliveryTarget | BuyerDeliveryTarget | EventDeliveryT
   return null;
 }
 
-export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => new Date() }: LeadConsoleDeps) {
+export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now = () => new Date() }: LeadConsoleDeps) {
   const choices: FilterChoices = {
     caseTypes: claims.map((c) => c.caseType),
     targets: ["webhook", ...new Set(claims.flatMap((c) => (c.partners ?? []).map((p) => p.partner)))],
@@ -446,9 +449,10 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     if (!parsed.ok) return { ok: false as const, message: Object.values(parsed.errors).join(" ") };
     const filter = filterSearchParams(parsed.filter).toString();
     await record(db, actor, "export-csv", null, { filter, stage: "started" });
-    const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(now());
+    const startedAt = now();
+    const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(startedAt);
     let rows = 0;
-    const csv = leadsCsv(db, parsed.filter, { timeZone, targets: choices.targets, onRows: (n) => (rows += n) });
+    const csv = leadsCsv(database, parsed.filter, { timeZone, targets: choices.targets, startedAt, onRows: (n) => (rows += n) });
     /** The end of the download (complete, or cut short), with the rows read: the stream's count is known only now. */
     const finish = (complete: boolean) => record(db, actor, "export-csv", null, { filter, stage: complete ? "finished" : "aborted", rows });
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };

@@ -32,8 +32,8 @@ export interface LeadOrder {
   id: Expression<string>;
 }
 
-/** Leads after `key` in the order: older ('<', the next page) or newer ('>'). Both engines compare row values. */
-export function beyond(order: LeadOrder, key: LeadKey, direction: "<" | ">"): Expression<SqlBool> {
+/** Leads after `key` in the order: older ('<', the next page) or newer ('>', or '>=' with it). Both engines compare row values. */
+export function beyond(order: LeadOrder, key: LeadKey, direction: "<" | ">" | ">="): Expression<SqlBool> {
   return sql<SqlBool>`(${order.time}, ${order.id}) ${sql.raw(direction)} (${key.createdAt}, ${key.id})`;
 }
 
