@@ -111,6 +111,12 @@ async function measureList(server: RunningServer, cookie: string) {
   return results;
 }
 
+/** CPU seconds the process has used so far, all its threads (user and system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
@@ -121,6 +127,7 @@ async function measureExport(server: RunningServer, cookie: string) {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 50);
   const started = performance.now();
+  const cpuBefore = cpuSeconds(server.pid);
   const response = await fetch(`${server.url}/admin/leads/export.csv`, { headers: { cookie, "accept-encoding": process.env.BENCH_ENCODING ?? "gzip" } });
   let newlines = 0;
   let bytes = 0;
@@ -130,10 +137,11 @@ async function measureExport(server: RunningServer, cookie: string) {
     for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) newlines++;
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
   clearInterval(sampler);
   // Rows end with a newline; quoted multi-line answers would add some, which the seed does not write.
   const rows = newlines - 1;
-  return { rows, seconds, rowsPerSecond: rows / seconds, mb: bytes / 1e6, rssBefore: before, rssGrowth: peak - before };
+  return { rows, seconds, rowsPerSecond: rows / seconds, mb: bytes / 1e6, rssBefore: before, rssGrowth: peak - before, cpuUsPerRow: (cpu * 1e6) / rows };
 }
 
 async function benchEngine(engine: string) {
@@ -200,6 +208,6 @@ for (const report of reports) {
   const e = report.exported;
   console.log(
     `export: ${e.rows.toLocaleString("en-US")} rows, ${e.mb.toFixed(0)} MB in ${e.seconds.toFixed(1)} s = ${Math.round(e.rowsPerSecond).toLocaleString("en-US")} rows/s ` +
-      `[${mark(e.rowsPerSecond >= GOALS.exportRowsPerSecond)}]; server RSS ${e.rssBefore.toFixed(0)} MB, grew ${e.rssGrowth.toFixed(0)} MB [${mark(e.rssGrowth <= GOALS.rssGrowthMb)}]`,
+      `[${mark(e.rowsPerSecond >= GOALS.exportRowsPerSecond)}]; server CPU ${e.cpuUsPerRow.toFixed(0)} µs/row; server RSS ${e.rssBefore.toFixed(0)} MB, grew ${e.rssGrowth.toFixed(0)} MB [${mark(e.rssGrowth <= GOALS.rssGrowthMb)}]`,
   );
 }

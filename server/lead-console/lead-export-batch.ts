@@ -1,9 +1,9 @@
-import { stringify } from "csv-stringify/sync";
 import { answerText } from "#claims/engine/answers";
 import type { FieldSpec } from "#claims/engine/types";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/database";
 import type { DeliveryTarget, LeadsTable } from "../db/schema";
+import { csvRow } from "./csv-row";
 import type { LeadFilter } from "./lead-filter";
 import { beyond, filteredLeads, type LeadKey } from "./lead-query";
 
@@ -40,9 +40,6 @@ export const LEAD_COLUMNS = [
   "ip",
   "user_agent",
 ];
-
-/** csv-stringify's options for every row: quoted text, formula-like cells prefixed with ' (OWASP CSV injection). */
-export const CSV_OPTIONS = { quoted_string: true, escape_formulas: true } as const;
 
 /** What answerText needs of a question: plain data, so it crosses to a reader thread. */
 export type AnswerField = Pick<FieldSpec, "name" | "kind" | "options">;
@@ -125,8 +122,8 @@ export async function batchCsv(db: Db, plan: ExportPlan, bounds: BatchBounds, lo
 
   const { answersAt, attributionAt, deliveriesAt, width } = plan.layout;
   // One array per row, filled in place: building rows from spreads made a third of the garbage.
-  const records = batch.map((lead) => {
-    const row: unknown[] = new Array(width).fill("");
+  const rows = batch.map((lead) => {
+    const row: (string | null)[] = new Array<string | null>(width).fill("");
     row[0] = lead.id;
     row[1] = lead.created_at;
     row[2] = localTime(lead.created_at);
@@ -157,9 +154,9 @@ export async function batchCsv(db: Db, plan: ExportPlan, bounds: BatchBounds, lo
     plan.targets.forEach((_, i) => (row[deliveriesAt + i] = lead[`delivery_${i}`] ?? ""));
     row[width - 2] = lead.buyer_status ?? "";
     row[width - 1] = lead.revoked_at ?? "";
-    return row;
+    return csvRow(row);
   });
-  return { csv: stringify(records, CSV_OPTIONS), rows: records.length };
+  return { csv: rows.join(""), rows: rows.length };
 }
 
 /**

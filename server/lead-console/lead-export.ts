@@ -1,13 +1,13 @@
 import { Readable } from "node:stream";
 import type { Worker } from "node:worker_threads";
-import { stringify } from "csv-stringify/sync";
 import { questionNames } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
 import type { DatabaseTarget } from "../config";
 import type { DeliveryTarget } from "../db/schema";
 import { startThread } from "../threads";
-import { ATTRIBUTION_COLUMNS, CSV_OPTIONS, LEAD_COLUMNS, type BatchBounds, type ExportPlan } from "./lead-export-batch";
+import { csvRow } from "./csv-row";
+import { ATTRIBUTION_COLUMNS, LEAD_COLUMNS, type BatchBounds, type ExportPlan } from "./lead-export-batch";
 import type { LeadFilter } from "./lead-filter";
 import type { LeadKey } from "./lead-query";
 
@@ -110,7 +110,8 @@ export function leadsCsv(
     if (ended || csv.destroyed) return;
     if (wanted && !headerWritten) {
       headerWritten = true;
-      wanted = csv.push(Buffer.from(stringify([header], { ...CSV_OPTIONS, bom: true })));
+      // The BOM tells Excel the file is UTF-8.
+      wanted = csv.push(Buffer.from(`\uFEFF${csvRow(header)}`));
     }
     // Written in order, only while the client reads.
     while (wanted && batches.get(written)) {
@@ -157,7 +158,7 @@ export function leadsCsv(
   const csv = new Readable({
     construct(done) {
       readers = Array.from({ length: readerCount }, () => {
-        const thread = startThread(import.meta.url, "lead-export-reader", { database, plan });
+        const thread = startThread(import.meta.url, "lead-export-reader", { database, plan }, { maxOldGenerationSizeMb: Number(process.env.X_OLD ?? 64), maxYoungGenerationSizeMb: Number(process.env.X_YOUNG ?? 8) });
         thread.on("message", (reply: ReaderReply) => {
           const then = waiting.get(reply.id);
           waiting.delete(reply.id);
