@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify";
 import { sql, type SqlBool } from "kysely";
 import type { Db } from "../db/database";
 import { coalesceChunks } from "../http/coalesce-chunks";
-import { localTimeFormatter } from "../lead-console/lead-export-batch";
+import { localTimeFormatter } from "../lead-console/lead-export-rows";
 import { dayBounds } from "../lead-console/lead-filter";
 import { decodeCursor, encodeCursor, type LeadKey } from "../lead-console/lead-query";
 import { AUDIT_ACTIONS, recordAudit, type Actor, type AuditEntry } from "./audit-log";

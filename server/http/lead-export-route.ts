@@ -1,5 +1,4 @@
-import { pipeline, type Readable } from "node:stream";
-import zlib from "node:zlib";
+import { pipeline } from "node:stream";
 import type { RequestHandler } from "express";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { LeadConsole } from "../lead-console/lead-console";
@@ -18,22 +17,22 @@ export function leadExportRoute({ admin, leadConsole, logger }: { admin: AdminAu
       const access = await operatorAccess(admin, req, res, "leads.export");
       if (!access) return;
       const query = new URLSearchParams(req.originalUrl.split("?")[1] ?? "");
-      const exported = await leadConsole.exportCsv(query, access.actor);
+      // Gzipped at zlib's fastest level by the export's reader threads, batch by batch (ADR 030), not by
+      // the compression middleware (its level 6 took more CPU than reading the leads); the
+      // middleware leaves a response that has a Content-Encoding alone.
+      const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+      const exported = await leadConsole.exportCsv(query, access.actor, { gzip });
       if (!exported.ok) return void res.status(400).type("text/plain; charset=utf-8").send(exported.message);
       res.set({
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${exported.filename}"`,
         "Cache-Control": "no-store",
         Vary: "Accept-Encoding",
+        ...(gzip ? { "Content-Encoding": "gzip" } : {}),
       });
-      // Compressed here at zlib's fastest level rather than by the compression middleware's default
-      // (6), which took more CPU than reading the leads; the middleware leaves an encoded response alone.
-      const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-      if (gzip) res.set("Content-Encoding", "gzip");
-      const stages: (Readable | NodeJS.WritableStream)[] = gzip ? [exported.csv, zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }), res] : [exported.csv, res];
       // pipeline destroys the database reader if the client goes away, and cuts the response short
       // (no final chunk, so the client sees an incomplete download) if reading fails.
-      pipeline(stages, (error) => {
+      pipeline(exported.csv, res, (error) => {
         if (error && error.code !== "ERR_STREAM_PREMATURE_CLOSE") logger.error({ err: error }, "lead export failed");
         exported.finish(!error).catch((err: unknown) => logger.error({ err }, "recording the end of a lead export failed"));
       });

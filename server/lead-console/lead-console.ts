@@ -444,7 +444,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
   }
 
   /** The filtered leads as a CSV stream; the export (who, when, which filter) is recorded before it starts and, with its row count, when it ends. */
-  async function exportCsv(params: URLSearchParams, actor: Actor) {
+  /** The filtered leads as CSV (gzipped when `gzip`), recorded when it starts; `finish` records its end. */
+  async function exportCsv(params: URLSearchParams, actor: Actor, { gzip = false }: { gzip?: boolean } = {}) {
     const parsed = parseLeadFilter(params, choices);
     if (!parsed.ok) return { ok: false as const, message: Object.values(parsed.errors).join(" ") };
     const filter = filterSearchParams(parsed.filter).toString();
@@ -452,7 +453,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const startedAt = now();
     const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(startedAt);
     let rows = 0;
-    const csv = leadsCsv(database, parsed.filter, { timeZone, targets: choices.targets, startedAt, onRows: (n) => (rows += n) });
+    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, gzip, startedAt, onRows: (n) => (rows += n) });
     /** The end of the download (complete, or cut short), with the rows read: the stream's count is known only now. */
     const finish = (complete: boolean) => record(db, actor, "export-csv", null, { filter, stage: complete ? "finished" : "aborted", rows });
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };

@@ -3,13 +3,16 @@ import type { Worker } from "node:worker_threads";
 import { questionNames } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
+import { sql, type CompiledQuery } from "kysely";
 import type { DatabaseTarget } from "../config";
+import type { Db } from "../db/database";
 import type { DeliveryTarget } from "../db/schema";
+import { gzipJoiner, gzipPiece, type GzipPiece } from "../http/gzip-pieces";
 import { startThread } from "../threads";
 import { csvRow } from "./csv-row";
-import { ATTRIBUTION_COLUMNS, LEAD_COLUMNS, type BatchBounds, type ExportPlan } from "./lead-export-batch";
+import { ATTRIBUTION_COLUMNS, BATCH, EXPORTED, LEAD_COLUMNS, type BatchBounds, type RowPlan } from "./lead-export-rows";
 import type { LeadFilter } from "./lead-filter";
-import type { LeadKey } from "./lead-query";
+import { beyond, filteredLeads, type LeadKey } from "./lead-query";
 
 /**
  * Reader threads per export. Two keep two reads in flight (a cold export waits on random 4 KB reads,
@@ -22,14 +25,16 @@ const LOOK_AHEAD_PER_READER = 2;
 /** Batch bounds asked for at a time (from the index alone). */
 const BOUNDS_PER_REQUEST = 8;
 
+type Query = Pick<CompiledQuery, "sql" | "parameters">;
+
 export type ReaderRequest =
-  | { type: "bounds"; id: number; after: LeadKey | null; count: number }
-  | { type: "rows"; id: number; bounds: BatchBounds }
+  | { type: "bounds"; id: number; query: Query; after: LeadKey | null; limit: number }
+  | { type: "rows"; id: number; query: Query }
   | { type: "close" };
 
 export type ReaderReply =
   | { id: number; bounds: BatchBounds[]; last: boolean }
-  | { id: number; csv: Uint8Array; rows: number }
+  | { id: number; bytes: Uint8Array; rows: number; gzip: GzipPiece | null }
   | { id: number; error: string };
 
 /**
@@ -44,9 +49,10 @@ export type ReaderReply =
  * reading (or goes away) stops the readers. See docs/decisions/030.
  */
 export function leadsCsv(
+  db: Db,
   database: DatabaseTarget,
   filter: LeadFilter,
-  options: { timeZone: string; targets: readonly DeliveryTarget[]; startedAt?: Date; readers?: number; onRows?: (n: number) => void },
+  options: { timeZone: string; targets: readonly DeliveryTarget[]; gzip?: boolean; startedAt?: Date; readers?: number; onRows?: (n: number) => void },
 ): Readable {
   const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
   const questions = questionNames(definitions);
@@ -59,11 +65,11 @@ export function leadsCsv(
     "consent_revoked_at",
   ];
   const answersAt = LEAD_COLUMNS.length;
-  const plan: ExportPlan = {
-    filter,
+  const startedAt = (options.startedAt ?? new Date()).toISOString();
+  const plan: RowPlan = {
     timeZone: options.timeZone,
     targets: options.targets,
-    startedAt: (options.startedAt ?? new Date()).toISOString(),
+    gzip: options.gzip ?? false,
     layout: { answersAt, attributionAt: answersAt + questions.length, deliveriesAt: answersAt + questions.length + ATTRIBUTION_COLUMNS.length, width: header.length },
     // Claims may ask a question of the same name with options of their own: each lead's answers are
     // read with its own claim's questions, each in its column.
@@ -75,8 +81,48 @@ export function leadsCsv(
     ),
   };
 
-  const readerCount = options.readers ?? EXPORT_READERS;
-  const lookAhead = readerCount * LOOK_AHEAD_PER_READER;
+  // The queries are compiled here, where the filters and Kysely are loaded, and run by the readers.
+  function exportedLeads(after: LeadKey | null) {
+    const { query, order } = filteredLeads(db, filter, options.timeZone);
+    return {
+      order,
+      query: query
+        .where(order.time, "<=", startedAt)
+        .$if(after !== null, (qb) => qb.where(beyond(order, after!, "<")))
+        .orderBy(order.time, "desc")
+        .orderBy(order.id, "desc"),
+    };
+  }
+
+  /** The keys of the next `limit` leads, from the filter's index alone (it holds them) without reading a lead row. */
+  function keysQuery(after: LeadKey | null, limit: number): Query {
+    const { query, order } = exportedLeads(after);
+    return query.select([sql<string>`${order.time}`.as("t"), sql<string>`${order.id}`.as("k")]).limit(limit).compile();
+  }
+
+  function rowsQuery({ below, through }: BatchBounds): Query {
+    const { query, order } = exportedLeads(below);
+    // Each target's delivery status comes with the lead (an indexed lookup per target), not from a
+    // second query and a map: a fifth of the time per row.
+    return query
+      .select(EXPORTED.map((column) => `leads.${column}` as const))
+      .select((eb) =>
+        options.targets.map((target, i) =>
+          eb
+            .selectFrom("deliveries")
+            .select("deliveries.status")
+            .whereRef("deliveries.lead_id", "=", "leads.id")
+            .where("deliveries.target", "=", target)
+            .limit(1)
+            .as(`delivery_${i}`),
+        ),
+      )
+      .$if(through !== null, (qb) => qb.where(beyond(order, through!, ">=")))
+      .compile();
+  }
+
+  const readerCount = options.readers ?? Number(process.env.X_READERS ?? EXPORT_READERS);
+  const lookAhead = readerCount * Number(process.env.X_LA ?? LOOK_AHEAD_PER_READER);
   let readers: { thread: Worker; busy: number }[] = [];
   const waiting = new Map<number, (reply: ReaderReply) => void>();
   let nextRequest = 0;
@@ -87,7 +133,15 @@ export function leadsCsv(
   let listedAll = false;
   let listing = false;
   /** Batches asked for, by number; written in that order. */
-  const batches = new Map<number, { csv: Buffer; rows: number } | null>();
+  const batches = new Map<number, { bytes: Buffer; rows: number; gzip: GzipPiece | null } | null>();
+  const gzip = plan.gzip ? gzipJoiner() : null;
+  /** The bytes of a piece of text as sent: compressed as a gzip piece when the client takes gzip. */
+  const sent = (text: Buffer) => {
+    if (!gzip) return text;
+    const piece = gzipPiece(text);
+    gzip.add(piece);
+    return piece.deflated;
+  };
   let asked = 0;
   let written = 0;
   let wanted = false;
@@ -111,23 +165,26 @@ export function leadsCsv(
     if (wanted && !headerWritten) {
       headerWritten = true;
       // The BOM tells Excel the file is UTF-8.
-      wanted = csv.push(Buffer.from(`\uFEFF${csvRow(header)}`));
+      wanted = csv.push(gzip ? Buffer.concat([gzip.header, sent(Buffer.from(`\uFEFF${csvRow(header)}`))]) : sent(Buffer.from(`\uFEFF${csvRow(header)}`)));
     }
     // Written in order, only while the client reads.
     while (wanted && batches.get(written)) {
       const batch = batches.get(written)!;
       batches.delete(written++);
       options.onRows?.(batch.rows);
-      wanted = csv.push(batch.csv);
+      if (batch.gzip) gzip?.add(batch.gzip);
+      wanted = csv.push(batch.bytes);
     }
     if (listedAll && !listed.length && written === asked) {
       ended = true;
+      if (gzip) csv.push(gzip.trailer());
       csv.push(null);
       return close();
     }
     if (!listing && !listedAll && listed.length < lookAhead) {
       listing = true;
-      ask({ type: "bounds", id: nextRequest++, after: listedAfter, count: BOUNDS_PER_REQUEST }, (reply) => {
+      const limit = BOUNDS_PER_REQUEST * BATCH;
+      ask({ type: "bounds", id: nextRequest++, query: keysQuery(listedAfter, limit), after: listedAfter, limit }, (reply) => {
         if (!("bounds" in reply)) return;
         listing = false;
         listed.push(...reply.bounds);
@@ -139,9 +196,9 @@ export function leadsCsv(
     while (listed.length && asked - written < lookAhead) {
       const number = asked++;
       batches.set(number, null);
-      ask({ type: "rows", id: nextRequest++, bounds: listed.shift()! }, (reply) => {
-        if (!("csv" in reply)) return;
-        batches.set(number, { csv: Buffer.from(reply.csv.buffer, reply.csv.byteOffset, reply.csv.byteLength), rows: reply.rows });
+      ask({ type: "rows", id: nextRequest++, query: rowsQuery(listed.shift()!) }, (reply) => {
+        if (!("bytes" in reply)) return;
+        batches.set(number, { bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength), rows: reply.rows, gzip: reply.gzip });
         pump();
       });
     }
@@ -158,7 +215,7 @@ export function leadsCsv(
   const csv = new Readable({
     construct(done) {
       readers = Array.from({ length: readerCount }, () => {
-        const thread = startThread(import.meta.url, "lead-export-reader", { database, plan }, { maxOldGenerationSizeMb: Number(process.env.X_OLD ?? 64), maxYoungGenerationSizeMb: Number(process.env.X_YOUNG ?? 8) });
+        const thread = startThread(import.meta.url, "lead-export-reader", { database, plan }, { maxOldGenerationSizeMb: Number(process.env.X_OLD ?? 32), maxYoungGenerationSizeMb: Number(process.env.X_YOUNG ?? 4) });
         thread.on("message", (reply: ReaderReply) => {
           const then = waiting.get(reply.id);
           waiting.delete(reply.id);
