@@ -21,7 +21,7 @@ import { recordAudit, type Actor } from "../audit/audit-log";
 import { maskEmail, maskIp, maskName, maskPhone } from "./contact-mask";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
-import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
+import { beyond, countLeads, decodeCursor, filteredLeads, keysetPageLinks } from "./lead-query";
 
 export const PAGE_SIZE = 50;
 
@@ -105,17 +105,11 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     if (after) page.reverse();
 
     const [count, deliveries] = await Promise.all([countLeads(db, filter, timeZone), deliveriesOf(page.map((l) => l.id))]);
-    const keyOf = (lead: { created_at: string; id: string } | undefined): LeadKey | null =>
-      lead ? { createdAt: lead.created_at, id: lead.id } : null;
-    const newer = after ? (hasMore ? keyOf(page[0]) : null) : before ? keyOf(page[0]) : null;
-    const older = after ? keyOf(page.at(-1)) : hasMore ? keyOf(page.at(-1)) : null;
     const filterQuery = filterSearchParams(filter);
-    const pageHref = (name: "before" | "after", at: LeadKey | null) => {
-      if (!at) return null;
-      const search = new URLSearchParams(filterQuery);
-      search.set(name, encodeCursor(at));
-      return `?${search}`;
-    };
+    const links = keysetPageLinks(
+      page.map((lead) => ({ createdAt: lead.created_at, id: lead.id })),
+      { after, before, hasMore, filterQuery },
+    );
 
     return {
       ok: true as const,
@@ -139,8 +133,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         // A lead's buyers are summed up by its buyer status; each buyer's delivery is on the lead's page.
         deliveries: deliveries.filter((d) => d.lead_id === lead.id && d.target !== "buyer").map((d) => ({ target: d.target, status: d.status })),
       })),
-      newerHref: pageHref("after", newer),
-      olderHref: pageHref("before", older),
+      ...links,
     };
   }
 
