@@ -7,13 +7,13 @@
 // Seeds with `npm run seed`, starts the built server on the database, logs in, and prints per scenario
 // the p50/p95 of the whole request on 127.0.0.1 (an upper bound of the server's time), then exports
 // every lead as CSV and prints rows/s and the server process's RSS growth.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../tests/support/server";
+import { startServer, type RunningServer } from "../tests/support/server";
+import { login, percentile, seed, timedGet } from "./bench-support";
 
 const { values } = parseArgs({
   options: {
@@ -28,31 +28,6 @@ const REQUESTS = Number(values.requests);
 const GOALS = { p95Ms: 150, exportRowsPerSecond: 20_000, rssGrowthMb: 100 };
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-function seed(databaseUrl: string) {
-  const started = performance.now();
-  const run = spawnSync("npx", ["tsx", "scripts/seed.ts", "--leads", String(LEADS)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
-  if (run.status !== 0) throw new Error(`seed failed (${run.status})`);
-  return (performance.now() - started) / 1000;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function login(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ email: ADMIN_TEST_EMAIL, password: ADMIN_TEST_PASSWORD, next: "/admin/leads" }),
-  });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error(`login failed: HTTP ${response.status}`);
-  return cookie;
-}
 
 /** A real lead of the seeded data, so the searches look for something that exists. */
 async function sampleLead(server: RunningServer, cookie: string) {
@@ -98,11 +73,8 @@ async function measureList(server: RunningServer, cookie: string) {
     const times: number[] = [];
     let count = "";
     for (let i = 0; i < REQUESTS; i++) {
-      const started = performance.now();
-      const response = await fetch(`${server.url}/admin/leads${query.startsWith("?") ? query : query ? `?${query}` : ""}`, { headers: { cookie } });
-      const html = await response.text();
-      times.push(performance.now() - started);
-      if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status}`);
+      const { html, ms } = await timedGet(server, `/admin/leads${query.startsWith("?") ? query : query ? `?${query}` : ""}`, cookie);
+      times.push(ms);
       count = html.match(/data-testid="lead-count"[^>]*>([^<]+)/)?.[1] ?? "?";
     }
     times.sort((a, b) => a - b);
@@ -174,14 +146,14 @@ async function benchEngine(engine: string) {
     };
   }
   try {
-    const seedSeconds = seeded >= LEADS ? null : seed(databaseUrl);
+    const seedSeconds = seeded >= LEADS ? null : seed(databaseUrl, ["--leads", String(LEADS)]);
     const server = await startServer(
       { DATABASE_URL: databaseUrl, RUN_WORKER: "false", LOG_LEVEL: "warn" },
       engine === "sqlite" ? databaseUrl.slice("file:".length) : undefined,
       { buildDir: "build" },
     );
     try {
-      const cookie = await login(server);
+      const cookie = await login(server, "/admin/leads");
       const list = await measureList(server, cookie);
       const exported = await measureExport(server, cookie);
       return { engine, seedSeconds, list, exported };
