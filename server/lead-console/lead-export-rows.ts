@@ -8,7 +8,7 @@ import { csvRow } from "./csv-row";
 import type { LeadKey } from "./lead-query";
 
 /** Rows per batch: big enough to amortise a query and a message between threads, small enough to keep memory flat. */
-export const BATCH = 1000;
+export const BATCH = 500;
 
 export const ATTRIBUTION_COLUMNS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer"];
 

@@ -20,7 +20,12 @@ import { beyond, filteredLeads, type LeadKey } from "./lead-query";
  * cached; more would compete with the main thread's compression on a 2-core machine (ADR 030).
  */
 export const EXPORT_READERS = 2;
-/** Batches read ahead of the one being written, at most: about 1 MB of CSV each. */
+/**
+ * A reader's heap. Without limits V8 let each reader's heap grow to 100 MB of garbage before collecting;
+ * a batch of 500 leads needs a few MB, so 32 MB leaves room for leads with long answers (ADR 030).
+ */
+const READER_HEAP = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
+/** Batches read ahead of the one being written, at most: about half a MB of CSV each. */
 const LOOK_AHEAD_PER_READER = 2;
 /** Batch bounds asked for at a time (from the index alone). */
 const BOUNDS_PER_REQUEST = 8;
@@ -43,7 +48,7 @@ export type ReaderReply =
  * status. Cells are quoted and formula-like text is prefixed with ' (OWASP CSV injection); a BOM tells
  * Excel it is UTF-8. It holds the leads created until the export started.
  *
- * Batches of 1,000 leads are read and turned into CSV by reader threads, each on a read connection of
+ * Batches of 500 leads are read and turned into CSV (gzipped if asked) by reader threads, each on a read connection of
  * its own (lead-export-reader.ts), a few batches ahead of the one being written and never more: the
  * main thread writes them in order as the client reads, so memory stays flat, and a client that stops
  * reading (or goes away) stops the readers. See docs/decisions/030.
@@ -121,8 +126,8 @@ export function leadsCsv(
       .compile();
   }
 
-  const readerCount = options.readers ?? Number(process.env.X_READERS ?? EXPORT_READERS);
-  const lookAhead = readerCount * Number(process.env.X_LA ?? LOOK_AHEAD_PER_READER);
+  const readerCount = options.readers ?? EXPORT_READERS;
+  const lookAhead = readerCount * LOOK_AHEAD_PER_READER;
   let readers: { thread: Worker; busy: number }[] = [];
   const waiting = new Map<number, (reply: ReaderReply) => void>();
   let nextRequest = 0;
@@ -215,7 +220,7 @@ export function leadsCsv(
   const csv = new Readable({
     construct(done) {
       readers = Array.from({ length: readerCount }, () => {
-        const thread = startThread(import.meta.url, "lead-export-reader", { database, plan }, { maxOldGenerationSizeMb: Number(process.env.X_OLD ?? 32), maxYoungGenerationSizeMb: Number(process.env.X_YOUNG ?? 4) });
+        const thread = startThread(import.meta.url, "lead-export-reader", { database, plan }, READER_HEAP);
         thread.on("message", (reply: ReaderReply) => {
           const then = waiting.get(reply.id);
           waiting.delete(reply.id);
