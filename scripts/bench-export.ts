@@ -2,7 +2,8 @@
 //   --db-file PATH      a seeded SQLite file (default ./data/bench-console.db); or DATABASE_URL=postgres://...
 //   --readers 1,2,4     reader thread counts to try, in turn (default 1,2,3,4)
 //   --cold              drop the SQLite file from the page cache before each run (GNU dd iflag=nocache)
-// Prints rows/s of the whole CSV per reader count and the process's RSS growth.
+//   --gzip              gzip as for a browser (the readers compress their batches)
+// Prints rows/s of the whole CSV per reader count, the CPU it took per row and the process's RSS growth.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     "db-file": { type: "string", default: "data/bench-console.db" },
     readers: { type: "string", default: "1,2,3,4" },
     cold: { type: "boolean", default: false },
+    gzip: { type: "boolean", default: false },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -30,16 +32,18 @@ for (const readers of values.readers!.split(",").map(Number)) {
   let peak = rssBefore;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   let rows = 0;
   let bytes = 0;
-  for await (const chunk of leadsCsv(db, database, {}, { timeZone: "America/New_York", targets: ["webhook", "legal-bridge"], readers, onRows: (n) => (rows += n) })) {
+  for await (const chunk of leadsCsv(db, database, {}, { timeZone: "America/New_York", targets: ["webhook", "legal-bridge"], gzip: values.gzip, readers, onRows: (n) => (rows += n) })) {
     bytes += (chunk as Buffer).length;
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   console.log(
-    `${database.engine}${values.cold ? " (cold)" : ""}, ${readers} reader${readers > 1 ? "s" : ""}: ${rows.toLocaleString("en-US")} rows, ` +
-      `${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString("en-US")} rows/s; RSS grew ${((peak - rssBefore) / 1e6).toFixed(0)} MB`,
+    `${database.engine}${values.cold ? " (cold)" : ""}${values.gzip ? ", gzip" : ""}, ${readers} reader${readers > 1 ? "s" : ""}: ${rows.toLocaleString("en-US")} rows, ` +
+      `${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString("en-US")} rows/s, CPU ${((cpu.user + cpu.system) / rows).toFixed(0)} µs/row (all threads); RSS grew ${((peak - rssBefore) / 1e6).toFixed(0)} MB`,
   );
 }
 await db.destroy();
