@@ -15,9 +15,8 @@ import type { LeadFilter } from "./lead-filter";
 import { beyond, filteredLeads, type LeadKey } from "./lead-query";
 
 /**
- * Reader threads per export. Two keep two reads in flight (a cold export waits on random 4 KB reads,
- * and the disk answers two at once nearly as fast as one) and use both cores when the leads are
- * cached; more would compete with the main thread's compression on a 2-core machine (ADR 030).
+ * Reader threads per export. Two keep two random reads in flight when the leads are not cached, and
+ * fill both cores when they are; three were faster cold but grew the RSS past 100 MB (ADR 030).
  */
 export const EXPORT_READERS = 2;
 /**
@@ -48,10 +47,10 @@ export type ReaderReply =
  * status. Cells are quoted and formula-like text is prefixed with ' (OWASP CSV injection); a BOM tells
  * Excel it is UTF-8. It holds the leads created until the export started.
  *
- * Batches of 500 leads are read and turned into CSV (gzipped if asked) by reader threads, each on a read connection of
- * its own (lead-export-reader.ts), a few batches ahead of the one being written and never more: the
- * main thread writes them in order as the client reads, so memory stays flat, and a client that stops
- * reading (or goes away) stops the readers. See docs/decisions/030.
+ * Batches of 500 leads are read and turned into CSV (gzipped if asked) by reader threads, each on a
+ * read connection of its own (lead-export-reader.ts), a few batches ahead of the one being written and
+ * never more: the main thread writes them in order as the client reads, so memory stays flat, and a
+ * client that stops reading (or goes away) stops the readers. See docs/decisions/030.
  */
 export function leadsCsv(
   db: Db,
@@ -170,7 +169,8 @@ export function leadsCsv(
     if (wanted && !headerWritten) {
       headerWritten = true;
       // The BOM tells Excel the file is UTF-8.
-      wanted = csv.push(gzip ? Buffer.concat([gzip.header, sent(Buffer.from(`\uFEFF${csvRow(header)}`))]) : sent(Buffer.from(`\uFEFF${csvRow(header)}`)));
+      const headerRow = sent(Buffer.from(`\uFEFF${csvRow(header)}`));
+      wanted = csv.push(gzip ? Buffer.concat([gzip.header, headerRow]) : headerRow);
     }
     // Written in order, only while the client reads.
     while (wanted && batches.get(written)) {
