@@ -122,6 +122,9 @@ export function leadsCsv(
         ),
       )
       .$if(through !== null, (qb) => qb.where(beyond(order, through!, ">=")))
+      // A batch has BATCH leads at most; the limit also makes PostgreSQL walk the index in order
+      // rather than plan from its (poor) estimate of a range of row values.
+      .limit(BATCH)
       .compile();
   }
 
