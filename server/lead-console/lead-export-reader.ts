@@ -29,7 +29,8 @@ async function answer(request: Exclude<ReaderRequest, { type: "close" }>): Promi
     const last = keys.length < request.limit;
     return { reply: { id: request.id, bounds: boundsOfKeys(keys, request.after, last), last }, transfer: [] };
   }
-  const leads = await connection.rows<ExportedLead>(request.query);
+  // Read oldest first (lead-export.ts says why), written newest first.
+  const leads = (await connection.rows<ExportedLead>(request.query)).reverse();
   const text = encoder.encode(leadRows(leads, plan, localTime));
   // Compressed here too when the client takes gzip: the main thread only writes the bytes, handed over without a copy.
   const piece = plan.gzip ? gzipPiece(text) : null;
