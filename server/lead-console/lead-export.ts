@@ -23,7 +23,7 @@ export const EXPORT_READERS = 2;
  * A reader's heap. Without limits V8 let each reader's heap grow to 100 MB of garbage before collecting;
  * a batch of 500 leads needs a few MB (ADR 030).
  */
-const READER_HEAP = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 };
+const READER_HEAP = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 };
 /** Batches read ahead of the one being written, at most: about half a MB of CSV each. */
 const LOOK_AHEAD_PER_READER = 2;
 /** Batch bounds asked for at a time (from the index alone). */
