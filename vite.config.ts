@@ -36,8 +36,19 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles the whole server, as React Router's node-custom-server template does: the
   // web entry imports the pages (virtual:react-router/server-build), so pages, Express app, services and
   // the claim registry are one module graph. The worker entry shares its chunks. Packages stay external.
+  // The lead export's reader thread is an entry too, as a thread starts from a file (server/threads.ts).
   build: isSsrBuild
-    ? { rollupOptions: { input: { index: "./server/main.ts", worker: "./server/worker-main.ts", backup: "./server/backup-main.ts", restore: "./server/restore-main.ts" } } }
+    ? {
+        rollupOptions: {
+          input: {
+            index: "./server/main.ts",
+            worker: "./server/worker-main.ts",
+            backup: "./server/backup-main.ts",
+            restore: "./server/restore-main.ts",
+            "lead-export-reader": "./server/lead-console/lead-export-reader.ts",
+          },
+        },
+      }
     : { rollupOptions: { output: { manualChunks: browserChunk } } },
   // The sitemap's lastmod for pages that are not articles.
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },

@@ -7,13 +7,13 @@
 // Seeds with `npm run seed`, starts the built server on the database, logs in, and prints per scenario
 // the p50/p95 of the whole request on 127.0.0.1 (an upper bound of the server's time), then exports
 // every lead as CSV and prints rows/s and the server process's RSS growth.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../tests/support/server";
+import { startServer, type RunningServer } from "../tests/support/server";
+import { login, percentile, seed, timedGet } from "./bench-support";
 
 const { values } = parseArgs({
   options: {
@@ -28,31 +28,6 @@ const REQUESTS = Number(values.requests);
 const GOALS = { p95Ms: 150, exportRowsPerSecond: 20_000, rssGrowthMb: 100 };
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-function seed(databaseUrl: string) {
-  const started = performance.now();
-  const run = spawnSync("npx", ["tsx", "scripts/seed.ts", "--leads", String(LEADS)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
-  if (run.status !== 0) throw new Error(`seed failed (${run.status})`);
-  return (performance.now() - started) / 1000;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function login(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ email: ADMIN_TEST_EMAIL, password: ADMIN_TEST_PASSWORD, next: "/admin/leads" }),
-  });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error(`login failed: HTTP ${response.status}`);
-  return cookie;
-}
 
 /** A real lead of the seeded data, so the searches look for something that exists. */
 async function sampleLead(server: RunningServer, cookie: string) {
@@ -98,17 +73,20 @@ async function measureList(server: RunningServer, cookie: string) {
     const times: number[] = [];
     let count = "";
     for (let i = 0; i < REQUESTS; i++) {
-      const started = performance.now();
-      const response = await fetch(`${server.url}/admin/leads${query.startsWith("?") ? query : query ? `?${query}` : ""}`, { headers: { cookie } });
-      const html = await response.text();
-      times.push(performance.now() - started);
-      if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status}`);
+      const { html, ms } = await timedGet(server, `/admin/leads${query.startsWith("?") ? query : query ? `?${query}` : ""}`, cookie);
+      times.push(ms);
       count = html.match(/data-testid="lead-count"[^>]*>([^<]+)/)?.[1] ?? "?";
     }
     times.sort((a, b) => a - b);
     results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), count });
   }
   return results;
+}
+
+/** CPU seconds the process has used so far, all its threads (user and system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function rssMb(pid: number): number {
@@ -121,6 +99,7 @@ async function measureExport(server: RunningServer, cookie: string) {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 50);
   const started = performance.now();
+  const cpuBefore = cpuSeconds(server.pid);
   const response = await fetch(`${server.url}/admin/leads/export.csv`, { headers: { cookie, "accept-encoding": process.env.BENCH_ENCODING ?? "gzip" } });
   let newlines = 0;
   let bytes = 0;
@@ -130,10 +109,11 @@ async function measureExport(server: RunningServer, cookie: string) {
     for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) newlines++;
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
   clearInterval(sampler);
   // Rows end with a newline; quoted multi-line answers would add some, which the seed does not write.
   const rows = newlines - 1;
-  return { rows, seconds, rowsPerSecond: rows / seconds, mb: bytes / 1e6, rssBefore: before, rssGrowth: peak - before };
+  return { rows, seconds, rowsPerSecond: rows / seconds, mb: bytes / 1e6, rssBefore: before, rssGrowth: peak - before, cpuUsPerRow: (cpu * 1e6) / rows };
 }
 
 async function benchEngine(engine: string) {
@@ -166,14 +146,14 @@ async function benchEngine(engine: string) {
     };
   }
   try {
-    const seedSeconds = seeded >= LEADS ? null : seed(databaseUrl);
+    const seedSeconds = seeded >= LEADS ? null : seed(databaseUrl, ["--leads", String(LEADS)]);
     const server = await startServer(
       { DATABASE_URL: databaseUrl, RUN_WORKER: "false", LOG_LEVEL: "warn" },
       engine === "sqlite" ? databaseUrl.slice("file:".length) : undefined,
       { buildDir: "build" },
     );
     try {
-      const cookie = await login(server);
+      const cookie = await login(server, "/admin/leads");
       const list = await measureList(server, cookie);
       const exported = await measureExport(server, cookie);
       return { engine, seedSeconds, list, exported };
@@ -200,6 +180,6 @@ for (const report of reports) {
   const e = report.exported;
   console.log(
     `export: ${e.rows.toLocaleString("en-US")} rows, ${e.mb.toFixed(0)} MB in ${e.seconds.toFixed(1)} s = ${Math.round(e.rowsPerSecond).toLocaleString("en-US")} rows/s ` +
-      `[${mark(e.rowsPerSecond >= GOALS.exportRowsPerSecond)}]; server RSS ${e.rssBefore.toFixed(0)} MB, grew ${e.rssGrowth.toFixed(0)} MB [${mark(e.rssGrowth <= GOALS.rssGrowthMb)}]`,
+      `[${mark(e.rowsPerSecond >= GOALS.exportRowsPerSecond)}]; server CPU ${e.cpuUsPerRow.toFixed(0)} µs/row; server RSS ${e.rssBefore.toFixed(0)} MB, grew ${e.rssGrowth.toFixed(0)} MB [${mark(e.rssGrowth <= GOALS.rssGrowthMb)}]`,
   );
 }

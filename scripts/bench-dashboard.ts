@@ -11,13 +11,13 @@
 // render recounts the whole period), once more with the rollups a minute old, then
 // prints per period the p50/p95 of the whole request on 127.0.0.1 (an upper bound of the server's
 // time) and of the figures' own time (the Server-Timing header).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../tests/support/server";
+import { startServer, type RunningServer } from "../tests/support/server";
+import { login, percentile, seed, timedGet } from "./bench-support";
 
 const { values } = parseArgs({
   options: {
@@ -36,36 +36,8 @@ const GOAL_MS = 500;
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const number = (n: number) => Math.round(n).toLocaleString("en-US");
 
-function seed(databaseUrl: string, leads: number, events: number) {
-  const started = performance.now();
-  const run = spawnSync("npx", ["tsx", "scripts/seed.ts", "--leads", String(leads), "--events", String(events)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
-  if (run.status !== 0) throw new Error(`seed failed (${run.status})`);
-  return (performance.now() - started) / 1000;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-async function login(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ password: ADMIN_TEST_PASSWORD, next: "/admin" }),
-  });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error(`login failed: HTTP ${response.status}`);
-  return cookie;
-}
-
 async function render(server: RunningServer, cookie: string, days: number) {
-  const started = performance.now();
-  const response = await fetch(`${server.url}/admin?days=${days}`, { headers: { cookie } });
-  const html = await response.text();
-  const total = performance.now() - started;
-  if (response.status !== 200) throw new Error(`/admin?days=${days}: HTTP ${response.status}`);
+  const { response, html, ms: total } = await timedGet(server, `/admin?days=${days}`, cookie);
   const figures = Number(response.headers.get("server-timing")?.match(/dur=([\d.]+)/)?.[1] ?? Number.NaN);
   const views = html.match(/<th scope="row"[^>]*>Landing views<\/th><td[^>]*>([^<]+)/)?.[1] ?? "?";
   return { total, figures, views };
@@ -141,14 +113,14 @@ async function benchEngine(engine: string) {
   try {
     const held = await counts(engine, databaseUrl);
     const missing = { leads: Math.max(0, LEADS - held.leads), events: Math.max(0, EVENTS - held.events) };
-    const seedSeconds = missing.leads || missing.events ? seed(databaseUrl, missing.leads, missing.events) : null;
+    const seedSeconds = missing.leads || missing.events ? seed(databaseUrl, ["--leads", String(missing.leads), "--events", String(missing.events)]) : null;
     const server = await startServer(
       { DATABASE_URL: databaseUrl, RUN_WORKER: "false", LOG_LEVEL: "warn" },
       engine === "sqlite" ? databaseUrl.slice("file:".length) : undefined,
       { buildDir: "build" },
     );
     try {
-      const cookie = await login(server);
+      const cookie = await login(server, "/admin");
       const first = await render(server, cookie, 30);
       const periods = [];
       for (const days of [7, 30, 90]) {

@@ -68,7 +68,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
-    leadConsole: createLeadConsole({ db, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
+    leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };
 }
 

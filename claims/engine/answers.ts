@@ -1,16 +1,9 @@
 import { allFields } from "./form-values";
-import type { ClaimDefinition, FieldSpec } from "./types";
+import type { ClaimDefinition } from "./types";
 
-export const NOT_PROVIDED = "Not provided";
+import { answerText } from "./answer-text";
 
-/** An answer as the visitor chose it: option labels rather than values, consent as Agreed / Not agreed. */
-export function answerText(field: FieldSpec, value: unknown): string {
-  if (value === null || value === undefined || value === "") return NOT_PROVIDED;
-  if (typeof value === "boolean") return field.kind === "consent" ? (value ? "Agreed" : "Not agreed") : value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.length ? value.map((v) => answerText(field, v)).join(", ") : NOT_PROVIDED;
-  const text = String(value);
-  return field.options?.find((o) => o.value === text)?.label ?? text;
-}
+export { answerText, NOT_PROVIDED } from "./answer-text";
 
 /** Every question of the claim's wizard, in the visitor's order, with the stored answer. */
 export function answeredQuestions(definition: ClaimDefinition, answers: Record<string, unknown>) {

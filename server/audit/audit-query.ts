@@ -3,9 +3,9 @@ import { stringify } from "csv-stringify";
 import { sql, type SqlBool } from "kysely";
 import type { Db } from "../db/database";
 import { coalesceChunks } from "../http/coalesce-chunks";
-import { localTimeFormatter } from "../lead-console/lead-export";
+import { localTimeFormatter } from "../lead-console/lead-export-rows";
 import { dayBounds } from "../lead-console/lead-filter";
-import { decodeCursor, encodeCursor, type LeadKey } from "../lead-console/lead-query";
+import { decodeCursor, keysetPageLinks, type LeadKey } from "../lead-console/lead-query";
 import { AUDIT_ACTIONS, recordAudit, type Actor, type AuditEntry } from "./audit-log";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -111,16 +111,11 @@ export function createAuditLog({ db, timeZone }: { db: Db; timeZone: string }) {
       const hasMore = rows.length > AUDIT_PAGE_SIZE;
       const page = rows.slice(0, AUDIT_PAGE_SIZE);
       if (after) page.reverse();
-      const keyOf = (row: { at: string; id: string } | undefined): LeadKey | null => (row ? { createdAt: row.at, id: row.id } : null);
-      const newer = after ? (hasMore ? keyOf(page[0]) : null) : before ? keyOf(page[0]) : null;
-      const older = after ? keyOf(page.at(-1)) : hasMore ? keyOf(page.at(-1)) : null;
       const filterQuery = auditFilterParams(parsed.filter);
-      const pageHref = (name: "before" | "after", at: LeadKey | null) => {
-        if (!at) return null;
-        const search = new URLSearchParams(filterQuery);
-        search.set(name, encodeCursor(at));
-        return `?${search}`;
-      };
+      const links = keysetPageLinks(
+        page.map((row) => ({ createdAt: row.at, id: row.id })),
+        { after, before, hasMore, filterQuery },
+      );
       return {
         ok: true as const,
         filter: parsed.filter,
@@ -128,8 +123,7 @@ export function createAuditLog({ db, timeZone }: { db: Db; timeZone: string }) {
         choices,
         timeZone,
         entries: page.map(view),
-        newerHref: pageHref("after", newer),
-        olderHref: pageHref("before", older),
+        ...links,
       };
     },
 

@@ -6,6 +6,7 @@ import { certificateUrl } from "../certificates/certificate-id";
 import { certificateChecksOf } from "../certificates/certificate-match";
 import { buyerById } from "../buyers/buyer-store";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
+import type { DatabaseTarget } from "../config";
 import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget, EventDeliveryTarget } from "../db/schema";
 import type { DeliveryWorker } from "../delivery/worker";
 import { auctionOf } from "../routing/auction-record";
@@ -20,7 +21,7 @@ import { recordAudit, type Actor } from "../audit/audit-log";
 import { maskEmail, maskIp, maskName, maskPhone } from "./contact-mask";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
-import { beyond, countLeads, decodeCursor, encodeCursor, filteredLeads, type LeadKey } from "./lead-query";
+import { beyond, countLeads, decodeCursor, filteredLeads, keysetPageLinks } from "./lead-query";
 
 export const PAGE_SIZE = 50;
 
@@ -33,6 +34,8 @@ export type LeadConsole = ReturnType<typeof createLeadConsole>;
 
 export interface LeadConsoleDeps {
   db: Db;
+  /** Where the export's reader threads open connections of their own. */
+  database: DatabaseTarget;
   worker: Pick<DeliveryWorker, "sendNow">;
   siteUrl: string;
   timeZone: string;
@@ -57,7 +60,7 @@ function notResent(target: DeliveryTarget | BuyerDeliveryTarget | EventDeliveryT
   return null;
 }
 
-export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => new Date() }: LeadConsoleDeps) {
+export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now = () => new Date() }: LeadConsoleDeps) {
   const choices: FilterChoices = {
     caseTypes: claims.map((c) => c.caseType),
     targets: ["webhook", ...new Set(claims.flatMap((c) => (c.partners ?? []).map((p) => p.partner)))],
@@ -102,17 +105,11 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
     if (after) page.reverse();
 
     const [count, deliveries] = await Promise.all([countLeads(db, filter, timeZone), deliveriesOf(page.map((l) => l.id))]);
-    const keyOf = (lead: { created_at: string; id: string } | undefined): LeadKey | null =>
-      lead ? { createdAt: lead.created_at, id: lead.id } : null;
-    const newer = after ? (hasMore ? keyOf(page[0]) : null) : before ? keyOf(page[0]) : null;
-    const older = after ? keyOf(page.at(-1)) : hasMore ? keyOf(page.at(-1)) : null;
     const filterQuery = filterSearchParams(filter);
-    const pageHref = (name: "before" | "after", at: LeadKey | null) => {
-      if (!at) return null;
-      const search = new URLSearchParams(filterQuery);
-      search.set(name, encodeCursor(at));
-      return `?${search}`;
-    };
+    const links = keysetPageLinks(
+      page.map((lead) => ({ createdAt: lead.created_at, id: lead.id })),
+      { after, before, hasMore, filterQuery },
+    );
 
     return {
       ok: true as const,
@@ -136,8 +133,7 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
         // A lead's buyers are summed up by its buyer status; each buyer's delivery is on the lead's page.
         deliveries: deliveries.filter((d) => d.lead_id === lead.id && d.target !== "buyer").map((d) => ({ target: d.target, status: d.status })),
       })),
-      newerHref: pageHref("after", newer),
-      olderHref: pageHref("before", older),
+      ...links,
     };
   }
 
@@ -441,14 +437,16 @@ export function createLeadConsole({ db, worker, siteUrl, timeZone, now = () => n
   }
 
   /** The filtered leads as a CSV stream; the export (who, when, which filter) is recorded before it starts and, with its row count, when it ends. */
-  async function exportCsv(params: URLSearchParams, actor: Actor) {
+  /** The filtered leads as CSV (gzipped when `gzip`), recorded when it starts; `finish` records its end. */
+  async function exportCsv(params: URLSearchParams, actor: Actor, { gzip = false }: { gzip?: boolean } = {}) {
     const parsed = parseLeadFilter(params, choices);
     if (!parsed.ok) return { ok: false as const, message: Object.values(parsed.errors).join(" ") };
     const filter = filterSearchParams(parsed.filter).toString();
     await record(db, actor, "export-csv", null, { filter, stage: "started" });
-    const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(now());
+    const startedAt = now();
+    const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(startedAt);
     let rows = 0;
-    const csv = leadsCsv(db, parsed.filter, { timeZone, targets: choices.targets, onRows: (n) => (rows += n) });
+    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, gzip, startedAt, onRows: (n) => (rows += n) });
     /** The end of the download (complete, or cut short), with the rows read: the stream's count is known only now. */
     const finish = (complete: boolean) => record(db, actor, "export-csv", null, { filter, stage: complete ? "finished" : "aborted", rows });
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };

@@ -1,64 +1,65 @@
-import { pipeline, Readable } from "node:stream";
-import { stringify } from "csv-stringify";
-import { answerText, questionNames } from "#claims/engine/answers";
+import { Readable } from "node:stream";
+import type { Worker } from "node:worker_threads";
+import { questionNames } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
-import type { Selectable } from "kysely";
+import { sql, type CompiledQuery } from "kysely";
+import type { DatabaseTarget } from "../config";
 import type { Db } from "../db/database";
-import { coalesceChunks } from "../http/coalesce-chunks";
-import type { DeliveryTarget, LeadsTable } from "../db/schema";
+import type { DeliveryTarget } from "../db/schema";
+import { gzipJoiner, gzipPiece, type GzipPiece } from "../http/gzip-pieces";
+import { startThread } from "../threads";
+import { csvRow } from "./csv-row";
+import { ATTRIBUTION_COLUMNS, BATCH, EXPORTED, LEAD_COLUMNS, type BatchBounds, type RowPlan } from "./lead-export-rows";
 import type { LeadFilter } from "./lead-filter";
 import { beyond, filteredLeads, type LeadKey } from "./lead-query";
 
-/** Rows read per query: big enough to amortise the query, small enough to keep memory flat. */
-const BATCH = 1000;
+/**
+ * Reader threads per export. Two keep two random reads in flight when the leads are not cached, and
+ * fill both cores when they are; three were faster cold but grew the RSS past 100 MB (ADR 030).
+ */
+export const EXPORT_READERS = 2;
+/**
+ * A reader's heap. Without limits V8 let each reader's heap grow to 100 MB of garbage before collecting;
+ * a batch of 500 leads needs a few MB (ADR 030).
+ */
+const READER_HEAP = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 };
+/** Batches read ahead of the one being written, at most: about half a MB of CSV each. */
+const LOOK_AHEAD_PER_READER = 2;
+/** Batch bounds asked for at a time (from the index alone). */
+const BOUNDS_PER_REQUEST = 8;
 
-const ATTRIBUTION_COLUMNS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer"];
+type Query = Pick<CompiledQuery, "sql" | "parameters">;
 
-/** What the export reads of a lead: only these, as a million rows of the other columns would cost time. */
-const EXPORTED = [
-  "id", "created_at", "case_type", "fn", "ln", "em", "ph", "st", "outcome", "eligibility_reason",
-  "is_spam", "tcpa", "certificate_id", "user_ip", "user_agent", "form_data", "attribution", "buyer_status",
-  "revoked_at", "phone_e164", "duplicate_of", "low_quality",
-] as const satisfies readonly (keyof LeadsTable)[];
+export type ReaderRequest =
+  | { type: "bounds"; id: number; query: Query; after: LeadKey | null; limit: number }
+  | { type: "rows"; id: number; query: Query }
+  | { type: "close" };
 
-const LEAD_COLUMNS = [
-  "lead_id",
-  "submitted_at",
-  "submitted_local",
-  "case_type",
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "state",
-  "outcome",
-  "eligibility_reason",
-  "spam",
-  "duplicate_of",
-  "low_quality",
-  "phone_e164",
-  "tcpa_consent",
-  "certificate_id",
-  "ip",
-  "user_agent",
-];
+export type ReaderReply =
+  | { id: number; bounds: BatchBounds[]; last: boolean }
+  | { id: number; bytes: Uint8Array; rows: number; gzip: GzipPiece | null }
+  | { id: number; error: string };
 
 /**
  * The filtered leads as CSV, newest first: a header, then one row per lead with its columns, its
  * answers by question name (as the visitor chose them), its attribution and each target's delivery
- * status. Read in keyset batches as the client reads, so memory stays flat at any size. Cells are
- * quoted and formula-like text is prefixed with ' (OWASP CSV injection); a BOM tells Excel it is UTF-8.
+ * status. Cells are quoted and formula-like text is prefixed with ' (OWASP CSV injection); a BOM tells
+ * Excel it is UTF-8. It holds the leads created until the export started.
+ *
+ * Batches of 500 leads are read and turned into CSV (gzipped if asked) by reader threads, each on a
+ * read connection of its own (lead-export-reader.ts), a few batches ahead of the one being written and
+ * never more: the main thread writes them in order as the client reads, so memory stays flat, and a
+ * client that stops reading (or goes away) stops the readers. See docs/decisions/030.
  */
-export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string; targets: readonly DeliveryTarget[]; onRows?: (n: number) => void }): Readable {
+export function leadsCsv(
+  db: Db,
+  database: DatabaseTarget,
+  filter: LeadFilter,
+  options: { timeZone: string; targets: readonly DeliveryTarget[]; gzip?: boolean; startedAt?: Date; readers?: number; onRows?: (n: number) => void },
+): Readable {
   const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
   const questions = questionNames(definitions);
-  // Claims may ask a question of the same name with options of their own: each lead's answers are
-  // read with its own claim's questions.
-  // A lead fills only its own claim's answer columns: each claim's fields with their column numbers.
-  const answerColumnsOf = new Map(
-    definitions.map((d) => [d.caseType, allFields(d).map((field) => ({ field, column: questions.indexOf(field.name) }))]),
-  );
   const header = [
     ...LEAD_COLUMNS,
     ...questions.map((name) => `answer_${name}`),
@@ -67,22 +68,51 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
     "buyer_status",
     "consent_revoked_at",
   ];
-  const localTime = localTimeFormatter(options.timeZone);
-
   const answersAt = LEAD_COLUMNS.length;
-  const attributionAt = answersAt + questions.length;
-  const deliveriesAt = attributionAt + ATTRIBUTION_COLUMNS.length;
+  const startedAt = (options.startedAt ?? new Date()).toISOString();
+  const plan: RowPlan = {
+    timeZone: options.timeZone,
+    targets: options.targets,
+    gzip: options.gzip ?? false,
+    layout: { answersAt, attributionAt: answersAt + questions.length, deliveriesAt: answersAt + questions.length + ATTRIBUTION_COLUMNS.length, width: header.length },
+    // Claims may ask a question of the same name with options of their own: each lead's answers are
+    // read with its own claim's questions, each in its column.
+    answerColumns: Object.fromEntries(
+      definitions.map((d) => [
+        d.caseType,
+        allFields(d).map(({ name, kind, options }) => ({ field: { name, kind, options: options?.map(({ value, label }) => ({ value, label })) }, column: questions.indexOf(name) })),
+      ]),
+    ),
+  };
 
-  let after: LeadKey | null = null;
-  let finished = false;
-
-  /** The next keyset batch of leads as CSV records, or null after the last. */
-  async function nextBatch(): Promise<unknown[][] | null> {
-    if (finished) return null;
+  // The queries are compiled here, where the filters and Kysely are loaded, and run by the readers.
+  function exportedLeads(after: LeadKey | null, direction: "asc" | "desc" = "desc") {
     const { query, order } = filteredLeads(db, filter, options.timeZone);
+    return {
+      order,
+      query: query
+        .where(order.time, "<=", startedAt)
+        .$if(after !== null, (qb) => qb.where(beyond(order, after!, "<")))
+        .orderBy(order.time, direction)
+        .orderBy(order.id, direction),
+    };
+  }
+
+  /** The keys of the next `limit` leads, from the filter's index alone (it holds them) without reading a lead row. */
+  function keysQuery(after: LeadKey | null, limit: number): Query {
+    const { query, order } = exportedLeads(after);
+    return query.select([sql<string>`${order.time}`.as("t"), sql<string>`${order.id}`.as("k")]).limit(limit).compile();
+  }
+
+  /**
+   * A batch's leads, oldest first (the reader turns them round): reading the file forwards lets the
+   * kernel read ahead, which a cold export backwards could not.
+   */
+  function rowsQuery({ below, through }: BatchBounds): Query {
+    const { query, order } = exportedLeads(below, "asc");
     // Each target's delivery status comes with the lead (an indexed lookup per target), not from a
     // second query and a map: a fifth of the time per row.
-    const batch = (await query
+    return query
       .select(EXPORTED.map((column) => `leads.${column}` as const))
       .select((eb) =>
         options.targets.map((target, i) =>
@@ -95,95 +125,128 @@ export function leadsCsv(db: Db, filter: LeadFilter, options: { timeZone: string
             .as(`delivery_${i}`),
         ),
       )
-      .$if(after !== null, (qb) => qb.where(beyond(order, after!, "<")))
-      .orderBy(order.time, "desc")
-      .orderBy(order.id, "desc")
+      .$if(through !== null, (qb) => qb.where(beyond(order, through!, ">=")))
+      // A batch has BATCH leads at most; the limit also makes PostgreSQL walk the index in order
+      // rather than plan from its (poor) estimate of a range of row values.
       .limit(BATCH)
-      .execute()) as (Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]> & Record<`delivery_${number}`, string | null>)[];
-    if (!batch.length) return null;
-    const last = batch[batch.length - 1]!;
-    after = { createdAt: last.created_at, id: last.id };
-    finished = batch.length < BATCH;
-    options.onRows?.(batch.length);
-
-    // One array per row, filled in place: building rows from spreads made a third of the garbage.
-    return batch.map((lead) => {
-      const row: unknown[] = new Array(header.length).fill("");
-      row[0] = lead.id;
-      row[1] = lead.created_at;
-      row[2] = localTime(lead.created_at);
-      row[3] = lead.case_type;
-      row[4] = lead.fn;
-      row[5] = lead.ln;
-      row[6] = lead.em;
-      row[7] = lead.ph;
-      row[8] = lead.st;
-      row[9] = lead.outcome;
-      row[10] = lead.eligibility_reason;
-      row[11] = lead.is_spam ? "yes" : "no";
-      row[12] = lead.duplicate_of;
-      row[13] = lead.low_quality;
-      row[14] = lead.phone_e164;
-      row[15] = lead.tcpa ? "yes" : "no";
-      row[16] = lead.certificate_id;
-      row[17] = lead.user_ip;
-      row[18] = lead.user_agent;
-      const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
-      for (const { field, column } of answerColumnsOf.get(lead.case_type) ?? []) row[answersAt + column] = answerText(field, answers[field.name]);
-      if (lead.attribution) {
-        const attribution = JSON.parse(lead.attribution) as Record<string, unknown>;
-        ATTRIBUTION_COLUMNS.forEach((name, i) => {
-          if (typeof attribution[name] === "string") row[attributionAt + i] = attribution[name];
-        });
-      }
-      options.targets.forEach((_, i) => (row[deliveriesAt + i] = lead[`delivery_${i}`] ?? ""));
-      row[header.length - 2] = lead.buyer_status ?? "";
-      row[header.length - 1] = lead.revoked_at ?? "";
-      return row;
-    });
+      .compile();
   }
 
-  // A batch is read only when the CSV side wants more (backpressure), and pushed whole: a promise per
-  // batch rather than per row.
-  const records = new Readable({
-    objectMode: true,
-    highWaterMark: BATCH,
+  const readerCount = options.readers ?? EXPORT_READERS;
+  const lookAhead = readerCount * LOOK_AHEAD_PER_READER;
+  let readers: { thread: Worker; busy: number }[] = [];
+  const waiting = new Map<number, (reply: ReaderReply) => void>();
+  let nextRequest = 0;
+
+  /** Bounds of batches listed but not yet asked for, and where the listing goes on. */
+  const listed: BatchBounds[] = [];
+  let listedAfter: LeadKey | null = null;
+  let listedAll = false;
+  let listing = false;
+  /** Batches asked for, by number; written in that order. */
+  const batches = new Map<number, { bytes: Buffer; rows: number; gzip: GzipPiece | null } | null>();
+  const gzip = plan.gzip ? gzipJoiner() : null;
+  /** The bytes of a piece of text as sent: compressed as a gzip piece when the client takes gzip. */
+  const sent = (text: Buffer) => {
+    if (!gzip) return text;
+    const piece = gzipPiece(text);
+    gzip.add(piece);
+    return piece.deflated;
+  };
+  let asked = 0;
+  let written = 0;
+  let wanted = false;
+  let headerWritten = false;
+  let ended = false;
+
+  function ask(request: Exclude<ReaderRequest, { type: "close" }>, then: (reply: ReaderReply) => void) {
+    // The least busy reader: bounds are listed by whichever is free, between batches.
+    const reader = readers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    reader.busy++;
+    waiting.set(request.id, (reply) => {
+      reader.busy--;
+      if ("error" in reply) return void csv.destroy(new Error(reply.error));
+      then(reply);
+    });
+    reader.thread.postMessage(request);
+  }
+
+  function pump() {
+    if (ended || csv.destroyed) return;
+    if (wanted && !headerWritten) {
+      headerWritten = true;
+      // The BOM tells Excel the file is UTF-8.
+      const headerRow = sent(Buffer.from(`\uFEFF${csvRow(header)}`));
+      wanted = csv.push(gzip ? Buffer.concat([gzip.header, headerRow]) : headerRow);
+    }
+    // Written in order, only while the client reads.
+    while (wanted && batches.get(written)) {
+      const batch = batches.get(written)!;
+      batches.delete(written++);
+      options.onRows?.(batch.rows);
+      if (batch.gzip) gzip?.add(batch.gzip);
+      wanted = csv.push(batch.bytes);
+    }
+    if (listedAll && !listed.length && written === asked) {
+      ended = true;
+      if (gzip) csv.push(gzip.trailer());
+      csv.push(null);
+      return close();
+    }
+    if (!listing && !listedAll && listed.length < lookAhead) {
+      listing = true;
+      const limit = BOUNDS_PER_REQUEST * BATCH;
+      ask({ type: "bounds", id: nextRequest++, query: keysQuery(listedAfter, limit), after: listedAfter, limit }, (reply) => {
+        if (!("bounds" in reply)) return;
+        listing = false;
+        listed.push(...reply.bounds);
+        listedAfter = reply.bounds.at(-1)?.through ?? listedAfter;
+        listedAll = reply.last;
+        pump();
+      });
+    }
+    while (listed.length && asked - written < lookAhead) {
+      const number = asked++;
+      batches.set(number, null);
+      ask({ type: "rows", id: nextRequest++, query: rowsQuery(listed.shift()!) }, (reply) => {
+        if (!("bytes" in reply)) return;
+        batches.set(number, { bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength), rows: reply.rows, gzip: reply.gzip });
+        pump();
+      });
+    }
+  }
+
+  function close() {
+    for (const { thread } of readers) {
+      thread.postMessage({ type: "close" } satisfies ReaderRequest);
+      thread.unref();
+    }
+    readers = [];
+  }
+
+  const csv = new Readable({
+    construct(done) {
+      readers = Array.from({ length: readerCount }, () => {
+        const thread = startThread(import.meta.url, "lead-export-reader", { database, plan }, READER_HEAP);
+        thread.on("message", (reply: ReaderReply) => {
+          const then = waiting.get(reply.id);
+          waiting.delete(reply.id);
+          then?.(reply);
+        });
+        thread.on("error", (error) => csv.destroy(error));
+        thread.on("exit", (code) => code !== 0 && !csv.destroyed && !ended && csv.destroy(new Error(`A lead export reader stopped with exit code ${code}`)));
+        return { thread, busy: 0 };
+      });
+      done();
+    },
     read() {
-      nextBatch().then(
-        (batch) => {
-          if (!batch) return void this.push(null);
-          for (const record of batch) this.push(record);
-        },
-        (error: Error) => this.destroy(error),
-      );
+      wanted = true;
+      pump();
+    },
+    destroy(error, done) {
+      close();
+      done(error);
     },
   });
-
-  // pipeline, unlike pipe, ends the CSV with an error (the response is cut short) if reading fails.
-  return pipeline(
-    records,
-    stringify({ header: true, columns: header, bom: true, quoted_string: true, escape_formulas: true }),
-    coalesceChunks(),
-    () => undefined,
-  );
-}
-
-/**
- * "YYYY-MM-DD HH:MM:SS" on the zone's wall clock for a stored UTC time. Intl formats the first time of
- * each ten minutes (no zone changes its offset within one) and the offset it gives is reused for the
- * rest, which exports sorted by time mostly are: Intl for every row took a twentieth of the export.
- */
-export function localTimeFormatter(timeZone: string) {
-  const wallClock = new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" });
-  let bucket = "";
-  let offsetMs = 0;
-  return (utc: string) => {
-    const at = Date.parse(utc);
-    if (utc.slice(0, 15) !== bucket) {
-      bucket = utc.slice(0, 15);
-      const start = Date.parse(`${bucket}0:00.000Z`);
-      offsetMs = Date.parse(`${wallClock.format(start).replace(" ", "T")}Z`) - start;
-    }
-    return new Date(at + offsetMs).toISOString().slice(0, 19).replace("T", " ");
-  };
+  return csv;
 }

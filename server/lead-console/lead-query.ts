@@ -12,6 +12,26 @@ export interface LeadKey {
 
 export const encodeCursor = (key: LeadKey) => Buffer.from(`${key.createdAt}|${key.id}`).toString("base64url");
 
+/**
+ * The links to the newer and the older page of a keyset page, newest first (null where there is none):
+ * `page` is in display order, `hasMore` whether the query found a row past it, `after` / `before` the
+ * cursor it was read from, `filterQuery` the filter the links keep.
+ */
+export function keysetPageLinks(
+  page: readonly LeadKey[],
+  { after, before, hasMore, filterQuery }: { after: LeadKey | null; before: LeadKey | null; hasMore: boolean; filterQuery: URLSearchParams },
+) {
+  const newer = after ? (hasMore ? page[0] : undefined) : before ? page[0] : undefined;
+  const older = after || hasMore ? page.at(-1) : undefined;
+  const pageHref = (name: "before" | "after", at: LeadKey | undefined) => {
+    if (!at) return null;
+    const search = new URLSearchParams(filterQuery);
+    search.set(name, encodeCursor(at));
+    return `?${search}`;
+  };
+  return { newerHref: pageHref("after", newer), olderHref: pageHref("before", older) };
+}
+
 export function decodeCursor(cursor: string | null | undefined): LeadKey | null {
   if (!cursor) return null;
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
@@ -32,8 +52,8 @@ export interface LeadOrder {
   id: Expression<string>;
 }
 
-/** Leads after `key` in the order: older ('<', the next page) or newer ('>'). Both engines compare row values. */
-export function beyond(order: LeadOrder, key: LeadKey, direction: "<" | ">"): Expression<SqlBool> {
+/** Leads after `key` in the order: older ('<', the next page) or newer ('>', or '>=' with it). Both engines compare row values. */
+export function beyond(order: LeadOrder, key: LeadKey, direction: "<" | ">" | ">="): Expression<SqlBool> {
   return sql<SqlBool>`(${order.time}, ${order.id}) ${sql.raw(direction)} (${key.createdAt}, ${key.id})`;
 }
 

@@ -1,6 +1,4 @@
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { startThread } from "../threads";
 import type { SeedPlan } from "./seed-plan";
 import type { BatchTotals, BatchTurns } from "./write-batches";
 
@@ -54,7 +52,7 @@ export async function seedInThreads(
   const turns = sharedTurns(new Int32Array(state));
   const stopPoll = setInterval(() => hooks.shouldStop() && turns.stop(), 100);
   const workers = Array.from({ length: threads }, (_, first) =>
-    startWorker({ plan, first, step: threads, state, takeTurns: plan.database.engine === "sqlite" }),
+    startThread(import.meta.url, "seed-worker", { plan, first, step: threads, state, takeTurns: plan.database.engine === "sqlite" } satisfies WorkerInput),
   );
   try {
     const results = await Promise.allSettled(
@@ -76,19 +74,4 @@ export async function seedInThreads(
   } finally {
     clearInterval(stopPoll);
   }
-}
-
-/**
- * The worker runs seed-worker in this module's own flavour: the TypeScript source when the seed runs
- * under tsx or Vitest (the thread then registers tsx itself, as it does not inherit the loader).
- */
-function startWorker(input: WorkerInput): Worker {
-  const here = fileURLToPath(import.meta.url);
-  const extension = path.extname(here);
-  const entry = pathToFileURL(path.join(path.dirname(here), `seed-worker${extension}`)).href;
-  if (extension !== ".ts") return new Worker(new URL(entry), { workerData: input });
-  // Vitest's modules may lack import.meta.resolve; the thread then resolves from the working directory.
-  const tsx = import.meta.resolve?.("tsx/esm/api") ?? "tsx/esm/api";
-  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: input });
 }

@@ -267,7 +267,7 @@ describe("the console", () => {
     expect(await services.leadConsole.detail(repeat.leadId)).toMatchObject({ duplicateOf: first.leadId, phoneE164: "+13125550199" });
 
     let csv = "";
-    for await (const chunk of leadsCsv(db, {}, { timeZone: "America/New_York", targets: ["webhook"] })) csv += String(chunk);
+    for await (const chunk of leadsCsv(db, config.database, {}, { timeZone: "America/New_York", targets: ["webhook"] })) csv += String(chunk);
     // A leading '+' is neutralised like any formula-like cell (OWASP CSV injection).
     const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split("\n");
     const columns = header!.split(",").map((name) => name.replace(/"/g, ""));

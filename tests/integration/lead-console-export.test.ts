@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFields } from "#claims/engine/form-values";
@@ -170,6 +171,17 @@ describe("/admin/leads/export.csv", () => {
     expect(Date.now() - Date.parse(end!.at)).toBeLessThan(60_000);
     // A whole export over HTTP and a wait for its last entry: more than the default 5 s on a busy machine.
   }, 20_000);
+
+  it("is gzipped for a client that takes gzip: one gzip stream (pieces compressed by the readers) of the plain download's bytes", async () => {
+    const plain = await app.exportResponse("", undefined, { "accept-encoding": "identity" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const plainBytes = Buffer.from(await plain.arrayBuffer());
+    const gzipped = await app.rawExport({ "accept-encoding": "gzip, deflate, br" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(gzipped.body).equals(plainBytes)).toBe(true);
+    expect(gzipped.body.length).toBeLessThan(plainBytes.length);
+  });
 
   it("answers a bad filter with 400 in plain text, and records nothing", async () => {
     const before = (await app.consoleActions()).length;

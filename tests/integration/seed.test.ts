@@ -197,7 +197,7 @@ describe("npm run seed", () => {
   });
 
   it("makes leads the lead console lists, filters, finds and shows in full", async () => {
-    const leadConsole = createLeadConsole({ db, worker: { sendNow: async () => null }, siteUrl: TEST_SITE_URL, timeZone: "America/New_York" });
+    const leadConsole = createLeadConsole({ db, database: options.database, worker: { sendNow: async () => null }, siteUrl: TEST_SITE_URL, timeZone: "America/New_York" });
     const list = async (query: string) => {
       const page = await leadConsole.list(new URLSearchParams(query));
       if (!page.ok) throw new Error(JSON.stringify(page.errors));

@@ -113,8 +113,20 @@ export async function startConsole(env: Record<string, string> = {}) {
     leadAction: (leadId: string, fields: Record<string, string>, cookie: string | null = operator) =>
       settled(leadAction(withLead(formPost(`/admin/leads/${leadId}`, fields, cookie ? { cookie } : {}), leadId))),
     /** GET /admin/leads/export.csv?query over HTTP: the Response, its body unread. */
-    exportResponse: (query = "", cookie: string | null = operator) =>
-      fetch(exportUrl + query, { headers: cookie ? { cookie } : {} }),
+    exportResponse: (query = "", cookie: string | null = operator, headers: Record<string, string> = {}) =>
+      fetch(exportUrl + query, { headers: { ...headers, ...(cookie ? { cookie } : {}) } }),
+    /** The export's bytes as sent (fetch would decompress them), with its headers. */
+    rawExport: (headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(exportUrl, { headers: { ...headers, cookie: operator } }, (response) => {
+            const parts: Buffer[] = [];
+            response.on("data", (part: Buffer) => parts.push(part));
+            response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
+            response.on("error", reject);
+          })
+          .on("error", reject);
+      }),
     deliveriesOf: (leadId: string) => db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).orderBy("target").execute(),
     deliveryOf: (leadId: string, target: DeliveryTarget = "webhook") =>
       db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).where("target", "=", target).executeTakeFirstOrThrow(),
