@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "../db/database";
 import type { SubmitLeadResult } from "../leads/submit-lead";
@@ -16,6 +16,12 @@ const REFUSALS = {
   // The group's commit failed (docs/decisions/033): answered 503, nothing saved.
   unavailable: "not_committed",
 } as const satisfies Record<Exclude<SubmitLeadResult["status"], "created" | "duplicate">, string>;
+
+/**
+ * The condition of the partial index deliveries_unfinished (migration 2026-11-26-19), word for word:
+ * SQLite uses a partial index only for a query that states its condition, with literal values.
+ */
+const UNFINISHED = sql<SqlBool>`status in ('pending', 'sending', 'dead')`;
 
 /** A delivery row's target as a label: buyer rows carry the buyer's id, bounded by the buyers the operator configured. */
 const targetLabels = (target: string, buyerId: string | null) => ({ target, buyer: buyerId ?? "" });
@@ -98,12 +104,14 @@ export function createMetrics({ db }: { db: Db }) {
         .selectFrom("deliveries")
         .select(["target", "buyer_id", (eb) => eb.fn.countAll<number | string>().as("depth")])
         .select((eb) => eb.fn.min(eb.case().when("status", "=", "pending").then(eb.ref("next_attempt_at")).end()).as("oldest_due"))
+        .where(UNFINISHED)
         .where("status", "in", ["pending", "sending"])
         .groupBy(["target", "buyer_id"])
         .execute(),
       db
         .selectFrom("deliveries")
         .select(["target", "buyer_id", (eb) => eb.fn.countAll<number | string>().as("dead")])
+        .where(UNFINISHED)
         .where("status", "=", "dead")
         .groupBy(["target", "buyer_id"])
         .execute(),
