@@ -50,7 +50,11 @@ export default function handleRequest(
           body.on("error", reject);
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(withScriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status }));
+            const html = Buffer.concat(chunks).toString("utf8");
+            // Visitors' pages paint before their scripts start; the operator's screens, used on a desk
+            // and acted on at once, start them at once, so a click never lands before hydration.
+            const operatorScreen = new URL(request.url).pathname.startsWith("/admin");
+            resolve(new Response(operatorScreen ? html : withScriptsAfterFirstPaint(html), { headers: responseHeaders, status }));
           });
           pipe(body);
         },
