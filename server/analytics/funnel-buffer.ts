@@ -13,7 +13,7 @@ const SEEN_LIMIT = 100_000;
  * Page views (landing views, form starts) are counted on every page request (docs/decisions/032):
  * they are queued and written together every `flushMs` (or at `maxPending`) in one transaction,
  * and a visitor already queued or written today by this process is not queued again, so a reload
- * costs no database work. `stop()` writes what is queued (graceful shutdown loses nothing).
+ * costs no database work. The graceful shutdown calls `flush()`, which writes what is queued.
  */
 export function createFunnelBuffer({ funnel, logger, flushMs = 250, maxPending = 500 }: { funnel: FunnelEvents; logger: Logger; flushMs?: number; maxPending?: number }) {
   let pending: Array<{ record: Parameters<FunnelEvents["recordAll"]>[0][number]; seenKey: string }> = [];
