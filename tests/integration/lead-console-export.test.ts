@@ -184,6 +184,11 @@ describe("/admin/leads/export.csv", () => {
   });
 
   it("answers a bad filter with 400 in plain text, and records nothing", async () => {
+    // An export records its end after its last byte is sent: the earlier tests' may still be on the way.
+    await waitFor(async () => {
+      const stages = (await app.consoleActions()).filter((entry) => entry.action === "export-csv").map((entry) => (JSON.parse(entry.detail) as { stage: string }).stage);
+      return stages.filter((stage) => stage === "started").length === stages.filter((stage) => stage !== "started").length;
+    }, "the earlier exports' ends to be recorded");
     const before = (await app.consoleActions()).length;
     const response = await app.exportResponse("?outcome=maybe&from=yesterday");
     expect(response.status).toBe(400);
