@@ -67,6 +67,17 @@ interface LeadDetail {
   };
 }
 
+/**
+ * An export records its end once its last byte is written, which the client can see first: the audit
+ * tests wait for every earlier export's end before they count entries.
+ */
+async function earlierExportsRecorded() {
+  await waitFor(async () => {
+    const stages = (await app.consoleActions()).filter((entry) => entry.action === "export-csv").map((entry) => (JSON.parse(entry.detail) as { stage: string }).stage);
+    return stages.filter((stage) => stage === "started").length === stages.filter((stage) => stage !== "started").length;
+  }, "the earlier exports' ends to be recorded");
+}
+
 describe("/admin/leads/export.csv", () => {
   it("is UTF-8 with a BOM, a download named after the day, and its first row is the header", async () => {
     const { response, bytes, header } = await exported();
@@ -157,6 +168,7 @@ describe("/admin/leads/export.csv", () => {
   });
 
   it("is recorded in the audit log with its filter when it starts, and with its row count when it ends", async () => {
+    await earlierExportsRecorded();
     const before = (await app.consoleActions()).length;
     const { rows } = await exported("?utm_source=google&claim=MVA");
     await waitFor(async () => (await app.consoleActions()).length === before + 2, "the export's end to be recorded");
@@ -184,11 +196,7 @@ describe("/admin/leads/export.csv", () => {
   });
 
   it("answers a bad filter with 400 in plain text, and records nothing", async () => {
-    // An export records its end after its last byte is sent: the earlier tests' may still be on the way.
-    await waitFor(async () => {
-      const stages = (await app.consoleActions()).filter((entry) => entry.action === "export-csv").map((entry) => (JSON.parse(entry.detail) as { stage: string }).stage);
-      return stages.filter((stage) => stage === "started").length === stages.filter((stage) => stage !== "started").length;
-    }, "the earlier exports' ends to be recorded");
+    await earlierExportsRecorded();
     const before = (await app.consoleActions()).length;
     const response = await app.exportResponse("?outcome=maybe&from=yesterday");
     expect(response.status).toBe(400);
