@@ -110,7 +110,13 @@ describe("/metrics", () => {
     await waitFor(async () => {
       text = await scrape(server.url);
       // A request is recorded once its answer is sent, which the client may see first: the last one counts too.
-      return /claims_delivery_attempts_total\{[^}]*result="dead"\} 1/.test(text) && /result="delivered"\} 3/.test(text) && text.includes('route="routes/admin-login"');
+      // The dead row's gauge is read from the database, where the attempt's transaction may land just after its counter.
+      return (
+        /claims_delivery_attempts_total\{[^}]*result="dead"\} 1/.test(text) &&
+        /^claims_deliveries_dead\{[^}]*\} 1$/m.test(text) &&
+        /result="delivered"\} 3/.test(text) &&
+        text.includes('route="routes/admin-login"')
+      );
     }, "three leads delivered and one dead (the spam is not sent), and the login recorded", 20_000).catch((error: Error) => {
       throw new Error(`${error.message}:\n${text.split("\n").filter((line) => line.startsWith("claims_")).join("\n")}`);
     });
