@@ -57,6 +57,26 @@ export default tseslint.config(
     },
   },
   {
+    // The wizard hydrates in the browser without React Router (docs/decisions/037); the page around it
+    // is the form route's, rendered on the server only.
+    files: ["app/wizard/**/*.ts", "app/wizard/**/*.tsx", "app/components/{icons,tel-href,use-hydrated}.ts*"],
+    ignores: ["app/wizard/**/*.server.tsx", "app/wizard/claim-form-page.tsx", "app/wizard/wizard-scripts.tsx", "app/wizard/vite-plugin-wizard-scripts.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/**"], allowTypeImports: true, message: "app/ reaches services through the load context; import their types only." },
+            {
+              group: ["react-router", "@react-router/*", "~/components/use-site", "~/components/site-*", "./use-site", "./site-*"],
+              message: "The wizard runs without React Router in the browser (docs/decisions/037).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },

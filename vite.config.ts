@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { articlesPlugin } from "./app/blog/vite-plugin-articles";
+import { wizardScriptsPlugin } from "./app/wizard/vite-plugin-wizard-scripts";
 
 /** CLAIM_FIXTURES=1 builds for the tests: the registry gains the test-only fixture claim. */
 export const testBuild = process.env.CLAIM_FIXTURES === "1";
@@ -20,19 +21,25 @@ export const claimAliases = {
 
 /**
  * Fewer, larger browser chunks for the pages that load scripts (docs/decisions/031): a page's requests
- * cost round trips on a phone. React, React DOM and React Router load together on every such page; the
- * site chrome every page renders is one chunk; the claim engine and zod are one chunk the form page and
- * each claim's definition share.
+ * cost round trips on a phone. A form page hydrates its wizard with React DOM alone (docs/decisions/037):
+ * `react` (React, React DOM), `wizard` (the wizard and its entry), `site` (the small pieces the wizard
+ * shares with other pages, none of which needs React Router), `claim-engine` (zod and the claim engine,
+ * which each claim's definition chunk shares), then the claim's definition. The operator's screens add
+ * `react-router` and `site-chrome` (header, footer and the root's data, read through React Router).
  */
 function browserChunk(id: string): string | undefined {
-  if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "framework";
+  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return "react";
+  if (/\/node_modules\/react-router\//.test(id)) return "react-router";
   if (/\/node_modules\/zod\/|\/claims\/engine\//.test(id)) return "claim-engine";
-  if (/\/app\/components\/(nonce|seo|use-site|not-found|site-footer|site-header|icons)\./.test(id)) return "site";
+  // The whole page and its scripts tag are the form route's, rendered on the server only.
+  if (/\/app\/wizard\/(?!claim-form-page|wizard-scripts)/.test(id)) return "wizard";
+  if (/\/app\/components\/(icons|tel-href|nonce|use-hydrated)\./.test(id)) return "site";
+  if (/\/app\/components\/(seo|use-site|not-found|site-footer|site-header)\./.test(id)) return "site-chrome";
   return undefined;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [articlesPlugin(), tailwindcss(), reactRouter()],
+  plugins: [articlesPlugin(), tailwindcss(), reactRouter(), wizardScriptsPlugin()],
   // The server build bundles the whole server, as React Router's node-custom-server template does: the
   // web entry imports the pages (virtual:react-router/server-build), so pages, Express app, services and
   // the claim registry are one module graph. The worker entry shares its chunks. Packages stay external.

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { articlesPlugin } from "./app/blog/vite-plugin-articles";
+import { wizardScriptsPlugin } from "./app/wizard/vite-plugin-wizard-scripts";
 import { claimAliases, testRegistryAliases } from "./vite.config";
 
 // The integration tests run twice: on SQLite files ('unit') and on PostgreSQL ('integration-postgres',
@@ -15,7 +16,7 @@ const onPostgres = (project: string) => ({
 
 // Separate from vite.config.ts: the React Router plugin is for building the app, not for tests.
 export default defineConfig({
-  plugins: [articlesPlugin()],
+  plugins: [articlesPlugin(), wizardScriptsPlugin()],
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
   // Tests run on the test registry: the site's claims plus the fixture claim.
   resolve: {

@@ -4,9 +4,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { NonceContext } from "./components/nonce";
 import { ServerRootData } from "./components/use-site";
 import { themeCss } from "./landing/theme-css";
-import { claimBySlug, claims } from "#claims/registry";
-import { withScriptsAfterFirstPaint } from "./site/script-priority";
-import { ServerClaimDefinitions } from "./wizard/claim-definitions";
+import { claims } from "#claims/registry";
 
 export const streamTimeout = 5_000;
 
@@ -32,9 +30,7 @@ export default function handleRequest(
         <ServerRootData.Provider
           value={{ site: loadContext.site, siteUrl: loadContext.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims), adminNav: null }}
         >
-          <ServerClaimDefinitions.Provider value={claimBySlug}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </ServerClaimDefinitions.Provider>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ServerRootData.Provider>
       </NonceContext.Provider>,
       {
@@ -43,18 +39,14 @@ export default function handleRequest(
         // script reveals: without JavaScript the page would stay blank.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
-          // The whole document, read into one string: ./site/script-priority.ts edits its script links.
+          // The whole document, then one response with its length.
           const body = new PassThrough();
           const chunks: Buffer[] = [];
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("error", reject);
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const html = Buffer.concat(chunks).toString("utf8");
-            // Visitors' pages paint before their scripts start; the operator's screens, used on a desk
-            // and acted on at once, start them at once, so a click never lands before hydration.
-            const operatorScreen = new URL(request.url).pathname.startsWith("/admin");
-            resolve(new Response(operatorScreen ? html : withScriptsAfterFirstPaint(html), { headers: responseHeaders, status }));
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
           });
           pipe(body);
         },

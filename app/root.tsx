@@ -31,7 +31,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export const BODY_CLASS = "min-h-screen bg-slate-50 font-sans text-slate-900 antialiased";
 
 /**
- * Route modules that need the browser (wizards, admin) say so with `handle = { hydrate: true }`.
+ * Route modules that run React Router in the browser (the operator's screens) say so with
+ * `handle = { hydrate: true }`; a form page hydrates only its wizard, by itself (docs/decisions/037).
  * Pages that show every visitor the same HTML say so with `staticPage` (server/http/static-page-cache.ts):
  * the server renders them once, without a nonce, and serves the bytes with `script-src 'none'`.
  */
@@ -46,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const { site, siteUrl, themeCss } = useRootData();
   const { pathname } = useLocation();
-  // Every other page ships no JavaScript at all: links are plain links, forms plain forms.
+  // Visitors' pages ship no React Router: links are plain links, forms plain forms.
   const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
   const canonicalPath = matches.map((m) => (m.handle as RouteHandle | undefined)?.canonicalPath?.(pathname)).findLast((path) => path !== undefined);
   const canonical = canonicalPath === null ? null : siteUrl + (canonicalPath ?? pathname);

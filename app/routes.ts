@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { landingPaths } from "#claims/engine/pages";
+import { formAnswerPath, landingPaths } from "#claims/engine/pages";
 
 // React Router evaluates this file without vite.config.ts and its aliases, so a test build
 // (CLAIM_FIXTURES=1) names the test registry here; the app's own modules get it through the alias.
@@ -15,6 +15,8 @@ export default [
   // Only the registry's claims: any other /start/... is the site's 404 page.
   ...claims.map((claim) => route(`start/${claim.slug}`, "routes/claim-start.tsx", { id: `claim-start-${claim.slug}` })),
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),
+  // The same form's answers as JSON, for the wizard's script (app/wizard/send-claim.ts).
+  ...claims.map((claim) => route(formAnswerPath(claim), "routes/claim-form-answer.ts", { id: `claim-form-answer-${claim.slug}` })),
   ...claims.flatMap((claim) =>
     (claim.resultPages ?? []).map((page, i) => route(page.path, "routes/claim-result.tsx", { id: `claim-result-${claim.slug}-${i}` })),
   ),

@@ -1,4 +1,5 @@
-import { telHref, useRootData } from "./use-site";
+import { telHref } from "./tel-href";
+import { useRootData } from "./use-site";
 
 export function SiteFooter() {
   const root = useRootData();

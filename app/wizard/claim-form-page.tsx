@@ -1,10 +1,11 @@
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import { LockIcon } from "~/components/icons";
-import { telHref } from "~/components/use-site";
+import { telHref } from "~/components/tel-href";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { ClaimResult, type ClaimOutcome } from "./result-screen";
-import { ClaimWizard, type WizardState } from "./wizard";
+import { CLAIM_FORM_ROOT_ID, ClaimFormBody } from "./claim-form-body";
+import type { ClaimOutcome } from "./result-screen";
+import type { WizardState } from "./wizard";
 
 /** What the form page shows: its claim, the site, and the wizard's state (the loader's, or an action's). */
 export function claimFormPageData(definition: ClaimDefinition, site: SiteIdentity, wizard: WizardState) {
@@ -16,6 +17,9 @@ export function claimFormPageData(definition: ClaimDefinition, site: SiteIdentit
     wizard,
   };
 }
+
+/** The form page's title, in its `<title>` and in the consent page snapshot. */
+export const formPageTitle = (title: string | undefined) => (title ? `${title} | Free Case Review` : "Free Case Review");
 
 export type ClaimFormPageData = ReturnType<typeof claimFormPageData>;
 export type ClaimFormActionData = { wizard: WizardState } | { result: ClaimOutcome };
@@ -55,29 +59,15 @@ export function ClaimFormPage({
             </a>
           </p>
         ) : null}
-        {actionData && "result" in actionData ? (
-          // The result replaces the form's title and intro: its heading is the page's heading.
-          <ClaimResult
+        <div id={CLAIM_FORM_ROOT_ID}>
+          <ClaimFormBody
             definition={definition}
             site={loaderData.site}
-            outcome={actionData.result}
+            state={actionData && "wizard" in actionData ? actionData.wizard : loaderData.wizard}
+            fresh={!(actionData && "wizard" in actionData)}
+            result={actionData && "result" in actionData ? actionData.result : undefined}
           />
-        ) : (
-          <>
-            <h1 className="text-3xl font-extrabold tracking-tight text-brand">
-              {loaderData.title}
-            </h1>
-            <p className="mt-2 text-slate-700">{loaderData.intro}</p>
-            <div className="mt-6">
-              <ClaimWizard
-                definition={definition}
-                site={loaderData.site}
-                state={actionData?.wizard ?? loaderData.wizard}
-                fresh={!actionData?.wizard}
-              />
-            </div>
-          </>
-        )}
+        </div>
         {definition.formPage?.contactPanel ? (
           <section
             aria-labelledby="contact-title"

@@ -18,7 +18,7 @@ export async function renderConsentPage(
   page: ReactElement,
   { url, title, site, siteUrl, definition }: { url: string; title: string; site: SiteIdentity; siteUrl: string; definition: ClaimDefinition },
 ): Promise<ConsentPageCapture> {
-  // The wizard uses the router's hooks (its <Form>, the navigation state): a static data router gives them.
+  // The page's header reads the root's data through the router's hooks: a static data router gives them.
   const handler = createStaticHandler([{ path: "*", element: page }]);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`the consent page could not be rendered (HTTP ${context.status})`);

@@ -1,5 +1,5 @@
 import { CheckIcon, ClockIcon } from "~/components/icons";
-import { telHref } from "~/components/use-site";
+import { telHref } from "~/components/tel-href";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
 
 export interface ClaimOutcome {

@@ -1,4 +1,3 @@
-import { data, redirect } from "react-router";
 import type { LeadRequestContext, LeadService } from "../../server/leads/submit-lead";
 import {
   HONEYPOT_FIELD,
@@ -15,6 +14,7 @@ import type { Logger } from "../../server/logger";
 import type { FunnelPoint } from "../../server/analytics/funnel-events";
 import type { ClaimOutcome } from "./result-screen";
 import type { ClaimDefinition } from "#claims/engine/types";
+import type { ClaimAnswer } from "./send-claim";
 import type { WizardState } from "./wizard";
 
 /** Renders the form page as it is at `state` (the consent step, for the certificate's page snapshot). */
@@ -22,6 +22,12 @@ export type ConsentPageRenderer = (state: WizardState) => Promise<ConsentPageCap
 
 /** Counts a funnel point of this visit (steps reached without JavaScript, submits and outcomes). */
 export type FunnelRecorder = (point: FunnelPoint) => Promise<unknown>;
+
+/** The answer to a post, with its HTTP status; the form route renders it, its JSON twin sends it as it is. */
+export interface WizardPostAnswer {
+  status: number;
+  body: ClaimAnswer;
+}
 
 /**
  * The form route's action: Previous and Next (posted when JavaScript is off) move between steps,
@@ -36,7 +42,7 @@ export async function handleWizardPost(
   logger: Logger,
   renderConsentPage?: ConsentPageRenderer,
   funnel?: FunnelRecorder,
-) {
+): Promise<WizardPostAnswer> {
   // Analytics never stand in the way of a claim: a failure to count is only logged.
   const count = async (point: FunnelPoint) => {
     try {
@@ -52,9 +58,11 @@ export async function handleWizardPost(
   const postedStep = Number(formData.get("step"));
   const step = Number.isInteger(postedStep) ? Math.min(Math.max(postedStep, 0), lastStep) : 0;
   const intent = formData.get("intent");
-  const answer = (state: WizardState, status = 200) => data({ wizard: { ...state, timing } }, { status });
-  const moved = async (state: WizardState) =>
-    data({ wizard: { ...state, timing: await leads.formTiming.advance(timing, definition.slug, step) } });
+  const answer = (state: WizardState, status = 200) => ({ status, body: { wizard: { ...state, timing } } });
+  const moved = async (state: WizardState) => ({
+    status: 200,
+    body: { wizard: { ...state, timing: await leads.formTiming.advance(timing, definition.slug, step) } },
+  });
 
   if (intent === "previous") return moved({ step: Math.max(0, step - 1), values, errors: {} });
 
@@ -94,8 +102,8 @@ export async function handleWizardPost(
       await count({ kind: "submit" });
       if (result.outcome) await count({ kind: "outcome", outcome: result.outcome });
       const resultPage = resultPagePath(definition, result.outcome, result.leadId);
-      if (resultPage) return redirect(resultPage);
-      return data({ result: { outcome: result.outcome, leadId: result.leadId } satisfies ClaimOutcome });
+      if (resultPage) return { status: 200, body: { redirect: resultPage } };
+      return { status: 200, body: { result: { outcome: result.outcome, leadId: result.leadId } satisfies ClaimOutcome } };
     }
     case "invalid":
       return answer(

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, useLocation, useNavigate, useNavigation } from "react-router";
-import { loadDraft, saveDraft, wasSubmitted } from "./draft";
+import { finishDraft, loadDraft, saveDraft, wasSubmitted } from "./draft";
 import { useHydrated } from "~/components/use-hydrated";
 import { Field, errorId } from "./field";
 import {
@@ -19,6 +18,9 @@ import {
 import { FILL_FACTS_FIELD, FORM_TIMING_FIELD } from "#claims/engine/proof-fields";
 import { useFillReport } from "./fill-report";
 import { StepPanel } from "./step-panel";
+import { sendClaim } from "./send-claim";
+import { useStepHistory } from "./step-history";
+import type { ClaimOutcome } from "./result-screen";
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 
 /** What the form route's action answers when it does not redirect; also the wizard's own state. */
@@ -40,14 +42,9 @@ interface WizardProps {
   state: WizardState;
   /** True when `state` is the loader's empty form, false when it is the server's answer to a post. */
   fresh?: boolean;
+  /** A claim sent with JavaScript and saved: the page shows its result instead of the form. */
+  onSaved?: (outcome: ClaimOutcome) => void;
 }
-
-/** The step named in the URL's hash (`#step-2` is the second step), or null. Answers never go there. */
-function stepFromHash(hash: string): number | null {
-  const match = /^#step-(\d{1,2})$/.exec(hash);
-  return match ? Number(match[1]) - 1 : null;
-}
-const stepHash = (step: number) => `#step-${step + 1}`;
 
 /** Only non-empty values: what the visitor typed before hydration, without the server's empty defaults. */
 function filledValues(values: FormValues): FormValues {
@@ -56,15 +53,15 @@ function filledValues(values: FormValues): FormValues {
 
 /**
  * Renders one step of a claim form. With JavaScript, Previous/Next change steps on the client and
- * check the step with the claim's schema; without it, every button posts to the route action, which
- * does the same checks and renders the next step. Answers of other steps travel in hidden inputs.
+ * check the step with the claim's schema, and Submit sends the claim with `fetch`; without it, every
+ * button posts to the route action, which does the same checks and renders the next step. Answers of
+ * other steps travel in hidden inputs.
  */
-export function ClaimWizard({ definition, site, state: initialState, fresh = true }: WizardProps) {
+export function ClaimWizard({ definition, site, state: initialState, fresh = true, onSaved }: WizardProps) {
   const [state, setState] = useState(initialState);
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const history = useStepHistory();
   const multiStep = definition.steps.length > 1;
   const [restored, setRestored] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -86,7 +83,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
     const typed = form ? filledValues(valuesFromFormData(definition, new FormData(form))) : {};
     if (!fresh) {
       setState((s) => ({ ...s, values: { ...s.values, ...typed } }));
-      if (multiStep) void navigate(stepHash(initialState.step), { replace: true, preventScrollReset: true });
+      if (multiStep) history.replace(initialState.step);
       setRestored(true);
       return;
     }
@@ -95,12 +92,9 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
     const key = String(values[SUBMISSION_KEY_FIELD] ?? "");
     // A form shown again after its claim was sent (Back after submitting) starts a new claim.
     if (!key || wasSubmitted(key)) values[SUBMISSION_KEY_FIELD] = crypto.randomUUID();
-    const requested = stepFromHash(window.location.hash) ?? 0;
-    const step = multiStep ? reachableStep(requested, values) : 0;
+    const step = multiStep ? reachableStep(history.stepInUrl() ?? 0, values) : 0;
     setState((s) => ({ ...s, step, values }));
-    if (multiStep && window.location.hash !== stepHash(step)) {
-      void navigate(stepHash(step), { replace: true, preventScrollReset: true });
-    }
+    if (multiStep && history.stepInUrl() !== step) history.replace(step);
     setRestored(true);
     // Runs once, on hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -114,25 +108,22 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
   // Back and Forward (and Previous/Next, which go through history) change the hash: show that step.
   useEffect(() => {
     if (!restored || !multiStep) return;
-    const requested = stepFromHash(location.hash);
+    const requested = history.requestedStep;
     if (requested === null || requested === state.step) return;
     const step = reachableStep(requested, state.values);
-    if (step !== requested) void navigate(stepHash(step), { replace: true, preventScrollReset: true });
+    if (step !== requested) history.replace(step);
     if (step !== state.step) {
       setState((s) => ({ ...s, step, errors: {}, formError: undefined }));
       setFocusRequest("heading");
     }
     // Only a new hash moves the step; the state is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.hash, restored]);
+  }, [history.requestedStep, restored]);
 
-  // A server answer (validation errors, a failed save) replaces the local state.
+  // The server's answer to a post without JavaScript (validation errors, a failed save) is shown as it is.
   useEffect(() => {
-    if (fresh || !(Object.keys(initialState.errors).length || initialState.formError)) return;
-    setState(initialState);
-    setFocusRequest("errors");
-    if (multiStep) void navigate(stepHash(initialState.step), { replace: true, preventScrollReset: true });
-  }, [initialState, fresh, multiStep, navigate]);
+    if (!fresh && (Object.keys(initialState.errors).length || initialState.formError)) setFocusRequest("errors");
+  }, [initialState, fresh]);
 
   useEffect(() => {
     if (focusRequest === "heading") headingRef.current?.focus();
@@ -151,7 +142,6 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
   const total = definition.steps.length;
   const isLast = step === total - 1;
   const percent = Math.round(((step + 1) / total) * 100);
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const complete = isStepComplete(definition, step, values);
   // Only Next waits for a complete step; Submit always answers, with the step's messages if needed.
   // The hint is in the server's page too (the server makes the same demand), so hydration moves nothing.
@@ -173,9 +163,28 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
     setFocusRequest("heading");
     if (!multiStep) return;
     // Every step is a history entry. Previous right after Next is Back, so history does not grow.
-    const cameFrom = (location.state as { wizardFrom?: number } | null)?.wizardFrom;
-    if (nextStep === step - 1 && cameFrom === nextStep) void navigate(-1);
-    else void navigate(stepHash(nextStep), { state: { wizardFrom: step } });
+    if (nextStep === step - 1 && history.cameFrom() === nextStep) history.back();
+    else history.push(nextStep, step);
+  }
+
+  /** Sends the whole claim; the route action checks it all again and saves it. */
+  async function send(form: HTMLFormElement) {
+    setBusy(true);
+    const body = new FormData(form);
+    body.set("intent", "submit");
+    const answer = await sendClaim(definition, body);
+    if ("redirect" in answer || "result" in answer) {
+      // Saved: Back shows a fresh form, never this claim again.
+      finishDraft(definition.slug, String(values[SUBMISSION_KEY_FIELD] ?? ""));
+      if ("redirect" in answer) return window.location.assign(answer.redirect); // the busy label stays up until the page goes
+      setBusy(false);
+      onSaved?.(answer.result);
+      return;
+    }
+    setBusy(false);
+    setState(answer.wizard);
+    setFocusRequest("errors");
+    if (multiStep) history.replace(answer.wizard.step);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -199,19 +208,18 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
       goTo(Math.min(total - 1, step + 1));
       return;
     }
-    // Submit: earlier steps were checked when the visitor left them; the route action checks all
-    // of it again on the server, and its clientAction keeps the busy label up for minBusyMs.
-    if (busy) event.preventDefault();
-    else {
-      const all = definition.steps.reduce<FieldErrors>((acc, _s, i) => ({ ...acc, ...validateStep(definition, i, values) }), {});
-      if (Object.keys(all).length) {
-        event.preventDefault();
-        const firstBad = firstStepWithError(definition, all);
-        setState((s) => ({ ...s, step: firstBad, errors: all }));
-        setFocusRequest("errors");
-        if (multiStep) void navigate(stepHash(firstBad), { replace: true, preventScrollReset: true });
-      }
+    // Submit: earlier steps were checked when the visitor left them; the server checks all of it again.
+    event.preventDefault();
+    if (busy) return;
+    const all = definition.steps.reduce<FieldErrors>((acc, _s, i) => ({ ...acc, ...validateStep(definition, i, values) }), {});
+    if (Object.keys(all).length) {
+      const firstBad = firstStepWithError(definition, all);
+      setState((s) => ({ ...s, step: firstBad, errors: all }));
+      setFocusRequest("errors");
+      if (multiStep) history.replace(firstBad);
+      return;
     }
+    void send(event.currentTarget);
   }
 
   const buttonBase =
@@ -236,7 +244,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
       </div>
       )}
 
-      <Form
+      <form
         ref={formRef}
         method="post"
         noValidate
@@ -354,7 +362,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
             </button>
           )}
         </div>
-      </Form>
+      </form>
     </div>
   );
 }

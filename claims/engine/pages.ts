@@ -21,6 +21,11 @@ export function startPosts(href: string): boolean {
   return href.startsWith(START_COUNTER);
 }
 
+/** Where the wizard's script posts the form (`/mva-claim.json`): the form route's answers as JSON (docs/decisions/037). */
+export function formAnswerPath(claim: ClaimDefinition): string {
+  return `${claim.routes.form}.json`;
+}
+
 /** Every address the landing page answers on; the first is its canonical one. */
 export function landingPaths(claim: ClaimDefinition): readonly string[] {
   return [claim.routes.landing, ...(claim.routes.landingAliases ?? [])];

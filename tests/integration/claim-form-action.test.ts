@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD, MISSING_SUMMARY, SUBMISSION_KEY_FIELD, allFields, type FormValues } from "#claims/engine/form-values";
-import { resultPagePath } from "#claims/engine/pages";
+import { formAnswerPath, resultPagePath } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims } from "#claims/registry";
 import { action } from "../../app/routes/claim-form";
+import { action as answerAction } from "../../app/routes/claim-form-answer";
 import type { WizardState } from "../../app/wizard/wizard";
 import { RATE_LIMIT_MESSAGE, createLeadService } from "../../server/leads/submit-lead";
 import { examplesOf } from "../fixtures/claims/examples";
@@ -220,5 +221,46 @@ describe("the claim form's action, for any claim", () => {
     expect(wizardOf(past.data).step).toBe(claim.steps.length - 1);
     const junk = await post(claim, { step: "two", intent: "next", [SUBMISSION_KEY_FIELD]: newKey() });
     expect(wizardOf(junk.data).step).toBe(0);
+  });
+});
+
+// The form's JSON twin (app/routes/claim-form-answer.ts), where the wizard's script sends the claim:
+// the same action, answered as JSON, recording the form page's URL rather than its own.
+describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s form's JSON answers", (_slug, claim) => {
+  const lastStep = String(claim.steps.length - 1);
+  const send = async (fields: Record<string, string | string[]>) => {
+    const request = formPost(`${formAnswerPath(claim)}?utm_source=json-test`, fields, { "user-agent": "RouteTest/1.0" });
+    const response = await answerAction(routeArgs(request, routes.context()));
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it("a complete claim is saved: its result page to go to, or its result, with the form page's URL on the certificate", async () => {
+    const example = examplesOf(claim)[0];
+    const { status, body } = await send(formFields(claim, example.answers, { step: lastStep, intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() }));
+    expect(status).toBe(200);
+    let leadId: string;
+    if (claim.resultPages) {
+      const location = body.redirect as string;
+      leadId = new URL(location, "https://claims.example").searchParams.get("lead")!;
+      expect(location).toBe(resultPagePath(claim, example.outcome, leadId));
+    } else {
+      const result = body.result as { outcome: unknown; leadId: string };
+      expect(result.outcome).toBe(example.outcome);
+      leadId = result.leadId;
+    }
+    const lead = await leadRow(leadId);
+    const certificate = await routes.db.selectFrom("submission_certificates").select("page_url").where("certificate_id", "=", lead.certificate_id!).executeTakeFirstOrThrow();
+    expect(certificate.page_url).toBe(`https://claims.example${claim.routes.form}?utm_source=json-test`);
+  });
+
+  it("a claim with answers missing answers 400 with the wizard's state: the step, the messages, the answers", async () => {
+    const { status, body } = await send({ step: lastStep, intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() });
+    expect(status).toBe(400);
+    const wizard = wizardOf(body);
+    expect(wizard.formError).toBe(MISSING_SUMMARY);
+    expect(wizard.step).toBe(stepOf(claim, requiredFields(claim)[0]!));
+    expect(Object.keys(wizard.errors).length).toBeGreaterThan(0);
   });
 });

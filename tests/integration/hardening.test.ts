@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formAnswerPath } from "#claims/engine/pages";
 import { claims } from "#claims/registry";
 import { startServer, type RunningServer } from "../support/server";
 import { rawRequest, statusOf } from "../support/raw-http";
@@ -45,7 +46,7 @@ describe("bodies that are not forms (item 3)", () => {
     ["multipart without boundary", { "content-type": "multipart/form-data" }, "fn=Jane"],
     ["no content type", {}, "fn=Jane"],
   ];
-  const paths = [...claims.map((c) => c.routes.form), "/admin/login", ...claims.map((c) => `${c.routes.form}.data`)];
+  const paths = [...claims.map((c) => c.routes.form), "/admin/login", ...claims.map((c) => `${c.routes.form}.data`), ...claims.map(formAnswerPath)];
 
   it.each(bodies)("%s answers 400 or 415 on every form and the login, logging no error", async (_name, headers, body) => {
     for (const path of paths) {

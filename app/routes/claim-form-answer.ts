@@ -1,0 +1,16 @@
+import { claimByFormPath } from "#claims/registry";
+import { answerFormPost } from "~/wizard/form-post.server";
+import type { Route } from "./+types/claim-form-answer";
+
+/**
+ * A claim form's answers as JSON (`POST /mva-claim.json`), for the wizard's script: the same checks,
+ * the same save, the same certificate as a post to the page itself, which records the page's URL.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const page = new URL(request.url);
+  page.pathname = page.pathname.replace(/\.json$/, "");
+  // app/routes.ts registers this module only at the registry's forms' JSON paths.
+  const definition = claimByFormPath(page.pathname)!;
+  const { status, body } = await answerFormPost(definition, request, page.href, context);
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,47 @@
+import { useState } from "react";
+import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
+import { ClaimResult, type ClaimOutcome } from "./result-screen";
+import { ClaimWizard, type WizardState } from "./wizard";
+
+/** The part of a form page the browser hydrates (docs/decisions/037), and where its props are written. */
+export const CLAIM_FORM_ROOT_ID = "claim-form";
+export const CLAIM_FORM_PROPS_ID = "claim-form-props";
+
+/** What the server gives the browser to hydrate the form: the claim's definition is loaded by its slug. */
+export interface ClaimFormProps {
+  slug: string;
+  site: SiteIdentity;
+  state: WizardState;
+  /** True when `state` is the loader's empty form, false when it is the server's answer to a post. */
+  fresh: boolean;
+}
+
+/** The form's title, intro and wizard, or, once the claim is saved, its result in their place. */
+export function ClaimFormBody({
+  definition,
+  site,
+  state,
+  fresh,
+  result: savedResult,
+}: Omit<ClaimFormProps, "slug"> & { definition: ClaimDefinition; result?: ClaimOutcome }) {
+  const [result, setResult] = useState(savedResult);
+  if (result) return <ClaimResult definition={definition} site={site} outcome={result} />;
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand">{definition.copy.formTitle}</h1>
+      <p className="mt-2 text-slate-700">{definition.copy.formIntro}</p>
+      <div className="mt-6">
+        <ClaimWizard
+          definition={definition}
+          site={site}
+          state={state}
+          fresh={fresh}
+          onSaved={(outcome) => {
+            setResult(outcome);
+            window.scrollTo(0, 0);
+          }}
+        />
+      </div>
+    </>
+  );
+}
