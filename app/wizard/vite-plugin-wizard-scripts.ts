@@ -6,6 +6,8 @@ import type { Plugin, ResolvedConfig } from "vite";
 export const WIZARD_ENTRY = "app/wizard/hydrate-wizard.tsx";
 export const WIZARD_SCRIPTS_MODULE = "virtual:wizard-scripts";
 const RESOLVED_ID = `\0${WIZARD_SCRIPTS_MODULE}`;
+/** In development: React Router's hot-reload preamble (its <Scripts> loads it first), then the entry. */
+const DEV_ENTRY = "virtual:wizard-dev-entry";
 
 /** What the server needs to start the wizard in a browser: its entry module and every chunk it imports. */
 export interface WizardScripts {
@@ -37,12 +39,14 @@ export function wizardScriptsPlugin(): Plugin {
       return { ...options, input: [...entries, path.resolve(config.root, WIZARD_ENTRY)] };
     },
     resolveId(id) {
-      return id === WIZARD_SCRIPTS_MODULE ? RESOLVED_ID : null;
+      if (id === WIZARD_SCRIPTS_MODULE) return RESOLVED_ID;
+      return id === DEV_ENTRY ? `\0${DEV_ENTRY}` : null;
     },
     load(id) {
+      if (id === `\0${DEV_ENTRY}`) return `import "virtual:react-router/inject-hmr-runtime";\nimport "/${WIZARD_ENTRY}";`;
       if (id !== RESOLVED_ID) return null;
       const scripts: WizardScripts =
-        config.command === "build" ? builtWizardScripts(config) : { entry: `${config.base}${WIZARD_ENTRY}`, imports: [] };
+        config.command === "build" ? builtWizardScripts(config) : { entry: `${config.base}@id/__x00__${DEV_ENTRY}`, imports: [] };
       return `export default ${JSON.stringify(scripts)};`;
     },
   };
