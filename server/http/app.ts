@@ -71,6 +71,8 @@ export interface AppDeps {
 export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, pages }: AppDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
+  // Express would hash every JSON answer for an ETag; pages and assets set their own.
+  app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestDurations(metrics, pages?.build));

@@ -7,7 +7,14 @@ import type { RequestHandler } from "express";
  * them load their own chunks), and inline styles only with it; nothing may come from another origin.
  */
 export function securityHeaders({ hsts, development }: { hsts: boolean; development: boolean }): RequestHandler {
-  return (_req, res, next) => {
+  // The JSON API renders no page: nothing may load or run, and it needs no nonce (drawn for every request
+  // otherwise, a measurable share of a lead's time at intake's rate).
+  const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+  return (req, res, next) => {
+    if (req.path.startsWith("/api/")) {
+      setSecurityHeaders(res, { csp: apiPolicy, hsts });
+      return next();
+    }
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     const csp = contentSecurityPolicy({

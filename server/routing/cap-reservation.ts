@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { RoutableBuyer } from "./buyer-rules";
-import { buyerDayKey, buyerMonthKey, type BuyerUsage, type RoutingUsage } from "./route-decision";
+import { buyerDayKey, type BuyerUsage, type RoutingUsage } from "./route-decision";
 
 /** The counter rows a lead sent now counts in: the buyer's day ('D:YYYY-MM-DD') and month ('M:YYYY-MM'). */
 export interface CapPeriods {
@@ -14,24 +14,21 @@ export type CapReservation =
   | { reserved: false; reason: "daily cap reached" | "monthly cap reached" };
 
 export function capPeriods(timeZone: string, now: Date): CapPeriods {
-  return { day: `D:${buyerDayKey(now, timeZone)}`, month: `M:${buyerMonthKey(now, timeZone)}` };
+  const day = buyerDayKey(now, timeZone);
+  return { day: `D:${day}`, month: `M:${day.slice(0, 7)}` };
 }
 
 /**
  * Counts one more lead for the buyer in its day and its month, only if both stay within its caps; a
  * buyer without caps is counted too, since the weighted round-robin reads the same counters. Runs in
  * the caller's write transaction, with the delivery row it reserves for, so a crash keeps both or
- * neither. Each increment is one conditional UPDATE, which PostgreSQL re-checks against the committed
- * row after waiting on a concurrent one, so no interleaving can count past a cap.
+ * neither. Each increment is one INSERT ... ON CONFLICT DO UPDATE ... WHERE under the cap, which
+ * PostgreSQL evaluates against the committed row after waiting on a concurrent one, so no interleaving
+ * can count past a cap.
  */
 export async function reserveCapacity(trx: Kysely<Database>, buyer: RoutableBuyer, now: Date): Promise<CapReservation> {
   const periods = capPeriods(buyer.rules.timeZone, now);
   const { perDay, perMonth } = buyer.rules.caps;
-  await trx
-    .insertInto("buyer_cap_counters")
-    .values([periods.day, periods.month].map((period) => ({ buyer_id: buyer.id, period, sent: 0 })))
-    .onConflict((conflict) => conflict.columns(["buyer_id", "period"]).doNothing())
-    .execute();
   if (!(await increment(trx, buyer.id, periods.day, perDay))) return { reserved: false, reason: "daily cap reached" };
   if (!(await increment(trx, buyer.id, periods.month, perMonth))) {
     // Undone inside the same transaction, so no other transaction ever sees the day counted alone.
@@ -94,15 +91,19 @@ export async function usageOf(
   return { byBuyer, alreadyTried };
 }
 
+/** One more lead in the period's counter, creating it at 1, unless that passes the cap: true when counted. */
 async function increment(trx: Kysely<Database>, buyerId: string, period: string, cap: number | undefined): Promise<boolean> {
-  const result = await trx
-    .updateTable("buyer_cap_counters")
-    .set({ sent: sql`sent + 1` })
-    .where("buyer_id", "=", buyerId)
-    .where("period", "=", period)
-    .$if(cap !== undefined, (query) => query.where("sent", "<", cap!))
+  if (cap !== undefined && cap < 1) return false;
+  const counted = await trx
+    .insertInto("buyer_cap_counters")
+    .values({ buyer_id: buyerId, period, sent: 1 })
+    .onConflict((conflict) => {
+      const update = conflict.columns(["buyer_id", "period"]).doUpdateSet({ sent: sql`buyer_cap_counters.sent + 1` });
+      return cap === undefined ? update : update.where("buyer_cap_counters.sent", "<", cap);
+    })
+    .returning("sent")
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return counted !== undefined;
 }
 
 async function decrement(trx: Kysely<Database>, buyerId: string, period: string): Promise<void> {

@@ -4,10 +4,11 @@ import type { Database, DeliveryStatus } from "../db/schema";
 import { releaseCapacity } from "./cap-reservation";
 import { recordWinner } from "./auction-record";
 import { offerToNextBid, queueAuction } from "./auction-routing";
-import { auctionsEnabled } from "./auction-settings";
-import { routingModeOf } from "./routing-modes";
+import { readSettings, WEBHOOK_URL_SETTING } from "../settings/settings";
+import { auctionKey, auctionsOn } from "./auction-settings";
+import { routingModeKey, routingModeOf, savedRoutingMode } from "./routing-modes";
 import type { RoutableLead, RoutingOptions } from "./route-decision";
-import { refreshBuyerStatus, routableLeadOf, routeLead, type JustSaved, type RoutingDecisionRecord } from "./route-lead";
+import { buyersWithoutWebhook, refreshBuyerStatus, routableLeadOf, routeLead, type JustSaved, type RoutingDecisionRecord } from "./route-lead";
 
 /**
  * Routes a lead just saved, in the intake's write transaction, after the lead's other rows: last, so
@@ -18,12 +19,15 @@ import { refreshBuyerStatus, routableLeadOf, routeLead, type JustSaved, type Rou
 export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, now: Date, saved: JustSaved = {}): Promise<{ queued: number }> {
   const buyers = await listBuyers(trx);
   if (!buyers.length) return { queued: 0 };
-  if (await auctionsEnabled(trx, lead.caseType)) {
+  // The claim's auction switch and mode, and the webhook's URL, in one query: this runs for every lead.
+  const settings = await readSettings(trx, [auctionKey(lead.caseType), routingModeKey(lead.caseType), WEBHOOK_URL_SETTING]);
+  if (auctionsOn(settings.get(auctionKey(lead.caseType)))) {
     await queueAuction(trx, { id: lead.id, created_at: lead.createdAt }, now);
     return { queued: 1 };
   }
-  const mode = await routingModeOf(trx, lead.caseType);
-  const routed = await routeLead(trx, lead, buyers, mode.mode === "shared" ? { now, ...mode } : { now }, saved);
+  const mode = savedRoutingMode(settings.get(routingModeKey(lead.caseType)));
+  const notConfigured = buyersWithoutWebhook(buyers, Boolean(settings.get(WEBHOOK_URL_SETTING)));
+  const routed = await routeLead(trx, lead, buyers, mode.mode === "shared" ? { now, notConfigured, ...mode } : { now, notConfigured }, saved);
   return { queued: routed.decision.tried.length };
 }
 

@@ -14,7 +14,7 @@ export interface RoutableLead {
 }
 
 export interface BuyerUsage {
-  /** Leads sent on the buyer's current day and month (buyerDayKey / buyerMonthKey). */
+  /** Leads sent on the buyer's current day and month (capPeriods, in the buyer's time zone). */
   sentToday: number;
   sentThisMonth: number;
 }
@@ -117,15 +117,18 @@ export function decideRoute(lead: RoutableLead, buyers: readonly RoutableBuyer[]
   }
 }
 
+/** One formatter per zone: building one costs more than the rest of a lead's routing. */
+const calendarDays = new Map<string, Intl.DateTimeFormat>();
+
 /** The buyer's calendar day at `now`, YYYY-MM-DD: the key its daily cap is counted under. */
 export function buyerDayKey(now: Date, timeZone: string): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
-}
-
-/** The buyer's calendar month at `now`, YYYY-MM: the key its monthly cap is counted under. */
-export function buyerMonthKey(now: Date, timeZone: string): string {
-  return buyerDayKey(now, timeZone).slice(0, 7);
+  let calendarDay = calendarDays.get(timeZone);
+  if (!calendarDay) {
+    calendarDay = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    calendarDays.set(timeZone, calendarDay);
+  }
+  const monthDayYear = calendarDay.format(now); // "11/26/2026"
+  return `${monthDayYear.slice(6)}-${monthDayYear.slice(0, 2)}-${monthDayYear.slice(3, 5)}`;
 }
 
 /** Whether the buyer's wall clock at `now` is inside its schedule; null is always open. */
@@ -144,8 +147,4 @@ export function isWithinSchedule(schedule: BuyerSchedule | null, timeZone: strin
 // Code-unit order, not localeCompare, so the same ids sort the same on every machine.
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, "0");
 }

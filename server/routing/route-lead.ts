@@ -66,7 +66,7 @@ export async function routeLead(
   await lockForTransaction(trx, ROUTING_LOCK);
   const alreadyTried = justSaved ? [] : await buyersAlreadySent(trx, lead.id);
   const usage = await usageOf(trx, buyers, now, alreadyTried);
-  const notConfigured = await unconfiguredBuyers(trx, buyers);
+  const notConfigured = options.notConfigured ?? (await unconfiguredBuyers(trx, buyers));
   // Every candidate in order: in shared mode a buyer that cannot reserve makes room for the next.
   const { considered, order } = decideRoute(lead, buyers, usage, { now, notConfigured });
   const wanted = options.mode === "shared" ? Math.max(0, options.maxBuyers) : 1;
@@ -226,7 +226,10 @@ export async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): 
 
 /** The default webhook buyer while no webhook URL is saved: today's rule that no webhook is queued then. */
 async function unconfiguredBuyers(trx: Kysely<Database>, buyers: readonly RoutableBuyer[]): Promise<string[]> {
-  const webhookBuyers = buyers.filter((buyer) => buyer.system === "webhook");
-  if (!webhookBuyers.length) return [];
-  return (await readSetting(trx, WEBHOOK_URL_SETTING)) ? [] : webhookBuyers.map((buyer) => buyer.id);
+  if (!buyers.some((buyer) => buyer.system === "webhook")) return [];
+  return buyersWithoutWebhook(buyers, Boolean(await readSetting(trx, WEBHOOK_URL_SETTING)));
+}
+
+export function buyersWithoutWebhook(buyers: readonly RoutableBuyer[], webhookUrlSaved: boolean): string[] {
+  return webhookUrlSaved ? [] : buyers.filter((buyer) => buyer.system === "webhook").map((buyer) => buyer.id);
 }

@@ -13,7 +13,11 @@ export type RoutingModeErrors = Partial<Record<"mode" | "maxBuyers", string>>;
 export const routingModeKey = (caseType: string) => `routing_mode:${caseType}`;
 
 export async function routingModeOf(db: Kysely<Database>, caseType: string): Promise<ClaimRoutingMode> {
-  const saved = await readSetting(db, routingModeKey(caseType));
+  return savedRoutingMode(await readSetting(db, routingModeKey(caseType)));
+}
+
+/** The mode a saved setting's text gives (exclusive when none is saved). */
+export function savedRoutingMode(saved: string | undefined): ClaimRoutingMode {
   return effectiveRoutingMode(saved ? (JSON.parse(saved) as ClaimRoutingMode) : null);
 }
 

@@ -18,6 +18,12 @@ export async function readSetting(db: Kysely<Database>, key: string): Promise<st
   return (await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
 }
 
+/** Several settings' values in one query, by key; a key not saved is absent. */
+export async function readSettings(db: Kysely<Database>, keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom("settings").select(["key", "value"]).where("key", "in", keys).execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
 /** Saves one setting, replacing its value, inside the caller's transaction when it is given one. */
 export async function writeSetting(db: Kysely<Database>, key: string, value: string, at: Date): Promise<void> {
   const updated_at = at.toISOString();

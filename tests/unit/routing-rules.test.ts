@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buyerRulesSchema, type BuyerSchedule, type RoutableBuyer } from "../../server/routing/buyer-rules";
+import { capPeriods } from "../../server/routing/cap-reservation";
 import {
   buyerDayKey,
-  buyerMonthKey,
   decideRoute,
   isWithinSchedule,
   type BuyerUsage,
@@ -89,7 +89,7 @@ describe("cap keys in the buyer's time zone", () => {
     { at: "2026-11-01T06:30:00Z", zone: "America/New_York", day: "2026-11-01", month: "2026-11", why: "the second 01:30 of the fall-back day" },
   ])("$why", ({ at, zone, day, month }) => {
     expect(buyerDayKey(new Date(at), zone)).toBe(day);
-    expect(buyerMonthKey(new Date(at), zone)).toBe(month);
+    expect(capPeriods(zone, new Date(at))).toEqual({ day: `D:${day}`, month: `M:${month}` });
   });
 
   it("a lead at 23:30 New York counts on the New York day, though UTC is on the next", () => {
