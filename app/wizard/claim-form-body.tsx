@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import { ClaimResult, type ClaimOutcome } from "./result-screen";
 import { ClaimWizard, type WizardState } from "./wizard";
@@ -25,6 +25,14 @@ export function ClaimFormBody({
   result: savedResult,
 }: Omit<ClaimFormProps, "slug"> & { definition: ClaimDefinition; result?: ClaimOutcome }) {
   const [result, setResult] = useState(savedResult);
+  // A result the script showed is an entry of the history of its own: Back from it loads the form
+  // again, which starts fresh, as a form shown again after its claim was sent does (docs/decisions/019).
+  useEffect(() => {
+    if (!result || savedResult) return;
+    const reload = () => window.location.reload();
+    window.addEventListener("popstate", reload);
+    return () => window.removeEventListener("popstate", reload);
+  }, [result, savedResult]);
   if (result) return <ClaimResult definition={definition} site={site} outcome={result} />;
   return (
     <>
@@ -38,6 +46,7 @@ export function ClaimFormBody({
           fresh={fresh}
           onSaved={(outcome) => {
             setResult(outcome);
+            window.history.pushState(null, "", window.location.pathname + window.location.search);
             window.scrollTo(0, 0);
           }}
         />

@@ -1,7 +1,8 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import type { IncomingHttpHeaders } from "node:http";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { claimBySlug } from "#claims/registry";
 import { attributionSchema, ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attribution/attribution";
-import type { LeadService, SubmitLeadResult } from "../leads/submit-lead";
+import type { LeadRequestContext, LeadService, SubmitLeadResult } from "../leads/submit-lead";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
@@ -55,13 +56,9 @@ export function apiRouter({
     express.json({ limit: API_BODY_LIMIT_BYTES, strict: false }),
     async (req, res) => {
       const body: unknown = req.body;
-      const result = await leads.submit(String(req.params.caseType), body, {
-        ip: req.ip ?? null,
-        userAgent: req.get("user-agent") ?? null,
-        pageUrl: pageUrlOf(body, req),
-        attribution: attributionOf(body, req),
-      });
-      sendResult(res, result);
+      const result = await leads.submit(String(req.params.caseType), body, leadRequestContext(body, req.ip ?? null, req.headers));
+      const answer = leadAnswer(result);
+      res.status(answer.status).set(answer.headers).json(answer.body);
     },
   );
 
@@ -78,49 +75,57 @@ export function apiRouter({
   return router;
 }
 
-function sendResult(res: express.Response, result: SubmitLeadResult) {
+/** A lead service result as the API answers it: status, extra headers and JSON body. */
+export function leadAnswer(result: SubmitLeadResult): { status: number; headers: Record<string, string>; body: object } {
   switch (result.status) {
     case "created":
     case "duplicate":
-      res.status(result.status === "created" ? 201 : 200).json({
-        leadId: result.leadId,
-        outcome: result.outcome,
-        certificateUrl: result.certificateUrl,
-        duplicate: result.status === "duplicate",
-        duplicateOf: result.duplicateOf,
-      });
-      return;
+      return {
+        status: result.status === "created" ? 201 : 200,
+        headers: {},
+        body: {
+          leadId: result.leadId,
+          outcome: result.outcome,
+          certificateUrl: result.certificateUrl,
+          duplicate: result.status === "duplicate",
+          duplicateOf: result.duplicateOf,
+        },
+      };
     case "invalid":
-      res.status(400).json({ error: result.message, fieldErrors: result.fieldErrors });
-      return;
+      return { status: 400, headers: {}, body: { error: result.message, fieldErrors: result.fieldErrors } };
     case "conflict":
-      res.status(409).json({ error: result.message });
-      return;
+      return { status: 409, headers: {}, body: { error: result.message } };
     case "rate-limited":
-      res.status(429).set("Retry-After", "3600").json({ error: result.message });
-      return;
+      return { status: 429, headers: { "Retry-After": "3600" }, body: { error: result.message } };
     case "unavailable":
-      res.status(503).set("Retry-After", "5").json({ error: result.message });
-      return;
+      return { status: 503, headers: { "Retry-After": "5" }, body: { error: result.message } };
     case "unknown-case-type":
-      res.status(404).json({ error: result.message });
+      return { status: 404, headers: {}, body: { error: result.message } };
   }
+}
+
+/** Who sent a lead through the API: the page it names (or the Referer) and its attribution (or the first-touch cookie). */
+export function leadRequestContext(body: unknown, ip: string | null, headers: IncomingHttpHeaders): LeadRequestContext {
+  const userAgent = headers["user-agent"] ?? null;
+  // Either spelling, as Express's req.get("referer") reads it.
+  const referer = headers.referer ?? (headers.referrer as string | undefined);
+  return { ip, userAgent, pageUrl: pageUrlOf(body, referer), attribution: attributionOf(body, headers.cookie) };
 }
 
 function bodyField(body: unknown, name: string): unknown {
   return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
 }
 
-function pageUrlOf(body: unknown, req: Request): string | null {
+function pageUrlOf(body: unknown, referer: string | undefined): string | null {
   const declared = bodyField(body, "pageUrl");
-  const candidate = typeof declared === "string" ? declared : req.get("referer");
+  const candidate = typeof declared === "string" ? declared : referer;
   return candidate && candidate.length <= 2000 && URL.canParse(candidate) ? candidate : null;
 }
 
-function attributionOf(body: unknown, req: Request) {
+function attributionOf(body: unknown, cookies: string | undefined) {
   const declared = attributionSchema.safeParse(bodyField(body, "attribution"));
   if (declared.success && bodyField(body, "attribution") !== undefined) return declared.data;
-  return decodeAttribution(readCookie(req.headers.cookie, ATTRIBUTION_COOKIE));
+  return decodeAttribution(readCookie(cookies, ATTRIBUTION_COOKIE));
 }
 
 /** Body-parser errors become clear 4xx answers; anything else is a 500 without details. */

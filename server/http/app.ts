@@ -25,6 +25,7 @@ import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
 import { apiRouter } from "./api-router";
 import { auditExportRoute } from "./audit-export-route";
+import { earlyLeadIntake } from "./early-lead-intake";
 import { jwksRoute } from "./certificate-routes";
 import { captureFirstTouch } from "./attribution-cookie";
 import { leadExportRoute } from "./lead-export-route";
@@ -159,7 +160,9 @@ export function createApp({ config, logger, db, leads, certificates, certificate
   }
 
   app.use(lastResortErrors(logger));
-  return early ? (req, res) => early(req, res, () => app(req, res)) : app;
+  const intake = earlyLeadIntake({ leads, logger, metrics, hsts: config.hsts, clientIp: (req) => proxyaddr(req, app.get("trust proxy fn")) });
+  const rest: RequestListener = early ? (req, res) => early(req, res, () => app(req, res)) : app;
+  return (req, res) => intake(req, res, () => rest(req, res));
 }
 
 const secureCookies = (config: Config) => config.isProduction && config.siteUrl.startsWith("https:");

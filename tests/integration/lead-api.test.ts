@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mvaAnswers } from "../support/mva-answers";
 import { startApiApp } from "../support/api-app";
@@ -133,5 +134,48 @@ describe("service endpoints", () => {
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+});
+
+// The plain request is answered before Express (server/http/early-lead-intake.ts); any other shape goes
+// to the Express route. Both must answer alike.
+describe("POST /api/leads/:caseType, answered before Express or by it", () => {
+  const answerKeys = async (response: Response) => Object.keys((await response.json()) as object).sort();
+
+  it("saves a gzip-encoded lead (Express) as it saves a plain one (early), with the same answer", async () => {
+    const plain = await api.post("/api/leads/mva", mvaAnswers(), { "content-type": "application/json; charset=utf-8" });
+    const gzipped = await fetch(`${api.url}/api/leads/mva`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      body: gzipSync(JSON.stringify(mvaAnswers())),
+    });
+    expect([plain.status, gzipped.status]).toEqual([201, 201]);
+    expect(await answerKeys(gzipped)).toEqual(await answerKeys(plain));
+    expect(plain.headers.get("content-security-policy")).toBe(gzipped.headers.get("content-security-policy"));
+  });
+
+  it("answers a body over 32 KB sent without Content-Length with 413, as Express answers one that announces it", async () => {
+    const big = JSON.stringify(mvaAnswers({ notes: "x".repeat(40_000) }));
+    const chunked = await fetch(`${api.url}/api/leads/mva`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    const announced = await api.post("/api/leads/mva", big);
+    expect([chunked.status, announced.status]).toEqual([413, 413]);
+    expect(await chunked.json()).toEqual(await announced.json());
+  });
+
+  it("takes the page from the Referer when the body names none", async () => {
+    const response = await api.post("/api/leads/mva", mvaAnswers(), { referer: "https://claims.example/mva-claim?utm_source=partner" });
+    const lead = await leadRow((await response.json()).leadId);
+    const certificate = await api.db.selectFrom("submission_certificates").select("page_url").where("certificate_id", "=", lead.certificate_id!).executeTakeFirstOrThrow();
+    expect(certificate.page_url).toBe("https://claims.example/mva-claim?utm_source=partner");
   });
 });
