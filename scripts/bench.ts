@@ -7,7 +7,8 @@ import { parseArgs } from "node:util";
 import { gzipSize, scriptsLoadedBy } from "../tests/budgets/budgets";
 import { launchBrowser } from "../tests/support/browser";
 import { startServer } from "../tests/support/server";
-import { measureLandingThroughput, NGINX } from "./bench/landing-throughput";
+import { NGINX } from "../tests/support/nginx";
+import { measureLandingThroughput } from "./bench/landing-throughput";
 import { measureLeadIntake } from "./bench/lead-intake";
 import { measureLighthouse } from "./bench/lighthouse-pages";
 

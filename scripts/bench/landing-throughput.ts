@@ -1,12 +1,10 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { NGINX, runNginx } from "../../tests/support/nginx";
 import { freePort, tempDir } from "../../tests/support/server";
 import { BROWSER_HEADERS } from "./browser-request";
-
-export const NGINX = "/usr/sbin/nginx";
 
 export interface ThroughputFigures {
   /** One returning visitor: what a reload or a CDN's revalidation costs. */
@@ -62,45 +60,26 @@ export async function measureLandingThroughput(appUrl: string, page: string, sec
   fs.chmodSync(dir, 0o755);
   fs.chmodSync(path.join(dir, "root"), 0o755);
   const port = await freePort();
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  gzip_static on;
-  gzip_vary on;
-  server {
-    listen 127.0.0.1:${port};
-    location = ${page} { default_type "text/html; charset=utf-8"; alias ${dir}/root/page.html; }
-  }
-}
-`,
-  );
-  const nginx = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
-  let errors = "";
-  nginx.stderr.on("data", (chunk) => (errors += chunk));
-  const exited = new Promise<void>((resolve) => nginx.once("close", () => resolve()));
+  const nginxUrl = `http://127.0.0.1:${port}${page}`;
+  let nginx: Awaited<ReturnType<typeof runNginx>> | null = null;
   try {
-    const nginxUrl = `http://127.0.0.1:${port}${page}`;
-    const deadline = Date.now() + 10_000;
-    while (!(await fetch(nginxUrl).then((response) => response.ok, () => false))) {
-      if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start: ${errors}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    nginx = await runNginx({
+      dir,
+      workerConnections: 1024,
+      http: [
+        "access_log off;",
+        "gzip_static on;",
+        "gzip_vary on;",
+        `server { listen 127.0.0.1:${port}; location = ${page} { default_type "text/html; charset=utf-8"; alias ${dir}/root/page.html; } }`,
+      ],
+      ready: () => fetch(nginxUrl).then((response) => response.ok, () => false),
+      timeoutMs: 10_000,
+    });
     const served = Buffer.from(await (await fetch(nginxUrl, { headers: { ...BROWSER_HEADERS, "accept-encoding": "identity" } })).arrayBuffer());
     if (!served.equals(html)) throw new Error("nginx does not serve the bytes the app rendered");
     return { ...figures, nginxRequestsPerSecond: await requestsPerSecond(nginxUrl, seconds) };
   } finally {
-    nginx.kill("SIGQUIT");
-    await exited;
+    await nginx?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,7 @@ import { freePort, tempDir } from "./server";
 /** The nginx site file docs/deploy.md tells operators to install. */
 export const NGINX_SITE_FILE = "deploy/nginx/claims.conf";
 export const NGINX_SERVER_NAME = "claims.example.com";
-const NGINX = "/usr/sbin/nginx";
+export const NGINX = "/usr/sbin/nginx";
 
 export interface TestPorts {
   /** The web instance nginx proxies to. */
@@ -67,7 +67,35 @@ export async function startNginx(appPort: number): Promise<RunningNginx> {
   const dir = tempDir("claims-nginx");
   const ports: TestPorts = { app: appPort, https: await freePort(), http: await freePort() };
   fs.writeFileSync(path.join(dir, "site.conf"), nginxSiteForTest(fs.readFileSync(NGINX_SITE_FILE, "utf8"), ports));
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `    ${kind}_temp_path ${path.join(dir, kind)};`);
+  const nginx = await runNginx({
+    dir,
+    http: ["include /etc/nginx/mime.types;", `access_log ${path.join(dir, "access.log")};`, `include ${path.join(dir, "site.conf")};`],
+    ready: async () => (await proxied({ port: ports.https, path: "/healthz" }).catch(() => null))?.status === 200,
+  });
+  return { ports, dir, stop: nginx.stop };
+}
+
+/**
+ * Debian's nginx in the foreground, a child of this process, with one worker and a configuration of
+ * its own in `dir` (pid, logs and temp files there too) whose http block holds `http`. Resolves once
+ * `ready` answers true; fails, with nginx's output and error log, if it exits or is not ready in time.
+ * The landing-page bench (scripts/bench/landing-throughput.ts) runs its nginx with it too.
+ */
+export async function runNginx({
+  dir,
+  http,
+  ready,
+  workerConnections = 256,
+  timeoutMs = 15_000,
+}: {
+  dir: string;
+  http: string[];
+  ready: () => Promise<boolean>;
+  workerConnections?: number;
+  timeoutMs?: number;
+}): Promise<{ stop(): Promise<void> }> {
+  if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: install Debian's nginx (apt-get install nginx-light)`);
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${path.join(dir, kind)};`);
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
     [
@@ -76,17 +104,13 @@ export async function startNginx(appPort: number): Promise<RunningNginx> {
       "worker_processes 1;",
       `pid ${path.join(dir, "nginx.pid")};`,
       `error_log ${path.join(dir, "error.log")} warn;`,
-      "events { worker_connections 256; }",
+      `events { worker_connections ${workerConnections}; }`,
       "http {",
-      "    include /etc/nginx/mime.types;",
-      `    access_log ${path.join(dir, "access.log")};`,
-      ...temp,
-      `    include ${path.join(dir, "site.conf")};`,
+      ...[...temp, ...http].map((line) => `    ${line}`),
       "}",
       "",
     ].join("\n"),
   );
-  if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: install Debian's nginx (apt-get install nginx-light)`);
   const child = spawn(NGINX, ["-p", `${dir}/`, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -97,11 +121,10 @@ export async function startNginx(appPort: number): Promise<RunningNginx> {
   let closed = false;
   void exited.then(() => (closed = true));
 
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (closed) throw new Error(`nginx exited early:\n${output}\n${readLog(dir)}`);
-    const answer = await proxied({ port: ports.https, path: "/healthz" }).catch(() => null);
-    if (answer?.status === 200) break;
+    if (await ready()) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`nginx did not start:\n${output}\n${readLog(dir)}`);
@@ -109,8 +132,6 @@ export async function startNginx(appPort: number): Promise<RunningNginx> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    ports,
-    dir,
     async stop() {
       // SIGQUIT is nginx's graceful stop: the master waits for its worker, then exits.
       if (!closed) child.kill("SIGQUIT");
