@@ -3,6 +3,7 @@ import { claimBySlug } from "#claims/registry";
 import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics/metrics";
+import { timeResponse } from "../metrics/request-routes";
 import { API_BODY_LIMIT_BYTES, leadAnswer, leadRequestContext } from "./api-router";
 import { setApiSecurityHeaders } from "./security-headers";
 
@@ -39,8 +40,7 @@ export function earlyLeadIntake({
     const caseType = LEADS_PATH.exec(query === -1 ? url : url.slice(0, query))?.[1];
     if (!caseType || !claimBySlug(caseType) || !plainJsonBody(req)) return next();
 
-    const started = performance.now();
-    res.once("finish", () => metrics.observeRequest({ route: ROUTE, method: "POST", status: res.statusCode }, (performance.now() - started) / 1000));
+    timeResponse(metrics, req, res, () => ROUTE);
     const send = ({ status, headers, body }: { status: number; headers: Record<string, string>; body: object }) => {
       const text = JSON.stringify(body);
       setApiSecurityHeaders(res, hsts);

@@ -28,25 +28,34 @@ export function pageRouteId(build: ServerBuild, pathname: string, cache = new We
 }
 
 /**
+ * Records how long a response took once it has finished, under the route `routeOf` names then: null
+ * when it is not this recorder's to record, a promise when the route takes a look-up.
+ */
+export function timeResponse(metrics: Metrics, req: IncomingMessage, res: ServerResponse, routeOf: () => string | null | Promise<string>): void {
+  const started = performance.now();
+  res.once("finish", () => {
+    const seconds = (performance.now() - started) / 1000;
+    const record = (route: string) => metrics.observeRequest({ route, method: req.method ?? "GET", status: res.statusCode }, seconds);
+    const route = routeOf();
+    if (typeof route === "string") record(route);
+    else route?.then(record, () => record(UNMATCHED));
+  });
+}
+
+/**
  * Times every request and records it under its route id: the Express route pattern that answered it,
  * or for pages the React Router route id; never the URL, so no path parameter or query reaches a label.
  */
 export function requestDurations(metrics: Metrics, pagesBuild?: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
   const trees = new WeakMap<ServerBuild, RouteObject[]>();
   return (req, res, next) => {
-    const started = performance.now();
-    res.once("finish", () => {
-      const seconds = (performance.now() - started) / 1000;
+    timeResponse(metrics, req, res, () => {
       // The pattern is read now: Express leaves req.route and req.baseUrl as the handler saw them.
       const pattern = req.route ? `${req.baseUrl}${String(req.route.path)}` : null;
-      const record = (route: string) => metrics.observeRequest({ route, method: req.method, status: res.statusCode }, seconds);
       // Fingerprinted assets are served by express.static, which names no route.
-      if (!pattern) return record(req.path.startsWith("/assets/") ? "/assets" : UNMATCHED);
-      if (pattern !== "/{*path}" || !pagesBuild) return record(pattern);
-      Promise.resolve(typeof pagesBuild === "function" ? pagesBuild() : pagesBuild).then(
-        (build) => record(pageRouteId(build, req.path, trees)),
-        () => record(UNMATCHED),
-      );
+      if (!pattern) return req.path.startsWith("/assets/") ? "/assets" : UNMATCHED;
+      if (pattern !== "/{*path}" || !pagesBuild) return pattern;
+      return Promise.resolve(typeof pagesBuild === "function" ? pagesBuild() : pagesBuild).then((build) => pageRouteId(build, req.path, trees));
     });
     next();
   };
@@ -63,17 +72,16 @@ export function timeEarlyAnswers(metrics: Metrics, build: ServerBuild, early: Ea
   // Only cached static pages are answered early, so their paths are few; the bound is a safeguard.
   const routeIds = new Map<string, string>();
   return (req, res, next) => {
-    const started = performance.now();
     let passedOn = false;
-    res.once("finish", () => {
-      if (passedOn) return;
+    timeResponse(metrics, req, res, () => {
+      if (passedOn) return null;
       const pathname = (req.url ?? "/").split("?")[0]!;
       let route = routeIds.get(pathname);
       if (!route) {
         route = pageRouteId(build, pathname, trees);
         if (routeIds.size < 1000) routeIds.set(pathname, route);
       }
-      metrics.observeRequest({ route, method: req.method ?? "GET", status: res.statusCode }, (performance.now() - started) / 1000);
+      return route;
     });
     early(req, res, () => {
       passedOn = true;
