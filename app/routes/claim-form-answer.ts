@@ -14,3 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { status, body } = await answerFormPost(definition, request, page.href, context);
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
+
+/** Only posts have an answer here; the form itself is at the path without `.json`. */
+export function loader() {
+  return Response.json({ error: "Method not allowed; use POST" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -4,7 +4,7 @@ import { formAnswerPath, resultPagePath } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims } from "#claims/registry";
 import { action } from "../../app/routes/claim-form";
-import { action as answerAction } from "../../app/routes/claim-form-answer";
+import { action as answerAction, loader as answerLoader } from "../../app/routes/claim-form-answer";
 import type { WizardState } from "../../app/wizard/wizard";
 import { RATE_LIMIT_MESSAGE, createLeadService } from "../../server/leads/submit-lead";
 import { examplesOf } from "../fixtures/claims/examples";
@@ -253,6 +253,12 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s form'
     const lead = await leadRow(leadId);
     const certificate = await routes.db.selectFrom("submission_certificates").select("page_url").where("certificate_id", "=", lead.certificate_id!).executeTakeFirstOrThrow();
     expect(certificate.page_url).toBe(`https://claims.example${claim.routes.form}?utm_source=json-test`);
+  });
+
+  it("answers anything but a post with 405 and the method to use", async () => {
+    const response = answerLoader();
+    expect([response.status, response.headers.get("allow")]).toEqual([405, "POST"]);
+    expect(await response.json()).toEqual({ error: "Method not allowed; use POST" });
   });
 
   it("a claim with answers missing answers 400 with the wizard's state: the step, the messages, the answers", async () => {

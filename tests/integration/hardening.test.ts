@@ -81,6 +81,15 @@ describe("requests that used to answer 500 (item 4)", () => {
     }
   });
 
+  it("a GET of a form's JSON twin answers 405 with the method to use, logging no error", async () => {
+    for (const claim of claims) {
+      const answer = await fetch(server.url + formAnswerPath(claim));
+      expect([answer.status, answer.headers.get("allow")], claim.slug).toEqual([405, "POST"]);
+      expect(await answer.json()).toEqual({ error: "Method not allowed; use POST" });
+    }
+    expect(errorLines()).toEqual([]);
+  });
+
   it("an HTTP/0.9-style line answers 4xx", async () => {
     const answer = await rawRequest(server.url, "GET /\r\n\r\n");
     expect(statusOf(answer)).toBeGreaterThanOrEqual(400);
