@@ -21,7 +21,7 @@ import { recordAudit, type Actor } from "../audit/audit-log";
 import { maskEmail, maskIp, maskName, maskPhone } from "./contact-mask";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
-import { beyond, countLeads, decodeCursor, filteredLeads, keysetPageLinks } from "./lead-query";
+import { beyond, countLeads, decodeCursor, DENSE_SEARCH_MATCHES, filteredLeads, keysetPageLinks } from "./lead-query";
 
 export const PAGE_SIZE = 50;
 
@@ -76,12 +76,13 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     if ((params.get("before") && !before) || (params.get("after") && !after)) {
       return { ok: false as const, errors: { page: "This page link is not valid: start again from the newest leads." }, choices, timeZone };
     }
-    const { query, order } = filteredLeads(db, filter, timeZone);
-    // Counted while the page is read: on PostgreSQL they run on two connections at once, which keeps
-    // a broad search (a three-letter prefix, 47,000 matches at a million leads) under its budget.
+    // Counted while the page is read (on PostgreSQL on two connections at once); a search is counted
+    // first, as its count (from its keys' indexes alone) tells how to read its page.
     const counting = countLeads(db, filter, timeZone);
     // Awaited below; this only keeps it from being an unhandled rejection if the page's query fails first.
     counting.catch(() => undefined);
+    const search = filter.q && (await counting) >= DENSE_SEARCH_MATCHES ? "newest-first" : "by-index";
+    const { query, order } = filteredLeads(db, filter, timeZone, { search });
 
     const direction = after ? "asc" : "desc";
     const key = after ?? before;

@@ -62,8 +62,12 @@ export function beyond(order: LeadOrder, key: LeadKey, direction: "<" | ">" | ">
  * With a delivery filter the query starts from that target's deliveries (joined as `df`) and orders by
  * their copy of the lead's time, so one index (target, status, lead time) gives both filter and order;
  * otherwise each single filter has an index of (column, created_at, id). See docs/decisions/020.
+ *
+ * A search is answered from its keys' indexes, unless `search` is "newest-first": then its conditions
+ * are written so that no index answers them, and the engine reads leads newest first, keeping those
+ * that match, which stops after a page when matches are many (see DENSE_SEARCH_MATCHES).
  */
-export function filteredLeads(db: Db, filter: LeadFilter, timeZone: string) {
+export function filteredLeads(db: Db, filter: LeadFilter, timeZone: string, { search = "by-index" }: { search?: SearchPlan } = {}) {
   const delivery = filter.delivery;
   const order: LeadOrder = delivery
     ? { time: sql.ref<string>("df.lead_created_at"), id: sql.ref<string>("df.lead_id") }
@@ -76,9 +80,21 @@ export function filteredLeads(db: Db, filter: LeadFilter, timeZone: string) {
         join.onRef("df.lead_id", "=", "leads.id").on("df.target", "=", delivery!.target).on("df.status", "in", STATUSES[delivery!.status]),
       ),
     )
-    .where((eb) => eb.and(conditions(eb, filter, timeZone, order.time)));
+    .where((eb) => eb.and(conditions(eb, filter, timeZone, order.time, search)));
   return { query, order };
 }
+
+export type SearchPlan = "by-index" | "newest-first";
+
+/**
+ * From how many matches a search's page is read newest first rather than from its keys' indexes. The
+ * index finds every match, then reads and sorts them all: a three-letter prefix matched 47,000 leads
+ * of a million and took 180-290 ms. Read newest first, a page of such a search is found after about
+ * 51 x (leads / matches) leads, 1,100 there (a few ms); a rare search would read the whole table that
+ * way. Past 10,000 matches the newest-first read is the shorter one up to some 2 million leads, and
+ * still short beyond (docs/decisions/020).
+ */
+export const DENSE_SEARCH_MATCHES = 10_000;
 
 /**
  * How many leads the filter finds. A delivery filter with at most dates besides is counted on the
@@ -100,7 +116,7 @@ export async function countLeads(db: Db, filter: LeadFilter, timeZone: string): 
   return Number(count);
 }
 
-function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Expression<string>): Expression<SqlBool>[] {
+function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Expression<string>, search: SearchPlan): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (filter.claim) where.push(eb("leads.case_type", "=", filter.claim));
   if (filter.outcome) where.push(eb("leads.outcome", "=", filter.outcome));
@@ -116,7 +132,7 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
   if (filter.utm_campaign) where.push(eb("leads.utm_campaign", "=", filter.utm_campaign));
   if (filter.from) where.push(eb(time, ">=", dayBounds(filter.from, timeZone).start));
   if (filter.to) where.push(eb(time, "<", dayBounds(filter.to, timeZone).end));
-  if (filter.q) where.push(searchCondition(eb, filter.q));
+  if (filter.q) where.push(searchCondition(eb, filter.q, search));
   return where;
 }
 
@@ -124,34 +140,40 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
  * An e-mail address (it has an @), a phone number (digits and punctuation only) or a name: each is a
  * prefix match on an indexed key, so 'mar' finds Maria and '415555' finds (415) 555-0134.
  */
-function searchCondition(eb: LeadsEb, q: string): Expression<SqlBool> {
+function searchCondition(eb: LeadsEb, q: string, plan: SearchPlan): Expression<SqlBool> {
+  const startsWith = (column: SearchColumn, prefix: string) => prefixCondition(eb, column, prefix, plan);
   if (/^[\d\s().+-]+$/.test(q) && q.replace(/\D/g, "").length >= 3) {
     // libphonenumber drops the country code of a whole number; a partial one ('+1 415 555') keeps its
     // digits as typed, so a leading 1 is dropped here: no US area code starts with 1.
-    return startsWith(eb, "leads.phone_digits", (phoneDigits(q) ?? "").replace(/^1/, ""));
+    return startsWith("leads.phone_digits", (phoneDigits(q) ?? "").replace(/^1/, ""));
   }
   const key = searchKey(q) ?? "";
-  if (key.includes("@")) return startsWith(eb, "leads.em_search", key);
+  if (key.includes("@")) return startsWith("leads.em_search", key);
   const terms = key.split(/\s+/);
   if (terms.length === 1) {
-    return eb.or([startsWith(eb, "leads.fn_search", key), startsWith(eb, "leads.ln_search", key), startsWith(eb, "leads.em_search", key)]);
+    return eb.or([startsWith("leads.fn_search", key), startsWith("leads.ln_search", key), startsWith("leads.em_search", key)]);
   }
   // 'Maria Lopez' or 'Lopez Maria': the first and the last word, as first and last name either way round.
   const [first, last] = [terms[0]!, terms[terms.length - 1]!];
   return eb.or([
-    eb.and([startsWith(eb, "leads.fn_search", first), startsWith(eb, "leads.ln_search", last)]),
-    eb.and([startsWith(eb, "leads.fn_search", last), startsWith(eb, "leads.ln_search", first)]),
-    startsWith(eb, "leads.fn_search", key),
+    eb.and([startsWith("leads.fn_search", first), startsWith("leads.ln_search", last)]),
+    eb.and([startsWith("leads.fn_search", last), startsWith("leads.ln_search", first)]),
+    startsWith("leads.fn_search", key),
   ]);
 }
 
 type SearchColumn = "leads.fn_search" | "leads.ln_search" | "leads.em_search" | "leads.phone_digits";
 
-/** `column` starts with `prefix`, as a range an index answers (LIKE would depend on the engine's collation). */
-function startsWith(eb: LeadsEb, column: SearchColumn, prefix: string): Expression<SqlBool> {
+/**
+ * `column` starts with `prefix`, as a range an index answers (LIKE would depend on the engine's
+ * collation); newest first, as `column || ''`, the same value on both engines (null stays null), which
+ * no index answers.
+ */
+function prefixCondition(eb: LeadsEb, column: SearchColumn, prefix: string, plan: SearchPlan): Expression<SqlBool> {
   if (!prefix) return sql<SqlBool>`1 = 1`;
+  const value = plan === "by-index" ? eb.ref(column) : sql<string>`(${sql.ref(column)} || '')`;
   const upper = nextPrefix(prefix);
-  return upper === null ? eb(column, ">=", prefix) : eb.and([eb(column, ">=", prefix), eb(column, "<", upper)]);
+  return upper === null ? eb(value, ">=", prefix) : eb.and([eb(value, ">=", prefix), eb(value, "<", upper)]);
 }
 
 /**

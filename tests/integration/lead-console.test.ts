@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../server/lead-console/lead-console";
-import { encodeCursor } from "../../server/lead-console/lead-query";
+import { encodeCursor, filteredLeads, type SearchPlan } from "../../server/lead-console/lead-query";
 import { startConsole, type ConsoleRoutes, type LeadSpec } from "../support/console-leads";
 
 // The lead list (/admin/leads) through its loader, on SQLite and on PostgreSQL: every filter, the
@@ -195,6 +195,27 @@ describe("filters, search and counts", () => {
     ["nobody", []],
   ])("searches names: %s", async (q, expected) => {
     await expectLeads(`?q=${encodeURIComponent(q)}`, expected);
+  });
+
+  // A search with many matches is read newest first (DENSE_SEARCH_MATCHES): the same leads in the same order.
+  it.each([
+    ["jose", 1],
+    ["Álvarez José", 1],
+    ["Zoë Martin", 1],
+    ["mar", 2],
+    ["太郎 山田", 1],
+    ["jose.alvarez@", 1],
+    ["415", 2],
+    ["nobody", 0],
+    ["Álvarez\u{10FFFF}", 0],
+  ] as const)("finds the same leads read newest first as from the search's indexes: %s", async (q, matches) => {
+    const ids = async (search: SearchPlan) => {
+      const { query, order } = filteredLeads(app.db, { q }, "America/New_York", { search });
+      return (await query.select("leads.id").orderBy(order.time, "desc").orderBy(order.id, "desc").execute()).map((row) => row.id);
+    };
+    const byIndex = await ids("by-index");
+    expect(byIndex).toHaveLength(matches);
+    expect(await ids("newest-first")).toEqual(byIndex);
   });
 
   it("searches text ending in the last code point there is (its prefix range has no next code point to end at)", async () => {
