@@ -5,7 +5,7 @@ import { attributionSchema } from "../attribution/attribution";
 import { certificateUrl } from "../certificates/certificate-id";
 import { certificateChecksOf } from "../certificates/certificate-match";
 import { buyerById } from "../buyers/buyer-store";
-import { lockForTransaction, writeTransaction, type Db } from "../db/database";
+import { isPostgres, lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { DatabaseTarget } from "../config";
 import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget, EventDeliveryTarget } from "../db/schema";
 import type { DeliveryWorker } from "../delivery/worker";
@@ -76,12 +76,14 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     if ((params.get("before") && !before) || (params.get("after") && !after)) {
       return { ok: false as const, errors: { page: "This page link is not valid: start again from the newest leads." }, choices, timeZone };
     }
-    // Counted while the page is read (on PostgreSQL on two connections at once); a search is counted
-    // first, as its count (from its keys' indexes alone) tells how to read its page.
+    // Counted while the page is read (on PostgreSQL on two connections at once). SQLite has no
+    // statistics to tell a broad search from a narrow one, so there a search is counted first and its
+    // count tells how to read its page; PostgreSQL's planner knows it from its statistics.
     const counting = countLeads(db, filter, timeZone);
     // Awaited below; this only keeps it from being an unhandled rejection if the page's query fails first.
     counting.catch(() => undefined);
-    const search = filter.q && (await counting) >= DENSE_SEARCH_MATCHES ? "newest-first" : "by-index";
+    const countFirst = Boolean(filter.q) && !isPostgres(db);
+    const search = countFirst && (await counting) >= DENSE_SEARCH_MATCHES ? "newest-first" : "by-index";
     const { query, order } = filteredLeads(db, filter, timeZone, { search });
 
     const direction = after ? "asc" : "desc";
