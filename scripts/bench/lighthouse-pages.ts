@@ -18,10 +18,7 @@ export async function measureLighthouse(baseUrl: string, pages: readonly string[
   try {
     const figures: LighthouseFigures[] = [];
     for (const page of pages) {
-      const result = await lighthouse(baseUrl + page, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${lhr.runtimeError.message}`);
+      const lhr = await lighthouseRun(baseUrl + page, chrome.port);
       figures.push({
         page,
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -32,5 +29,17 @@ export async function measureLighthouse(baseUrl: string, pages: readonly string[
     return figures;
   } finally {
     chrome.kill();
+  }
+}
+
+/** One page's run; a run whose trace Lighthouse could not read (it asks to be run again, NO_NAVSTART) is run again, twice at most. */
+async function lighthouseRun(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
+    console.warn(`Lighthouse could not measure ${url} (${lhr.runtimeError.code}); running it again`);
   }
 }
