@@ -1,17 +1,16 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { claimBySlug } from "#claims/registry";
 import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics/metrics";
 import { timeResponse } from "../metrics/request-routes";
 import { API_BODY_LIMIT_BYTES, leadAnswer, leadRequestContext } from "./api-router";
+import { pathnameOf, type EarlyAnswer } from "./early-answer";
 import { setApiSecurityHeaders } from "./security-headers";
 
 /** The Express route's pattern: its request-duration label, whichever of the two answered. */
 const ROUTE = "/api/leads/:caseType";
 const LEADS_PATH = /^\/api\/leads\/([a-z0-9-]+)\/?$/;
-
-type EarlyAnswer = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * `POST /api/leads/:caseType` answered before Express, as the static pages are (docs/decisions/032):
@@ -35,9 +34,7 @@ export function earlyLeadIntake({
 }): EarlyAnswer {
   return (req, res, next) => {
     if (req.method !== "POST") return next();
-    const url = req.url ?? "";
-    const query = url.indexOf("?");
-    const caseType = LEADS_PATH.exec(query === -1 ? url : url.slice(0, query))?.[1];
+    const caseType = LEADS_PATH.exec(pathnameOf(req))?.[1];
     if (!caseType || !claimBySlug(caseType) || !plainJsonBody(req)) return next();
 
     timeResponse(metrics, req, res, () => ROUTE);

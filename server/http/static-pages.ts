@@ -5,6 +5,7 @@ import Negotiator from "negotiator";
 import type { FunnelBuffer } from "../analytics/funnel-buffer";
 import type { Logger } from "../logger";
 import { firstTouchCookie } from "./attribution-cookie";
+import { pathnameOf } from "./early-answer";
 import { countPageView } from "./funnel-page-views";
 import { setSecurityHeaders } from "./security-headers";
 import type { StaticPage, StaticPageCache } from "./static-page-cache";
@@ -52,8 +53,7 @@ export function staticPages({
     };
     try {
       const url = req.url ?? "";
-      const query = url.indexOf("?");
-      const pathname = query === -1 ? url : url.slice(0, query);
+      const pathname = pathnameOf(req);
       if ((req.method !== "GET" && req.method !== "HEAD") || !req.headers.host || !PLAIN_PATH.test(pathname)) return next();
       const target = cache.targetOf(pathname, url);
       if (!target || target.splat) return next();

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Metrics } from "./metrics";
+import { pathnameOf, type EarlyAnswer } from "../http/early-answer";
 
 const UNMATCHED = "unmatched";
 
@@ -61,8 +62,6 @@ export function requestDurations(metrics: Metrics, pagesBuild?: ServerBuild | ((
   };
 }
 
-type EarlyAnswer = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-
 /**
  * Times the requests the static pages answer before Express (docs/decisions/032) under their page's
  * route id, as `requestDurations` does for the rest; those it passes on are timed inside Express.
@@ -75,7 +74,7 @@ export function timeEarlyAnswers(metrics: Metrics, build: ServerBuild, early: Ea
     let passedOn = false;
     timeResponse(metrics, req, res, () => {
       if (passedOn) return null;
-      const pathname = (req.url ?? "/").split("?")[0]!;
+      const pathname = pathnameOf(req);
       let route = routeIds.get(pathname);
       if (!route) {
         route = pageRouteId(build, pathname, trees);
