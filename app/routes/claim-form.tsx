@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { emptyValues } from "#claims/engine/form-values";
 import wizardScripts from "virtual:wizard-scripts";
-import { ClaimFormPage, claimFormPageData, formPageTitle } from "~/wizard/claim-form-page";
+import { ClaimFormPage, claimFormPageData, claimFormState, formPageTitle } from "~/wizard/claim-form-page";
 import { answerFormPost } from "~/wizard/form-post.server";
 import { WizardScripts } from "~/wizard/wizard-scripts";
 import type { WizardState } from "~/wizard/wizard";
@@ -44,17 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export default function ClaimFormRoute({ loaderData, actionData }: Route.ComponentProps) {
   const definition = claimBySlug(loaderData.slug)!;
-  const answered = actionData && "wizard" in actionData ? actionData.wizard : null;
-  const saved = actionData && "result" in actionData;
+  const { state, fresh, result } = claimFormState(loaderData, actionData);
   return (
     <>
       <ClaimFormPage definition={definition} loaderData={loaderData} actionData={actionData} />
-      {saved ? null : (
-        <WizardScripts
-          scripts={loaderData.wizardScripts}
-          props={{ slug: loaderData.slug, site: loaderData.site, state: answered ?? loaderData.wizard, fresh: !answered }}
-        />
-      )}
+      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug: loaderData.slug, site: loaderData.site, state, fresh }} />}
     </>
   );
 }

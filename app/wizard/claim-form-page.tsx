@@ -24,6 +24,16 @@ export const formPageTitle = (title: string | undefined) => (title ? `${title} |
 export type ClaimFormPageData = ReturnType<typeof claimFormPageData>;
 export type ClaimFormActionData = { wizard: WizardState } | { result: ClaimOutcome };
 
+/** The form as the page shows it: the action's answer to a post when there is one, else the loader's empty form. */
+export function claimFormState(loaderData: ClaimFormPageData, actionData?: ClaimFormActionData) {
+  const answered = actionData && "wizard" in actionData ? actionData.wizard : undefined;
+  return {
+    state: answered ?? loaderData.wizard,
+    fresh: !answered,
+    result: actionData && "result" in actionData ? actionData.result : undefined,
+  };
+}
+
 /**
  * The claim form's page. Its own module, not only the route's default export, so that the route's
  * action can render it again for the consent page snapshot (./consent-page.server.tsx).
@@ -60,13 +70,7 @@ export function ClaimFormPage({
           </p>
         ) : null}
         <div id={CLAIM_FORM_ROOT_ID}>
-          <ClaimFormBody
-            definition={definition}
-            site={loaderData.site}
-            state={actionData && "wizard" in actionData ? actionData.wizard : loaderData.wizard}
-            fresh={!(actionData && "wizard" in actionData)}
-            result={actionData && "result" in actionData ? actionData.result : undefined}
-          />
+          <ClaimFormBody definition={definition} site={loaderData.site} {...claimFormState(loaderData, actionData)} />
         </div>
         {definition.formPage?.contactPanel ? (
           <section
