@@ -303,6 +303,48 @@ export interface OperatorsTable {
   disabled_at: string | null;
   created_at: string;
   invited_by: string | null;
+  /** The TOTP secret, sealed (server/admin/second-factor.ts); set but not enabled while enrolling. */
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The last 30-second step a code was accepted for: a code works once. */
+  totp_last_step: number | null;
+}
+
+/** One-time recovery codes for the second factor; only their SHA-256 is kept. */
+export interface OperatorRecoveryCodesTable {
+  id: string;
+  operator_id: string;
+  code_sha256: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A one-time password reset link an owner made for another operator; only its token's SHA-256 is kept. */
+export interface OperatorResetLinksTable {
+  id: string;
+  token_sha256: string;
+  operator_id: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A log-in whose password was right and that waits for its second factor; the id is the token's SHA-256. */
+export interface LoginChallengesTable {
+  id: string;
+  operator_id: string;
+  created_at: string;
+  expires_at: string;
+  attempts: number;
+}
+
+/** Failed and throttled log-ins counted per address and 15-minute window (not one audit row each). */
+export interface LoginFailureCountsTable {
+  window_start: string;
+  ip: string;
+  outcome: string;
+  count: number;
 }
 
 /** A one-time invitation link; only the SHA-256 of its token is kept. */
@@ -316,6 +358,7 @@ export interface OperatorInvitationsTable {
   expires_at: string;
   accepted_at: string | null;
   operator_id: string | null;
+  revoked_at: string | null;
 }
 
 export type AuditTargetType = "lead" | "buyer" | "setting" | "operator";
@@ -340,6 +383,9 @@ export interface AdminSessionsTable {
   created_at: string;
   last_seen_at: string;
   operator_id: string | null;
+  ip: string | null;
+  /** Cut to 200 characters. */
+  user_agent: string | null;
 }
 
 export interface LoginFailuresTable {
@@ -348,6 +394,8 @@ export interface LoginFailuresTable {
   created_at: string;
   /** The lower-case e-mail tried, for the per-account throttle. */
   account: string | null;
+  /** The known device's nonce when the attempt came with a genuine device cookie for that account. */
+  device: string | null;
 }
 
 export type RevocationMethod = "opt-out page" | "buyer report";
@@ -405,6 +453,10 @@ export interface Database {
   login_failures: LoginFailuresTable;
   operators: OperatorsTable;
   operator_invitations: OperatorInvitationsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_reset_links: OperatorResetLinksTable;
+  login_challenges: LoginChallengesTable;
+  login_failure_counts: LoginFailureCountsTable;
   audit_log: AuditLogTable;
   buyers: BuyersTable;
   buyer_cap_counters: BuyerCapCountersTable;
