@@ -160,7 +160,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
                   </dd>
                   <dt className="font-semibold">Link</dt>
                   <dd className="break-all font-mono">
-                    <a href={secondFactor.pending.uri} className="underline" data-testid="totp-uri">
+                    <a href={secondFactor.pending.uri} className="block min-h-11 py-2 underline" data-testid="totp-uri">
                       {secondFactor.pending.uri}
                     </a>
                   </dd>

@@ -206,7 +206,7 @@ describe("a team of operators", () => {
     await owner.setViewportSize({ width: 1280, height: 900 });
 
     // Log out, then in with the password and a code: a code works once, so the next 30-second step's.
-    await owner.getByRole("button", { name: "Log out" }).click();
+    await owner.getByRole("button", { name: "Log out", exact: true }).click();
     await owner.waitForURL(/\/admin\/login/);
     await waitFor(
       () => Math.floor(Date.now() / 30_000) > confirmedStep,
@@ -218,7 +218,7 @@ describe("a team of operators", () => {
     await owner.setViewportSize({ width: 1280, height: 900 });
 
     // And with a recovery code in place of the app.
-    await owner.getByRole("button", { name: "Log out" }).click();
+    await owner.getByRole("button", { name: "Log out", exact: true }).click();
     await owner.waitForURL(/\/admin\/login/);
     await logInWithCode(owner, "/admin/operators", codes[0]!);
 
