@@ -6,11 +6,10 @@ import type { OperatorRole } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Settings } from "../settings/settings";
 import { readCookie } from "../attribution/attribution";
-import { recordAudit, type Actor } from "../audit/audit-log";
+import { ANONYMOUS_EVENT_WINDOW_MS, countAnonymousEvent, recordAudit, type Actor } from "../audit/audit-log";
 import { createAuditLog } from "../audit/audit-query";
 import { allows, FORBIDDEN_MESSAGE, type Permission } from "./access-policy";
 import { createOperatorAccounts, normaliseEmail } from "./operator-accounts";
-import { countLoginFailure, LOGIN_COUNT_WINDOW_MS } from "./login-failure-counts";
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { createSecondFactor, secondFactorBoxes } from "./second-factor";
 import { sessionSecret as sessionSecretOf } from "./session-secret";
@@ -19,7 +18,7 @@ import { sessionSecret as sessionSecretOf } from "./session-secret";
 const LEGACY_PASSWORD_HASH_SETTING = "admin_password_hash";
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
-export const LOGIN_WINDOW_MS = LOGIN_COUNT_WINDOW_MS;
+export const LOGIN_WINDOW_MS = ANONYMOUS_EVENT_WINDOW_MS;
 /** Failed log-ins from a browser without a device cookie, per address and account, per window. */
 export const MAX_FAILURES_PER_WINDOW = 5;
 /** Failed log-ins to one account per window from browsers without its device cookie, from any number of addresses. */
@@ -315,14 +314,14 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
       const device = knownDevice(client.cookieHeader, email);
       const guess = await reserveGuess(ip, email, device);
       if (!guess) {
-        await countLoginFailure(db, ip, "throttled", now());
+        await countAnonymousEvent(db, { action: "login-throttled", ip }, now());
         return { ok: false, reason: "throttled", message: THROTTLED_MESSAGE };
       }
       const operator = await db.selectFrom("operators").selectAll().where("email", "=", email).executeTakeFirst();
       const matches = await verifyPassword(password, operator?.password_hash ?? decoyHash);
       if (!operator || !matches || operator.disabled_at) {
         logger.warn({ ip }, "operator login failed");
-        await countLoginFailure(db, ip, "wrong-password", now());
+        await countAnonymousEvent(db, { action: "login-failed", ip }, now());
         return { ok: false, reason: "wrong-password", message: WRONG_LOGIN_MESSAGE };
       }
       await db.deleteFrom("login_failures").where("id", "=", guess).execute();
@@ -368,7 +367,7 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
       if (Number(counted.numUpdatedRows) !== 1) return gone;
       const verified = await secondFactor.verify(open.operatorId, code);
       if (!verified.ok) {
-        await countLoginFailure(db, ip, "wrong-code", now());
+        await countAnonymousEvent(db, { action: "login-wrong-code", ip }, now());
         return { ok: false, reason: "wrong-code", message: WRONG_CODE_MESSAGE };
       }
       const used = await db.deleteFrom("login_challenges").where("id", "=", open.id).executeTakeFirst();

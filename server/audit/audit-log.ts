@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AuditTargetType, Database } from "../db/schema";
+import { appendChained } from "./audit-chain";
+
+/** The longest text an entry keeps of one value (an e-mail tried, a filter); longer ones are cut. */
+export const AUDIT_TEXT_LIMIT = 320;
+/** The longest detail (as JSON) an entry keeps; a longer one is replaced by its first characters. */
+export const AUDIT_DETAIL_LIMIT = 4_000;
 
 /** Who did something: the operator (null for a failed log-in), their e-mail at the time, and the IP. */
 export interface Actor {
@@ -55,20 +61,70 @@ export const AUDIT_ACTIONS = [
   "end-session",
 ] as const;
 
-/** Appends one entry; inside the caller's transaction when given one, so it is kept only if the action is. */
+/**
+ * Appends one entry to the hash chain (server/audit/audit-chain.ts); inside the caller's transaction when
+ * given one, so it is kept only if the action is. Texts are cut to bounded lengths, as some are chosen
+ * by whoever sent the request.
+ */
 export async function recordAudit(db: Kysely<Database>, actor: Actor, entry: AuditEntry, at = new Date()): Promise<void> {
-  await db
-    .insertInto("audit_log")
-    .values({
-      id: randomUUID(),
-      at: at.toISOString(),
-      operator_id: actor.operatorId,
-      operator_email: actor.email,
-      ip: actor.ip,
-      action: entry.action,
-      target_type: entry.target?.type ?? null,
-      target_id: entry.target?.id ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
-    })
-    .execute();
+  await appendChained(db, {
+    id: randomUUID(),
+    at: at.toISOString(),
+    operator_id: actor.operatorId,
+    operator_email: cut(actor.email),
+    ip: actor.ip === null ? null : cut(actor.ip, 64),
+    action: cut(entry.action, 64),
+    target_type: entry.target?.type ?? null,
+    target_id: entry.target ? cut(entry.target.id, 128) : null,
+    detail: boundedDetail(entry.detail),
+  });
+}
+
+export interface AnonymousEvent {
+  /** What happened, e.g. 'login-failed'. */
+  action: string;
+  /** The address it came from; null counts under 'unknown'. */
+  ip: string | null;
+  /** The counting window; 15 minutes unless given. */
+  windowMs?: number;
+  /** The last event's detail, kept with the count (cut to bounded lengths). */
+  detail?: Record<string, unknown>;
+}
+
+export const ANONYMOUS_EVENT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Counts an event no operator is behind (a failed log-in, a throttled attempt) in one row per action,
+ * address and window, not one audit entry per request, so an anonymous client cannot grow the
+ * append-only log. One upsert, exact under concurrency on both engines. Returns the window's count.
+ */
+export async function countAnonymousEvent(db: Kysely<Database>, event: AnonymousEvent, at = new Date()): Promise<number> {
+  const windowMs = event.windowMs ?? ANONYMOUS_EVENT_WINDOW_MS;
+  const windowStart = new Date(Math.floor(at.getTime() / windowMs) * windowMs).toISOString();
+  const now = at.toISOString();
+  const detail = boundedDetail(event.detail);
+  const row = await db
+    .insertInto("audit_event_counts")
+    .values({ action: cut(event.action, 64), ip: cut(event.ip ?? "unknown", 64), window_start: windowStart, count: 1, first_at: now, last_at: now, last_detail: detail })
+    .onConflict((conflict) =>
+      conflict.columns(["action", "ip", "window_start"]).doUpdateSet((eb) => ({
+        count: eb("audit_event_counts.count", "+", 1),
+        last_at: eb.ref("excluded.last_at"),
+        last_detail: eb.ref("excluded.last_detail"),
+      })),
+    )
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The text cut to `limit` characters (whole code points), marked with an ellipsis when cut. */
+export function cut(text: string, limit = AUDIT_TEXT_LIMIT): string {
+  const points = Array.from(text);
+  return points.length <= limit ? text : `${points.slice(0, limit - 1).join("")}…`;
+}
+
+function boundedDetail(detail: Record<string, unknown> | undefined): string {
+  const bounded = JSON.stringify(detail ?? {}, (_key, value: unknown) => (typeof value === "string" ? cut(value) : value));
+  return bounded.length <= AUDIT_DETAIL_LIMIT ? bounded : JSON.stringify({ cut: cut(bounded, AUDIT_DETAIL_LIMIT - 100) });
 }

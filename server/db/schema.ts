@@ -339,14 +339,6 @@ export interface LoginChallengesTable {
   attempts: number;
 }
 
-/** Failed and throttled log-ins counted per address and 15-minute window (not one audit row each). */
-export interface LoginFailureCountsTable {
-  window_start: string;
-  ip: string;
-  outcome: string;
-  count: number;
-}
-
 /** A one-time invitation link; only the SHA-256 of its token is kept. */
 export interface OperatorInvitationsTable {
   id: string;
@@ -376,6 +368,39 @@ export interface AuditLogTable {
   target_id: string | null;
   /** JSON: what the action touched (a delivery, a filter, a count). */
   detail: string;
+  /** The entry's place in the chain (1, 2, ...); null only before migration 24 chained the log. */
+  seq: number | null;
+  /** SHA-256 (hex) over the previous entry's hash and this entry's content (server/audit/audit-chain.ts). */
+  hash: string | null;
+}
+
+/** The audit chain's last entry (one row, id 1): appending updates it first, which serialises appends. */
+export interface AuditChainHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+}
+
+/** Anonymous events (failed log-ins, throttled attempts) counted per action, address and window. */
+export interface AuditEventCountsTable {
+  action: string;
+  ip: string;
+  /** The window's start, ISO. */
+  window_start: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+  /** JSON of the last event's detail, its texts cut to a bounded length. */
+  last_detail: string;
+}
+
+/** A limit's count in one window (server/http/rate-counters.ts): `name` says the limit and its subject. */
+export interface RateCountersTable {
+  name: string;
+  window_start: string;
+  count: number;
+  /** When the row counts for nothing any more and can be deleted. */
+  expires_at: string;
 }
 
 export interface AdminSessionsTable {
@@ -456,8 +481,10 @@ export interface Database {
   operator_recovery_codes: OperatorRecoveryCodesTable;
   operator_reset_links: OperatorResetLinksTable;
   login_challenges: LoginChallengesTable;
-  login_failure_counts: LoginFailureCountsTable;
   audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
+  audit_event_counts: AuditEventCountsTable;
+  rate_counters: RateCountersTable;
   buyers: BuyersTable;
   buyer_cap_counters: BuyerCapCountersTable;
   routing_decisions: RoutingDecisionsTable;

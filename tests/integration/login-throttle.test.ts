@@ -96,10 +96,10 @@ describe("known devices", () => {
     expect((await admin.login(EMAIL, OWNER_PASSWORD, office)).ok).toBe(true);
     // Failures are counted per address and window, not logged one row each; the e-mail typed is cut short.
     await admin.login(`${"x".repeat(5000)}@example.com`, "a wrong guess", office);
-    const counts = await db.selectFrom("login_failure_counts").selectAll().where("ip", "=", office).execute();
-    expect(counts.map((c) => [c.outcome, Number(c.count)]).sort()).toEqual([
-      ["throttled", 1],
-      ["wrong-password", MAX_FAILURES_PER_WINDOW + 1],
+    const counts = await db.selectFrom("audit_event_counts").selectAll().where("ip", "=", office).execute();
+    expect(counts.map((c) => [c.action, Number(c.count)]).sort()).toEqual([
+      ["login-failed", MAX_FAILURES_PER_WINDOW + 1],
+      ["login-throttled", 1],
     ]);
     expect(await db.selectFrom("audit_log").selectAll().where("ip", "=", office).where("action", "!=", "login").execute()).toEqual([]);
     const longest = await db.selectFrom("login_failures").select("account").execute();

@@ -288,7 +288,7 @@ describe("the TOTP second factor", () => {
     clock += 5 * 60_000 + 1000;
     expect(await admin.completeSecondFactor(codeAt(uri, clock), "192.0.2.9", { cookieHeader: late })).toMatchObject({ ok: false, reason: "expired" });
     // Wrong codes are counted per address and window, not logged one row each.
-    const counted = await db.selectFrom("login_failure_counts").selectAll().where("outcome", "=", "wrong-code").execute();
+    const counted = await db.selectFrom("audit_event_counts").selectAll().where("action", "=", "login-wrong-code").execute();
     expect(counted.reduce((n, r) => n + Number(r.count), 0)).toBe(MAX_CHALLENGE_ATTEMPTS);
   });
 

@@ -6,8 +6,8 @@ import type { Kysely } from "kysely";
  * Operator accounts, issue 25 (docs/decisions/044): a TOTP second factor (the secret sealed, as in
  * the secret box) with one-time recovery codes kept only as hashes; password reset links (only the
  * token's hash); the step between password and code (`login_challenges`); sessions that remember
- * their address and browser for the account page; revocable invitations; failed log-ins counted per
- * address and window instead of one audit row each; and throttle rows that name the known device.
+ * their address and browser for the account page; revocable invitations; and throttle rows that name
+ * the known device. (Failed log-ins are counted in migration 24's audit_event_counts.)
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("operators").addColumn("totp_secret", "text").execute();
@@ -51,19 +51,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("login_failures").addColumn("device", "text").execute();
   await db.schema.createIndex("login_failures_device").on("login_failures").columns(["device", "created_at"]).execute();
   await db.schema.createIndex("login_failures_created").on("login_failures").column("created_at").execute();
-
-  await db.schema
-    .createTable("login_failure_counts")
-    .addColumn("window_start", "text", (c) => c.notNull())
-    .addColumn("ip", "text", (c) => c.notNull())
-    .addColumn("outcome", "text", (c) => c.notNull())
-    .addColumn("count", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("login_failure_counts_pk", ["window_start", "ip", "outcome"])
-    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable("login_failure_counts").execute();
   await db.schema.dropIndex("login_failures_created").execute();
   await db.schema.dropIndex("login_failures_device").execute();
   await db.schema.alterTable("login_failures").dropColumn("device").execute();
