@@ -36,6 +36,15 @@ function openWith(boxes: SecretBox[], sealed: string, context: string): string {
   throw new SecretBoxError("The two-step log-in secret cannot be opened: SECRETS_KEY or SESSION_SECRET changed since it was set up.");
 }
 
+function openOrNull(boxes: SecretBox[], sealed: string, context: string): string | null {
+  try {
+    return openWith(boxes, sealed, context);
+  } catch (error) {
+    if (error instanceof SecretBoxError) return null;
+    throw error;
+  }
+}
+
 function totpOf(secretBase32: string, email: string, issuer: string) {
   return new TOTP({ issuer, label: email, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
 }
@@ -69,7 +78,9 @@ export function createSecondFactor(deps: { db: Db; boxes: { seal: SecretBox; ope
   async function acceptCode(operatorId: string, sealed: string, email: string, code: string): Promise<boolean> {
     const token = code.replace(/\s/g, "");
     if (!/^\d{6}$/.test(token)) return false;
-    const secret = openWith(boxes.open, sealed, sealContext(operatorId));
+    // A secret sealed under a key since changed cannot prove anything: recovery codes still can.
+    const secret = openOrNull(boxes.open, sealed, sealContext(operatorId));
+    if (secret === null) return false;
     const at = now().getTime();
     const delta = totpOf(secret, email, issuer).validate({ token, timestamp: at, window: 1 });
     if (delta === null) return false;
@@ -104,7 +115,8 @@ export function createSecondFactor(deps: { db: Db; boxes: { seal: SecretBox; ope
         .where("operator_id", "=", operatorId)
         .where("used_at", "is", null)
         .executeTakeFirst();
-      const pending = row?.totp_secret && !row.totp_enabled_at ? enrolment(openWith(boxes.open, row.totp_secret, sealContext(operatorId)), row.email, issuer) : null;
+      const secret = row?.totp_secret && !row.totp_enabled_at ? openOrNull(boxes.open, row.totp_secret, sealContext(operatorId)) : null;
+      const pending = secret && row ? enrolment(secret, row.email, issuer) : null;
       return { enabled: Boolean(row?.totp_enabled_at), enabledAt: row?.totp_enabled_at ?? null, recoveryCodesLeft: Number(left?.n ?? 0), pending };
     },
 

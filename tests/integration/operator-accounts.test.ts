@@ -30,12 +30,14 @@ const PASSWORD = "the owner's long password";
 let db: Db;
 let clock: number;
 let admin: AdminAuth;
+let baseConfig: ReturnType<typeof loadConfig>;
 const now = () => new Date(clock);
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 
 beforeEach(async () => {
   clock = Date.parse("2026-11-22T10:00:00Z");
   const config = loadConfig({ DATABASE_URL: await testDatabaseUrl("claims-operators"), NODE_ENV: "test", ADMIN_PASSWORD: PASSWORD, ADMIN_EMAIL: OWNER });
+  baseConfig = config;
   db = await openDatabase(config.database);
   await migrateToLatest(db);
   admin = await createAdminAuth({ db, settings: createSettings(db, now), config, logger: createLogger("silent"), now });
@@ -443,5 +445,18 @@ describe("open invitations", () => {
     if (!made.ok) throw new Error(made.message);
     await admin.accounts.changeRole(await ownerActor(), second.operatorId, "viewer");
     expect(await admin.accounts.accept(tokenOf(made.link), "Heir", "a long enough password", null)).toMatchObject({ ok: false });
+  });
+});
+
+describe("a second factor sealed under a key that has changed", () => {
+  it("refuses codes without an error, and a recovery code still logs in", async () => {
+    const { uri, recoveryCodes } = await ownerWithSecondFactor();
+    // Another SESSION_SECRET (and no SECRETS_KEY): the sealed secret no longer opens.
+    const config = { ...baseConfig, sessionSecret: "another session secret of at least 32 characters" };
+    const other = await createAdminAuth({ db, settings: createSettings(db, now), config, logger: createLogger("silent"), now });
+    clock += 30_000;
+    const step = stepCookie(await other.login(OWNER, PASSWORD, "192.0.2.9"));
+    expect(await other.completeSecondFactor(codeAt(uri, clock), "192.0.2.9", { cookieHeader: step })).toMatchObject({ ok: false, reason: "wrong-code" });
+    expect(await other.completeSecondFactor(recoveryCodes[0]!, "192.0.2.9", { cookieHeader: step })).toMatchObject({ ok: true, with: "recovery-code" });
   });
 });
