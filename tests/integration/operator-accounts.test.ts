@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   MAX_ACCOUNT_FAILURES_PER_WINDOW,
   MAX_CHALLENGE_ATTEMPTS,
@@ -21,9 +21,6 @@ import { tokenOf } from "../support/operators";
 // operator is disabled or changes their password, and never losing the last owner. Issue 25: the TOTP
 // second factor and recovery codes on a fake clock, the password policy, reset links, the sessions
 // list, revoking invitations and the invitations of a disabled owner.
-
-// Each test hashes a dozen passwords with scrypt on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 const OWNER = "owner@claims.example";
 const PASSWORD = "the owner's long password";
