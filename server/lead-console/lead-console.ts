@@ -387,8 +387,9 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
           .executeTakeFirst();
         const routed = await routeNewLead(trx, routableLeadOf(lead), at);
         queued = Number(revived.numUpdatedRows) + routed.queued;
-        await refreshBuyerStatus(trx, leadId);
       }
+      // Spam has no buyer status; a lead that is not spam again has the one its sales and offers give.
+      if (!spam && lead.is_spam) await refreshBuyerStatus(trx, leadId);
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };
     });
