@@ -458,7 +458,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const startedAt = now();
     const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(startedAt);
     let rows = 0;
-    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, gzip, startedAt, onRows: (n) => (rows += n) });
+    const buyerNames = Object.fromEntries((await db.selectFrom("buyers").select(["id", "name"]).execute()).map((b) => [b.id, b.name]));
+    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, buyerNames, gzip, startedAt, onRows: (n) => (rows += n) });
     /** The end of the download (complete, or cut short), with the rows read: the stream's count is known only now. */
     const finish = (complete: boolean) => record(db, actor, "export-csv", null, { filter, stage: complete ? "finished" : "aborted", rows });
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };
