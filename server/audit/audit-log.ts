@@ -43,6 +43,21 @@ export const AUDIT_ACTIONS = [
   "disable-operator",
   "enable-operator",
   "change-password",
+  // The buyer portal (docs/decisions/040); a buyer user's entries carry no operator id, only their e-mail.
+  "invite-buyer-user",
+  "accept-buyer-invitation",
+  "disable-buyer-user",
+  "enable-buyer-user",
+  "buyer-login",
+  "buyer-login-failed",
+  "buyer-logout",
+  "buyer-export-csv",
+  // Returns and statements (docs/decisions/041).
+  "save-return-terms",
+  "request-return",
+  "approve-return",
+  "reject-return",
+  "issue-statement",
 ] as const;
 
 /** Appends one entry; inside the caller's transaction when given one, so it is kept only if the action is. */

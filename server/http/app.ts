@@ -11,6 +11,8 @@ import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { BuyerAuth } from "../buyer-portal/buyer-auth";
+import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -62,7 +64,7 @@ export interface AppDeps {
   revocations: RevocationService;
   metrics: Metrics;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal };
 }
 
 /**
@@ -113,6 +115,8 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       leadConsole: pages.leadConsole,
       buyers: pages.buyers,
       revocations,
+      buyerAuth: pages.buyerAuth,
+      buyerPortal: pages.buyerPortal,
       visitor,
     }) satisfies ServerContext;
     // Pages rendered once for every visitor: only from a built app (development renders every request).

@@ -1,6 +1,8 @@
 import type { SiteIdentity } from "#claims/engine/types";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { BuyerAuth } from "../buyer-portal/buyer-auth";
+import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { Attribution } from "../attribution/attribution";
@@ -30,5 +32,8 @@ export interface ServerContext {
   leadConsole: LeadConsole;
   buyers: BuyerStore;
   revocations: RevocationService;
+  /** The buyer portal (docs/decisions/040): its accounts and what a buyer user sees of its own buyer. */
+  buyerAuth: BuyerAuth;
+  buyerPortal: BuyerPortal;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }
