@@ -550,6 +550,7 @@ export interface StatementLinesTable {
   case_type: string;
   amount_cents: number;
   return_id: string | null;
+}
 
 export type LedgerEntryKind = "sale" | "credit" | "cancellation";
 export type PriceSource = "fixed" | "bid";

@@ -57,6 +57,8 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       revocations: services.revocations,
       buyerAuth,
       buyerPortal: services.buyerPortal,
+      returns: services.returns,
+      statements: services.statements,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;
