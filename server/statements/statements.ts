@@ -199,13 +199,13 @@ export function createStatements({ db, now = () => new Date() }: { db: Db; now?:
 
     /** A statement as CSV: a header of its figures, then its lines. */
     csv({ statement, lines }: { statement: StatementSummary; lines: StatementLine[] }): string {
-      const money = (cents: number) => (cents / 100).toFixed(2);
+      const money = (cents: number) => ({ cents });
       return [
-        csvRow(["statement", "buyer", "period", "issued_at", "sales", "sales_usd", "credits_usd", "cancellations_usd", "total_usd", "balance_usd"]),
-        csvRow([String(statement.number), statement.buyerName, statement.period, statement.issuedAt, String(statement.salesCount), money(statement.salesCents), money(statement.creditsCents), money(statement.cancellationsCents), money(statement.totalCents), money(statement.balanceCents)]),
-        csvRow([]),
-        csvRow(["date", "kind", "lead_id", "lead", "claim", "amount_usd", "return_id"]),
-        ...lines.map((line) => csvRow([line.createdAt, line.kind, line.leadId, line.leadName, line.caseType, money(line.amountCents), line.returnId])),
+        csvLine(["statement", "buyer", "period", "issued_at", "sales", "sales_usd", "credits_usd", "cancellations_usd", "total_usd", "balance_usd"]),
+        csvLine([String(statement.number), statement.buyerName, statement.period, statement.issuedAt, String(statement.salesCount), money(statement.salesCents), money(statement.creditsCents), money(statement.cancellationsCents), money(statement.totalCents), money(statement.balanceCents)]),
+        "\n",
+        csvLine(["date", "kind", "lead_id", "lead", "claim", "amount_usd", "return_id"]),
+        ...lines.map((line) => csvLine([line.createdAt, line.kind, line.leadId, line.leadName, line.caseType, money(line.amountCents), line.returnId])),
       ].join("");
     },
 
@@ -244,4 +244,9 @@ export function nextMonth(period: string): string {
 export function previousMonth(period: string): string {
   const [y, m] = period.split("-").map(Number) as [number, number];
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+}
+
+/** A CSV record: text cells as csvRow quotes and guards them; amounts unquoted, so -38.50 is a number to a spreadsheet, not text with an apostrophe. */
+function csvLine(cells: readonly (string | null | { cents: number })[]): string {
+  return `${cells.map((cell) => (cell !== null && typeof cell === "object" ? (cell.cents / 100).toFixed(2) : csvRow([cell]).slice(0, -1))).join(",")}\n`;
 }
