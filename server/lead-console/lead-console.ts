@@ -14,7 +14,7 @@ import { releaseCapacity, reserveCapacity } from "../routing/cap-reservation";
 import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
-import { routingModeOf } from "../routing/routing-modes";
+import { saleRoomOf } from "../routing/sale-limit";
 import { consentProofOf } from "./consent-proof";
 import { lowQualityText } from "../contacts/contact-identity";
 import { recordAudit, type Actor } from "../audit/audit-log";
@@ -345,10 +345,11 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
   }
 
   /**
-   * Spam: the lead's unsent deliveries are cancelled and their buyers' slots given back. Not spam: a
-   * lead that was spam is routed afresh (the webhook and partners are buyers, so routing queues them,
-   * reusing a cancelled row of the same buyer so its webhook-id stays the same); a cancelled delivery
-   * queued before they were buyers is put back as it was.
+   * Spam: the lead's unsent deliveries are cancelled and their buyers' slots given back; a buyer's
+   * answer (taken, refused) stays as it was. Not spam: the operator's webhook copy and a cancelled
+   * delivery queued before the partners were buyers are put back as they were (same webhook-id), and
+   * the lead is routed again within what its sale limit leaves (docs/decisions/038): a lead sold
+   * before it was marked as spam is not sold again.
    */
   async function markSpam(leadId: string, spam: boolean, actor: Actor) {
     return writeTransaction(db, async (trx) => {
@@ -366,7 +367,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
           .updateTable("deliveries")
           .set({ status: "cancelled", updated_at: at.toISOString() })
           .where("lead_id", "=", leadId)
-          .where("status", "in", ["pending", "failed", "dead"])
+          .where("status", "=", "pending")
           // A revocation's events still go out: they tell buyers to stop, whatever the lead was.
           .where("target", "!=", "event")
           .returning(["id", "buyer_id"])
@@ -375,7 +376,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         for (const delivery of cancelled) if (delivery.buyer_id) await releaseCapacity(trx, delivery.id);
         await trx.updateTable("leads").set({ buyer_status: null }).where("id", "=", leadId).execute();
       } else if (lead.is_spam && !lead.revoked_at) {
-        // Only a lead that was spam is unsold; routing one that is not would sell it twice.
+        // A lead that is not spam was routed already; routing counts the sales of one that was spam.
         const revived = await trx
           .updateTable("deliveries")
           .set(requeued(at))
@@ -386,6 +387,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
           .executeTakeFirst();
         const routed = await routeNewLead(trx, routableLeadOf(lead), at);
         queued = Number(revived.numUpdatedRows) + routed.queued;
+        await refreshBuyerStatus(trx, leadId);
       }
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };
@@ -421,18 +423,19 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const buyer = await buyerById(trx, delivery.buyer_id);
     if (!buyer) return `There is no buyer ${delivery.buyer_id}.`;
     const lead = await trx.selectFrom("leads").select("case_type").where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
-    const mode = await routingModeOf(trx, lead.case_type);
-    const room = mode.mode === "shared" ? mode.maxBuyers : 1;
-    const others = await trx
-      .selectFrom("deliveries")
-      .innerJoin("buyers", "buyers.id", "deliveries.buyer_id")
-      .select("buyers.name")
-      .where("deliveries.lead_id", "=", delivery.lead_id)
-      .where("deliveries.id", "!=", delivery.id)
-      .where((eb) => eb.or([eb("deliveries.status", "in", ["pending", "sending", "delivered"]), eb("deliveries.delivered_at", "is not", null)]))
-      .execute();
-    if (others.length >= room) {
-      return `This lead went to ${others.map((o) => o.name).join(" and ")} after ${buyer.name} did not take it: sending it to ${buyer.name} as well would sell it ${room === 1 ? "twice" : "to too many buyers"}.`;
+    // Counted from the ledger and the offers still open, as routing counts (docs/decisions/038).
+    const room = await saleRoomOf(trx, { id: delivery.lead_id, caseType: lead.case_type }, { excludeDeliveryId: delivery.id });
+    if (room.left === 0) {
+      const others = await trx
+        .selectFrom("deliveries")
+        .innerJoin("buyers", "buyers.id", "deliveries.buyer_id")
+        .select("buyers.name")
+        .where("deliveries.lead_id", "=", delivery.lead_id)
+        .where("deliveries.id", "!=", delivery.id)
+        .where((eb) => eb.or([eb("deliveries.status", "in", ["pending", "sending"]), eb("deliveries.buyer_id", "in", room.boughtBy.length ? room.boughtBy : [""])]))
+        .execute();
+      const names = [...new Set(others.map((o) => o.name))];
+      return `This lead went to ${names.join(" and ") || "another buyer"} after ${buyer.name} did not take it: sending it to ${buyer.name} as well would sell it ${room.limit === 1 ? "twice" : "to too many buyers"}.`;
     }
     const reservation = await reserveCapacity(trx, buyer, at);
     if (!reservation.reserved) return `${buyer.name}'s ${reservation.reason === "daily cap reached" ? "daily" : "monthly"} cap is reached: it cannot be sent this lead now.`;
