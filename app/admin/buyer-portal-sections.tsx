@@ -270,7 +270,7 @@ export function BuyerPortalSections({
           <ConfirmForm question="Issue this statement? It cannot be changed afterwards." fields={{ intent: "issue-statement" }} className="mt-4 flex flex-wrap items-end gap-3">
             <div>
               <label htmlFor="statement-period" className="block font-semibold">
-                Month
+                Statement month
               </label>
               <select id="statement-period" name="period" defaultValue={months[0]} className={input}>
                 {months.map((month) => (

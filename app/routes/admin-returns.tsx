@@ -66,7 +66,7 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
               {pending.map((r) => (
                 <li key={r.id} className="rounded-lg border border-slate-200 p-4" data-return-id={r.id}>
                   <p className="font-semibold">
-                    {r.buyerName}: <a href={`/admin/leads/${encodeURIComponent(r.leadId)}`} className="text-brand underline">lead {r.leadId}</a>
+                    {r.buyerName}: <a href={`/admin/leads/${encodeURIComponent(r.leadId)}`} className="inline-flex min-h-11 items-center text-brand underline">lead {r.leadId}</a>
                   </p>
                   <p className="text-sm">
                     {RETURN_REASON_LABELS[r.reason] ?? r.reason}
@@ -115,7 +115,7 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
                       <td className="py-2 pr-3 whitespace-nowrap">{r.decidedAt ? operatorTime(r.decidedAt, timeZone) : ""}</td>
                       <td className="py-2 pr-3">{r.buyerName}</td>
                       <td className="py-2 pr-3">
-                        <a href={`/admin/leads/${encodeURIComponent(r.leadId)}`} className="text-brand underline">
+                        <a href={`/admin/leads/${encodeURIComponent(r.leadId)}`} className="inline-flex min-h-11 items-center text-brand underline">
                           {r.leadId}
                         </a>
                       </td>

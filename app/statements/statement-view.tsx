@@ -87,7 +87,7 @@ export function StatementView({ data, csvHref, backHref, leadHref }: { data: Sta
                     <td className="py-2 pr-3">{KIND_LABEL[line.kind] ?? line.kind}</td>
                     <td className="py-2 pr-3">
                       {leadHref ? (
-                        <a href={leadHref(line.leadId)} className="text-brand underline">
+                        <a href={leadHref(line.leadId)} className="inline-flex min-h-11 items-center text-brand underline print:min-h-0">
                           {line.leadName ?? line.leadId}
                         </a>
                       ) : (
