@@ -1,5 +1,5 @@
 import type { BuyerReportEntry } from "../../server/buyers/buyer-store";
-import { formatCents, priceSummary } from "./buyer-summary";
+import { priceSummary, signedCents } from "./buyer-summary";
 
 // The buyer report's figures as the page shows them: revenue is the sum of the buyer's ledger entries
 // (sales at their price then, less credits), so a buyer with none and no price shows none rather than $0.00.
@@ -35,7 +35,7 @@ export interface BuyerReportView {
 export const NO_REVENUE = "—";
 
 export function buyerReportView(entry: BuyerReportEntry): BuyerReportView {
-  const revenue = (priced: boolean, cents: number) => (priced ? formatCents(cents) : NO_REVENUE);
+  const revenue = (priced: boolean, cents: number) => (priced ? signedCents(cents) : NO_REVENUE);
   const days = entry.days.map((day) => ({
     day: day.day,
     label: dayLabel(day.day),

@@ -15,6 +15,7 @@ import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
 import { saleRoomOf } from "../routing/sale-limit";
+import { ledgerEntriesOfLead } from "../ledger";
 import { consentProofOf } from "./consent-proof";
 import { lowQualityText } from "../contacts/contact-identity";
 import { recordAudit, type Actor } from "../audit/audit-log";
@@ -186,6 +187,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
       db.selectFrom("buyers").select(["id", "name"]).execute(),
     ]);
     const buyerName = new Map(buyerNames.map((b) => [b.id, b.name]));
+    const ledger = await ledgerEntriesOfLead(db, leadId);
     const auctions = new Map<string, { bids: { buyer: string; answer: string }[] }>();
     for (const auctionId of new Set(routings.flatMap(({ decision }) => decision.auctionId ?? []))) {
       const auction = await auctionOf(db, auctionId);
@@ -243,6 +245,19 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         acceptedBy: decision.accepted.map((id) => buyerName.get(id) ?? id),
         unsold: decision.unsold,
       })),
+      /** The lead's money: its ledger entries, oldest first, and their sum (docs/decisions/038). */
+      money: {
+        entries: ledger.map((entry) => ({
+          at: entry.created_at,
+          kind: entry.kind,
+          buyer: buyerName.get(entry.buyer_id) ?? entry.buyer_id,
+          amountCents: Number(entry.amount_cents),
+          priceSource: entry.price_source,
+          returned: entry.return_id !== null,
+          note: entry.note,
+        })),
+        netCents: ledger.reduce((sum, entry) => sum + Number(entry.amount_cents), 0),
+      },
       deliveries: deliveries.map((d) => ({
         id: d.id,
         target: d.target === "buyer" ? `buyer ${buyerName.get(d.buyer_id ?? "") ?? d.buyer_id}` : d.target,
@@ -387,8 +402,9 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
           .executeTakeFirst();
         const routed = await routeNewLead(trx, routableLeadOf(lead), at);
         queued = Number(revived.numUpdatedRows) + routed.queued;
-        await refreshBuyerStatus(trx, leadId);
       }
+      // Spam has no buyer status; a lead that is not spam again has the one its sales and offers give.
+      if (!spam && lead.is_spam) await refreshBuyerStatus(trx, leadId);
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };
     });
@@ -457,7 +473,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const startedAt = now();
     const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(startedAt);
     let rows = 0;
-    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, gzip, startedAt, onRows: (n) => (rows += n) });
+    const buyerNames = Object.fromEntries((await db.selectFrom("buyers").select(["id", "name"]).execute()).map((b) => [b.id, b.name]));
+    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, buyerNames, gzip, startedAt, onRows: (n) => (rows += n) });
     /** The end of the download (complete, or cut short), with the rows read: the stream's count is known only now. */
     const finish = (complete: boolean) => record(db, actor, "export-csv", null, { filter, stage: complete ? "finished" : "aborted", rows });
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };

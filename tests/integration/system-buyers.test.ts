@@ -171,6 +171,14 @@ describe("system buyers", () => {
     expect(firm.received).toHaveLength(1);
     expect(await salesOf(leadId)).toEqual([{ buyer_id: saved.buyer.id, kind: "sale", amount_cents: 4500 }]);
     expect((await leadOf(leadId)).buyer_status).toBe("sold");
+
+    // The lead page reads its money from the ledger: a new price changes nothing sold before.
+    const repriced = await services.buyers.update(saved.buyer.id, buyerInput("Firm", { price: 38.5 }, { delivery: { method: "webhook", url: firm.url } }));
+    expect(repriced.ok).toBe(true);
+    expect((await services.leadConsole.detail(leadId))!.money).toEqual({
+      entries: [{ at: expect.any(String), kind: "sale", buyer: "Firm", amountCents: 4500, priceSource: "fixed", returned: false, note: null }],
+      netCents: 4500,
+    });
   });
 
   it("take Legal Bridge's 'Error' answer as its rejection: tried once, its slot given back, the lead unsold; the webhook still has its copy", async () => {
