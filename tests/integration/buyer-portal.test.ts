@@ -10,6 +10,7 @@ import { loader as statementLoader } from "../../app/routes/buyer-statement";
 import { loader as statementCsvLoader } from "../../app/routes/buyer-statement-csv";
 import { loader as statementsLoader } from "../../app/routes/buyer-statements";
 import { loader as adminLeadLoader } from "../../app/routes/admin-lead";
+import { loader as adminStatementLoader } from "../../app/routes/admin-statement";
 import { BUYER_MAX_FAILURES_PER_WINDOW, BUYER_SESSION_IDLE_MS, createBuyerAuth } from "../../server/buyer-portal/buyer-auth";
 import { createApp } from "../../server/http/app";
 import { recordSale } from "../../server/ledger";
@@ -205,6 +206,10 @@ describe("IDOR probes: buyer A's session and key against buyer B", () => {
     expect(csvTheirs).toEqual(csvUnknown);
     const list = answerOf(await statementsLoader(args(get("/buyer/statements", A.cookie))));
     expect((list.data as { statements: unknown[] }).statements).toEqual([]);
+    // The operator's statement page is no way round: a buyer's session is no operator's.
+    const adminPage = await settled(adminStatementLoader(args(get(`/admin/statements/${B.statementId}`, A.cookie), { statementId: B.statementId })));
+    expect(adminPage.status).toBe(302);
+    expect(adminPage.headers.get("location")).toMatch(/^\/admin\/login/);
     // B sees its own.
     const own = answerOf(await statementLoader(args(get(`/buyer/statements/${B.statementId}`, B.cookie), { statementId: B.statementId })));
     expect(own.status).toBe(200);
