@@ -135,6 +135,22 @@ describe("returns", () => {
     expect(next.buyer.id).toBeTruthy();
   });
 
+  it("lets parallel returns past the cap no more often than the cap allows", async () => {
+    clock = new Date("2026-11-14T15:00:00Z");
+    const buyer = await newBuyer("Parallel Law", { capPercent: 20 });
+    const sold = [];
+    for (let i = 0; i < 10; i++) sold.push(await sell(buyer));
+    // 20 % of 10 sales: two returns are approved at once, whatever the interleaving; the rest wait.
+    const results = await Promise.all(sold.slice(0, 6).map((s) => request(buyer, s.leadId)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.filter((r) => r.ok && r.status === "approved")).toHaveLength(2);
+    expect(results.filter((r) => r.ok && r.status === "pending")).toHaveLength(4);
+    // And the same lead returned twice at once is one return.
+    const twice = await Promise.all([request(buyer, sold[7]!.leadId), request(buyer, sold[7]!.leadId)]);
+    expect(twice.filter((r) => r.ok)).toHaveLength(1);
+    expect(twice.find((r) => !r.ok)).toMatchObject({ status: 409 });
+  });
+
   it("keeps return requests and decisions append-only in the database", async () => {
     const decision = await db.selectFrom("return_decisions").selectAll().executeTakeFirstOrThrow();
     await expect(db.updateTable("return_decisions").set({ decision: "rejected" }).where("id", "=", decision.id).execute()).rejects.toThrow(/append-only/);
