@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { adminButton, adminCard } from "~/admin/admin-header";
+import { operatorTime } from "~/admin/format";
 import { NOINDEX } from "~/admin/require-operator";
 import { BuyerHeader } from "~/buyer/buyer-header";
 import { formatCents, RETURN_REASON_LABELS } from "~/buyer/format";
@@ -68,10 +69,10 @@ export default function BuyerLead({ loaderData, actionData }: Route.ComponentPro
             <dt className="font-semibold">Lead id</dt>
             <dd className="break-all font-mono text-sm">{lead.leadId}</dd>
             <dt className="font-semibold">Submitted</dt>
-            <dd>{lead.createdAt}</dd>
+            <dd>{operatorTime(lead.createdAt, lead.timeZone)}</dd>
             <dt className="font-semibold">Bought</dt>
             <dd>
-              {lead.soldAt} {lead.amountCents === null ? "" : `for ${formatCents(lead.amountCents)}`}
+              {operatorTime(lead.soldAt, lead.timeZone)} {lead.amountCents === null ? "" : `for ${formatCents(lead.amountCents)}`}
             </dd>
             <dt className="font-semibold">Certificate</dt>
             <dd>
@@ -106,10 +107,10 @@ export default function BuyerLead({ loaderData, actionData }: Route.ComponentPro
                   : "It waits for the operator's approval."}
             </p>
           ) : !lead.returnOpen ? (
-            <p className="mt-4">The return window for this lead closed on {lead.returnOpenUntil.slice(0, 10)}.</p>
+            <p className="mt-4">The return window for this lead closed on {operatorTime(lead.returnOpenUntil, lead.timeZone)}.</p>
           ) : (
             <form method="post" className="mt-4 space-y-4">
-              <p className="text-sm text-slate-700">You can return this lead until {lead.returnOpenUntil.slice(0, 10)}.</p>
+              <p className="text-sm text-slate-700">You can return this lead until {operatorTime(lead.returnOpenUntil, lead.timeZone)}.</p>
               {error ? (
                 <p role="alert" id="return-error" className="font-semibold text-red-700">
                   {error.error}

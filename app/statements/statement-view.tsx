@@ -1,4 +1,5 @@
 import { adminButton } from "~/admin/admin-header";
+import { operatorTime } from "~/admin/format";
 import { signedCents } from "~/buyer/format";
 
 export interface StatementViewData {
@@ -20,6 +21,9 @@ export interface StatementViewData {
   };
   lines: { ledgerEntryId: string; createdAt: string; kind: string; leadId: string; caseType: string; amountCents: number; leadName: string | null }[];
 }
+
+/** YYYY-MM-DD of the instant in the statement's zone, the days its month is counted in. */
+const dayIn = (iso: string, timeZone: string) => new Date(iso).toLocaleDateString("en-CA", { timeZone });
 
 const KIND_LABEL: Record<string, string> = { sale: "Sale", credit: "Credit (return)", cancellation: "Cancellation" };
 
@@ -44,8 +48,8 @@ export function StatementView({ data, csvHref, backHref, leadHref }: { data: Sta
           Statement no. {statement.number}: {statement.buyerName}, {statement.period}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Ledger entries written from {statement.periodStart} to {statement.periodEnd} not on an earlier statement; months in {statement.timeZone}. Issued{" "}
-          {statement.issuedAt}.
+          Ledger entries written from {operatorTime(statement.periodStart, statement.timeZone)} to {operatorTime(statement.periodEnd, statement.timeZone)} not on an earlier
+          statement. Issued {operatorTime(statement.issuedAt, statement.timeZone)}.
         </p>
         <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
           <dt className="font-semibold">Leads sold</dt>
@@ -83,7 +87,7 @@ export function StatementView({ data, csvHref, backHref, leadHref }: { data: Sta
               ) : (
                 lines.map((line) => (
                   <tr key={line.ledgerEntryId} className="border-b border-slate-100" data-kind={line.kind} data-lead-id={line.leadId}>
-                    <td className="py-2 pr-3 whitespace-nowrap">{line.createdAt.slice(0, 10)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{dayIn(line.createdAt, statement.timeZone)}</td>
                     <td className="py-2 pr-3">{KIND_LABEL[line.kind] ?? line.kind}</td>
                     <td className="py-2 pr-3">
                       {leadHref ? (

@@ -43,6 +43,8 @@ export interface BoughtLeadDetail extends BoughtLeadRow {
   /** The return window's end, and whether it is still open now. */
   returnOpenUntil: string;
   returnOpen: boolean;
+  /** The buyer's zone, for showing times. */
+  timeZone: string;
 }
 
 export type BuyerPortal = ReturnType<typeof createBuyerPortal>;
@@ -147,6 +149,7 @@ export function createBuyerPortal({ db, siteUrl, now = () => new Date() }: { db:
           : null,
         returnOpenUntil: until.toISOString(),
         returnOpen: !row.return_id && until.getTime() > now().getTime(),
+        timeZone: (await buyerById(db, buyerId))?.rules.timeZone ?? "UTC",
       };
     },
 

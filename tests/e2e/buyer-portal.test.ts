@@ -39,6 +39,7 @@ async function pageChecks(page: Page, name: string, { portal = true } = {}) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     problems.push(...(await layoutProblems(page)).map((p) => `${name} at ${width} px: ${p}`));
+    await page.screenshot({ path: `/tmp/buyer-portal-${name.replace(/\W+/g, "-")}-${width}.png`, fullPage: true });
   }
 }
 
