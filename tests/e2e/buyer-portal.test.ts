@@ -164,6 +164,15 @@ describe("buyer portal", () => {
     expect(await buyer.getByTestId("statement-total").textContent()).toBe("$0.00");
     expect(await buyer.locator('tr[data-kind="credit"]').count()).toBe(2);
     await pageChecks(buyer, "statement");
+    // The CSVs over HTTP, with the browser's session cookie.
+    const statementCsv = await buyer.request.get(`${server.url}${await buyer.getByTestId("statement-csv").getAttribute("href")}`);
+    expect(statementCsv.headers()["content-type"]).toMatch(/^text\/csv/);
+    expect((await statementCsv.text()).match(/"credit"/g)).toHaveLength(2);
+    const leadsCsv = await buyer.request.get(`${server.url}/buyer/leads.csv`);
+    expect(leadsCsv.status()).toBe(200);
+    const csvText = await leadsCsv.text();
+    for (const leadId of alphaLeads) expect(csvText).toContain(leadId);
+    expect(csvText).not.toContain(betaLead);
     await buyer.goto(`${server.url}/buyer/account`);
     await pageChecks(buyer, "account");
     expect(await buyer.getByTestId("buyer-active").textContent()).toMatch(/taking leads/);
