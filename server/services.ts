@@ -1,5 +1,8 @@
 import { sessionSecret } from "./admin/session-secret";
 import { createBuyerStore } from "./buyers/buyer-store";
+import { createBuyerPortal } from "./buyer-portal/buyer-portal";
+import { createLeadReturns } from "./returns/lead-returns";
+import { createStatements, STATEMENT_CHECK_INTERVAL_MS } from "./statements/statements";
 import { createCertificateRetention, PURGE_INTERVAL_MS } from "./certificates/certificate-retention";
 import { createCertificateMatches } from "./certificates/certificate-match";
 import { createCertificateService } from "./certificates/certificate-service";
@@ -35,6 +38,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const dashboardRollups = createDashboardRollups(db);
   const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host });
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
+  const statements = createStatements({ db });
   return {
     settings,
     metrics,
@@ -61,12 +65,17 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     periodicTasks: [
       createPeriodicTask({ name: "certificate retention purge", intervalMs: PURGE_INTERVAL_MS, run: certificateRetention.purgeExpired, logger }),
       // Kept current in the background, so a dashboard read seldom recounts (and never the whole period on a big database).
+      // Each buyer's statement of a month that ended, issued by the worker (docs/decisions/041).
+      createPeriodicTask({ name: "monthly statements", intervalMs: STATEMENT_CHECK_INTERVAL_MS, run: statements.issueDue, logger }),
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
       ...(backups && config.backup
         ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
         : []),
     ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
+    buyerPortal: createBuyerPortal({ db, siteUrl: config.siteUrl }),
+    returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
+    statements,
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
     leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };

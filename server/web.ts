@@ -1,5 +1,6 @@
 import http from "node:http";
 import { createAdminAuth } from "./admin/admin-auth";
+import { createBuyerAuth } from "./buyer-portal/buyer-auth";
 import { syncSystemBuyers } from "./buyers/system-buyers";
 import { createOperatorConsole } from "./admin/operator-console";
 import type { Config } from "./config";
@@ -22,7 +23,8 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   await services.certificateSigning.info();
   const admin = countLoginFailures(await createAdminAuth({ db, settings: services.settings, config, logger }), services.metrics);
   const operator = createOperatorConsole({ db, settings: services.settings, config });
-  const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers } });
+  const buyerAuth = await createBuyerAuth({ db, settings: services.settings, config, logger });
+  const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers, buyerAuth, buyerPortal: services.buyerPortal } });
   const server = http.createServer(app);
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

@@ -41,6 +41,11 @@ export function AdminHeader({ title }: { title: string }) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/returns" className={navLink}>
+                  Returns
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/revocations" className={navLink}>
                   Revocations
                 </NavLink>

@@ -4,6 +4,7 @@ import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { apiKeyAction, BuyerApiKeySection, isApiKeyIntent } from "~/admin/buyer-api-key";
 import { CONFIRMED_FIELD } from "~/admin/confirm-form";
 import { BuyerEditor, type MoreRows } from "~/admin/buyer-editor";
+import { BuyerPortalSections, isPortalIntent, loadBuyerPortal, portalAction } from "~/admin/buyer-portal-sections";
 import {
   buyerFormValues,
   formErrorsOf,
@@ -40,6 +41,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     claims: claims.map((claim) => ({ caseType: claim.caseType, name: claim.landing.card.title })),
     placeholders: context.buyers.placeholders,
     canChange: access.can("buyers.change"),
+    // The portal, returns and statements of a saved buyer of the operator's own (a system buyer sells nothing).
+    portal: buyer && !buyer.system ? await loadBuyerPortal(context, buyer.id) : null,
+    canIssue: access.can("statements.issue"),
+    statementMonths: buyer ? context.statements.issuableMonths(buyer.rules.timeZone) : [],
+    operatorTimeZone: context.returns.timeZone,
   };
 }
 
@@ -65,6 +71,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (buyerId && !saved) throw notFound();
   const form = await readForm(request, context.logger);
   const intent = form.get("intent");
+  if (buyerId && saved && !saved.system && isPortalIntent(intent)) {
+    return portalAction(context, buyerId, intent, form, actor);
+  }
   if (buyerId && saved && isApiKeyIntent(intent)) {
     return apiKeyAction(context, buyerId, intent, form.get(CONFIRMED_FIELD) === "yes", Boolean(saved.apiKey), actor);
   }
@@ -92,6 +101,7 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
   const { buyer, claims, placeholders, canChange } = loaderData;
   const answered: BuyerFormAnswer | undefined = actionData && "answerId" in actionData ? actionData : undefined;
   const apiKeyAnswer = actionData && "apiKey" in actionData ? actionData.apiKey : undefined;
+  const portalAnswer = actionData && "portal" in actionData ? actionData.portal : undefined;
   return (
     <>
       <AdminHeader title={buyer ? `Buyer: ${buyer.name}` : "New buyer"} />
@@ -109,6 +119,16 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
           placeholders={placeholders}
         />
         </fieldset>
+        {buyer && loaderData.portal ? (
+          <BuyerPortalSections
+            data={loaderData.portal}
+            answer={portalAnswer}
+            canChange={loaderData.canIssue}
+            timeZone={loaderData.operatorTimeZone}
+            months={loaderData.statementMonths}
+            cancelHref={`/admin/buyers/${encodeURIComponent(buyer.id)}`}
+          />
+        ) : null}
         {buyer && canChange ? <BuyerApiKeySection buyerId={buyer.id} apiKey={buyer.apiKey} answer={apiKeyAnswer} timeZone={buyer.timeZone} /> : null}
       </main>
     </>

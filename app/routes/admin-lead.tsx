@@ -5,6 +5,7 @@ import { CertificateChecksSection } from "~/admin/certificate-checks-section";
 import { ConsentProofSection } from "~/admin/consent-proof-section";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { LeadFlagsSection } from "~/admin/lead-flags";
+import { LeadReturnsSection, RETURN_FOR_BUYER } from "~/admin/lead-returns-section";
 import { operatorTime, statusBadge } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage, requirePermission } from "~/admin/require-operator";
 import { RevocationSection } from "~/admin/revocation-section";
@@ -27,6 +28,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     lead,
     revocation: await context.revocations.ofLead(lead.id),
+    sales: await context.returns.salesOfLead(lead.id),
+    returnReasons: context.returns.reasons,
+    canReturn: access.can("returns.decide"),
     can: { resend: access.can("leads.resend"), spam: access.can("leads.spam"), pageAsShown: access.can("leads.page-as-shown") },
   };
 }
@@ -62,6 +66,16 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       return { toast: { title: "Queued", description: `The ${sent.target} delivery is being sent.`, tone: "success" } };
     }
     return failure(`Re-sent to ${sent.target}, which failed: ${sent.error}. ${sent.status === "pending" ? "It will be retried." : ""}`.trim());
+  }
+  if (intent === RETURN_FOR_BUYER) {
+    requirePermission(access, "returns.decide");
+    const buyerId = String(form.get("buyerId") ?? "").slice(0, 100);
+    const reason = String(form.get("reason") ?? "");
+    const text = String(form.get("text") ?? "").slice(0, 1000);
+    if (!confirmed) return { confirm: { question: "Return this lead for the buyer? Its price is credited to it at once.", fields: { intent, buyerId, reason, text }, label: "Return the lead" } };
+    const returned = await context.returns.request({ buyerId, leadId: params.leadId, reason, text, channel: "operator", actor: { audit: session, tag: `operator:${access.operator.id}` } });
+    if (!returned.ok) return failure(returned.message);
+    return { toast: { title: "Returned", description: `The buyer is credited${returned.resold ? "; the lead is offered to another buyer" : ""}.`, tone: "success" } };
   }
   if (intent === "mark-spam" || intent === "mark-not-spam") {
     requirePermission(access, "leads.spam");
@@ -147,6 +161,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         </section>
 
         {revocation ? <RevocationSection revocation={revocation} timeZone={lead.timeZone} /> : null}
+        <LeadReturnsSection sales={loaderData.sales} reasons={loaderData.returnReasons} canReturn={loaderData.canReturn} timeZone={lead.timeZone} />
         <LeadFlagsSection duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} phoneE164={revealed ? revealed.phoneE164 : lead.phoneE164} />
 
         <section aria-labelledby="contact-title" className={adminCard}>

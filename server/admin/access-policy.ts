@@ -26,6 +26,12 @@ export const ACCESS = {
   "buyers.view": "viewer",
   "buyers.change": "owner",
   "revocations.view": "viewer",
+  /** /admin/returns (docs/decisions/041): returns waiting over a buyer's cap, and the latest decided. */
+  "returns.view": "viewer",
+  /** Approving or rejecting a return, and returning a lead for a buyer from the lead page. */
+  "returns.decide": "manager",
+  /** Issuing a buyer's monthly statement by hand, saving its return terms, inviting its portal users. */
+  "statements.issue": "owner",
   "operators.view": "owner",
   "operators.change": "owner",
   "audit.view": "manager",

@@ -59,6 +59,20 @@ export const AUDIT_ACTIONS = [
   "use-recovery-code",
   "require-second-factor",
   "end-session",
+  // The buyer portal (docs/decisions/040); a buyer user's entries carry no operator id, only their e-mail.
+  "invite-buyer-user",
+  "accept-buyer-invitation",
+  "disable-buyer-user",
+  "enable-buyer-user",
+  "buyer-login",
+  "buyer-logout",
+  "buyer-export-csv",
+  // Returns and statements (docs/decisions/041).
+  "save-return-terms",
+  "request-return",
+  "approve-return",
+  "reject-return",
+  "issue-statement",
 ] as const;
 
 /**

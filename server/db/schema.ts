@@ -226,6 +226,10 @@ export interface BuyersTable {
   /** The key's first characters, so the operator can tell which key a buyer uses. */
   api_key_prefix: Generated<string | null>;
   api_key_created_at: Generated<string | null>;
+  /** Returns (migration 22, docs/decisions/041): days after the sale a lead may be returned, the share of the month's sales returned without the operator's approval, whether an approved return is sold again. */
+  return_window_days: Generated<number>;
+  return_cap_percent: Generated<number>;
+  resell_returns: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -353,7 +357,7 @@ export interface OperatorInvitationsTable {
   revoked_at: string | null;
 }
 
-export type AuditTargetType = "lead" | "buyer" | "setting" | "operator";
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement";
 
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
@@ -504,7 +508,127 @@ export interface Database {
   lead_daily: LeadDailyTable;
   delivery_daily: DeliveryDailyTable;
   rollup_state: RollupStateTable;
+  buyer_users: BuyerUsersTable;
+  buyer_invitations: BuyerInvitationsTable;
+  buyer_sessions: BuyerSessionsTable;
+  buyer_login_failures: BuyerLoginFailuresTable;
+  lead_returns: LeadReturnsTable;
+  return_decisions: ReturnDecisionsTable;
+  statements: StatementsTable;
+  statement_lines: StatementLinesTable;
   ledger_entries: LedgerEntriesTable;
+}
+
+/** A buyer's staff member in the buyer portal (migration 22, docs/decisions/040); not an operator. */
+export interface BuyerUsersTable {
+  id: string;
+  buyer_id: string;
+  /** Lower-case; unique across buyers. */
+  email: string;
+  name: string;
+  password_hash: string;
+  disabled_at: string | null;
+  created_at: string;
+  /** The operator who invited them. */
+  invited_by: string | null;
+}
+
+/** A one-time link an operator made for a buyer's staff member; only the SHA-256 of its token is kept. */
+export interface BuyerInvitationsTable {
+  id: string;
+  token_sha256: string;
+  buyer_id: string;
+  email: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  buyer_user_id: string | null;
+}
+
+export interface BuyerSessionsTable {
+  id: string;
+  buyer_user_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface BuyerLoginFailuresTable {
+  id: string;
+  ip: string;
+  account: string;
+  created_at: string;
+}
+
+export type ReturnReason = "wrong-number" | "duplicate" | "not-interested" | "already-represented" | "other";
+export type ReturnChannel = "portal" | "api" | "operator";
+
+/** A buyer's request to return a lead it bought; append-only, one per sale. */
+export interface LeadReturnsTable {
+  id: string;
+  created_at: string;
+  lead_id: string;
+  buyer_id: string;
+  /** The ledger's sale row it returns. */
+  sale_id: string;
+  reason: ReturnReason;
+  /** Required with 'other'. */
+  reason_text: string | null;
+  channel: ReturnChannel;
+  /** 'operator:<id>', 'buyer-user:<id>', 'buyer-api:<buyerId>'. */
+  actor: string;
+  /** 1: over the buyer's cap when requested, so it waits for the operator. */
+  over_cap: number;
+}
+
+/** The decision on a return: a further row, never an edit; append-only, one per return. */
+export interface ReturnDecisionsTable {
+  id: string;
+  return_id: string;
+  created_at: string;
+  decision: "approved" | "rejected";
+  /** 1: approved on request, within the cap; 0: an operator decided. */
+  automatic: number;
+  actor: string;
+  note: string | null;
+  /** The ledger's credit an approval wrote. */
+  credit_id: string | null;
+}
+
+/** One buyer's statement for one month; immutable once issued (append-only). Money in integer cents. */
+export interface StatementsTable {
+  id: string;
+  buyer_id: string;
+  /** 1, 2, 3 ... per buyer. */
+  number: number;
+  /** 'YYYY-MM' in time_zone. */
+  period: string;
+  period_start: string;
+  period_end: string;
+  time_zone: string;
+  issued_at: string;
+  issued_by: string;
+  buyer_name: string;
+  sales_count: number;
+  sales_cents: number;
+  /** Negative, as in the ledger. */
+  credits_cents: number;
+  cancellations_cents: number;
+  total_cents: number;
+  /** The sum of every statement of the buyer up to and including this one. */
+  balance_cents: number;
+}
+
+/** A ledger entry as it was put on a statement; each entry is on one statement at most. */
+export interface StatementLinesTable {
+  ledger_entry_id: string;
+  statement_id: string;
+  created_at: string;
+  kind: string;
+  lead_id: string;
+  case_type: string;
+  amount_cents: number;
+  return_id: string | null;
 }
 
 export type LedgerEntryKind = "sale" | "credit" | "cancellation";

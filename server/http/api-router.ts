@@ -9,12 +9,15 @@ import type { RevocationService } from "../revocations/revocation-service";
 import { certificateApiRouter, type CertificateApiDeps } from "./certificate-routes";
 import { buildOpenApiDocument } from "./openapi";
 import { revocationRoutes } from "./revocation-route";
+import { returnsRoutes } from "./returns-route";
+import type { LeadReturns } from "../returns/lead-returns";
 
 export const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /**
  * The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms), the signed
- * certificates and their match API, revocations buyers report, and its OpenAPI description.
+ * certificates and their match API, revocations buyers report, returns of leads buyers bought, and
+ * its OpenAPI description.
  */
 export function apiRouter({
   leads,
@@ -22,6 +25,7 @@ export function apiRouter({
   logger,
   db,
   revocations,
+  returns,
   certificateApi,
 }: {
   leads: LeadService;
@@ -29,6 +33,7 @@ export function apiRouter({
   logger: Logger;
   db: Db;
   revocations: RevocationService;
+  returns: LeadReturns;
   certificateApi: Omit<CertificateApiDeps, "bodyLimitBytes" | "db">;
 }) {
   const router = express.Router();
@@ -66,6 +71,7 @@ export function apiRouter({
     res.status(405).set("Allow", "POST").json({ error: "Method not allowed; use POST" });
   });
   router.use("/revocations", revocationRoutes({ db, revocations, jsonLimitBytes: API_BODY_LIMIT_BYTES }));
+  router.use("/returns", returnsRoutes({ db, returns, jsonLimitBytes: API_BODY_LIMIT_BYTES }));
   router.use("/certificates", certificateApiRouter({ ...certificateApi, db, bodyLimitBytes: API_BODY_LIMIT_BYTES }));
 
   router.use((_req, res) => {

@@ -11,6 +11,10 @@ import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { BuyerAuth } from "../buyer-portal/buyer-auth";
+import type { BuyerPortal } from "../buyer-portal/buyer-portal";
+import type { LeadReturns } from "../returns/lead-returns";
+import type { Statements } from "../statements/statements";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -62,14 +66,16 @@ export interface AppDeps {
   revocations: RevocationService;
   metrics: Metrics;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal };
+  returns: LeadReturns;
+  statements: Statements;
 }
 
 /**
  * The Express app, behind the early answer of the static pages when there are pages to serve
  * (docs/decisions/032).
  */
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, pages }: AppDeps): RequestListener {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, pages }: AppDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -91,7 +97,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
   app.get("/metrics", metricsHandler(metrics, config.metrics.token));
   app.get(JWKS_PATH, jwksRoute(certificateSigning));
   app.use("/api/events", funnelEventRoute({ funnel, logger, perMinute: config.eventRateLimitPerMinute }));
-  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, certificateApi: { certificates, certificateMatches } }));
+  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, returns, certificateApi: { certificates, certificateMatches } }));
 
   app.use(legacyRedirects(config.legacyPrefix));
 
@@ -113,6 +119,10 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       leadConsole: pages.leadConsole,
       buyers: pages.buyers,
       revocations,
+      buyerAuth: pages.buyerAuth,
+      buyerPortal: pages.buyerPortal,
+      returns,
+      statements,
       visitor,
     }) satisfies ServerContext;
     // Pages rendered once for every visitor: only from a built app (development renders every request).

@@ -1,6 +1,10 @@
 import type { SiteIdentity } from "#claims/engine/types";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { BuyerAuth } from "../buyer-portal/buyer-auth";
+import type { BuyerPortal } from "../buyer-portal/buyer-portal";
+import type { LeadReturns } from "../returns/lead-returns";
+import type { Statements } from "../statements/statements";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { Attribution } from "../attribution/attribution";
@@ -30,5 +34,11 @@ export interface ServerContext {
   leadConsole: LeadConsole;
   buyers: BuyerStore;
   revocations: RevocationService;
+  /** The buyer portal (docs/decisions/040): its accounts and what a buyer user sees of its own buyer. */
+  buyerAuth: BuyerAuth;
+  buyerPortal: BuyerPortal;
+  /** Returns and monthly statements (docs/decisions/041), for the portal and the operator. */
+  returns: LeadReturns;
+  statements: Statements;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }

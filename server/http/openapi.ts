@@ -82,6 +82,7 @@ export function buildOpenApiDocument(siteUrl: string) {
     };
   }
   paths["/api/revocations"] = revocationsPath();
+  paths["/api/returns"] = returnsPath();
   return {
     openapi: "3.1.0",
     info: { title: "Claim intake API", version: "1.0.0" },
@@ -124,6 +125,55 @@ function revocationsPath() {
         },
         "400": { description: "Neither phone nor email, a malformed value, an unknown field, or revokedAt in the future", content: { "application/json": { schema: errorBody } } },
         "401": { description: "No API key, or an unknown one", content: { "application/json": { schema: errorBody } } },
+        "413": { description: "Body larger than 32 KB" },
+        "415": { description: "Content-Type is not application/json" },
+      },
+    },
+  };
+}
+
+/** A buyer returns a lead it bought (docs/decisions/041). */
+function returnsPath() {
+  return {
+    post: {
+      summary: "Return a lead you bought",
+      description:
+        "Within your return window (7 days after the sale unless agreed otherwise), with a reason code. Within your return cap (15% of your sales this month unless agreed otherwise) the return is approved at once and the lead's price is credited on your next statement; over it, it waits for the operator's decision. A lead is returned once.",
+      operationId: "return-lead",
+      security: [{ buyerApiKey: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              additionalProperties: false,
+              required: ["leadId", "reason"],
+              properties: {
+                leadId: { type: "string", description: "The id of the lead, as it was delivered to you." },
+                reason: { type: "string", enum: ["wrong-number", "duplicate", "not-interested", "already-represented", "other"] },
+                text: { type: "string", maxLength: 500, description: "Why; required when reason is 'other'." },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "201": {
+          description: "The return is recorded: approved (and credited), or pending the operator's approval",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { returnId: { type: "string" }, status: { enum: ["approved", "pending"] }, credited: { type: "boolean" } },
+              },
+            },
+          },
+        },
+        "400": { description: "A missing or unknown reason, 'other' without text, or an unknown field", content: { "application/json": { schema: errorBody } } },
+        "401": { description: "No API key, or an unknown one", content: { "application/json": { schema: errorBody } } },
+        "404": { description: "You did not buy this lead (the same answer whether or not it exists)", content: { "application/json": { schema: errorBody } } },
+        "409": { description: "Already returned, nothing left to credit, or the return window has closed", content: { "application/json": { schema: errorBody } } },
         "413": { description: "Body larger than 32 KB" },
         "415": { description: "Content-Type is not application/json" },
       },

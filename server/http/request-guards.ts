@@ -6,8 +6,8 @@ export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
 /** Methods the pages answer; React Router's Request cannot even be built for TRACE or CONNECT. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-/** The operator area, its pages and their data requests (/admin/setup.data). */
-const ADMIN_PATH = /^\/admin(?:[/.]|$)/;
+/** The operator area and the buyer portal, their pages and their data requests (/admin/setup.data). */
+const ADMIN_PATH = /^\/(?:admin|buyer)(?:[/.]|$)/;
 
 /**
  * Requests the pages cannot answer get a 4xx here instead of a 500 from deep inside: a method other

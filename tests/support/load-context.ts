@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { createAdminAuth } from "../../server/admin/admin-auth";
+import { createBuyerAuth } from "../../server/buyer-portal/buyer-auth";
 import { createOperatorConsole } from "../../server/admin/operator-console";
 import { syncSystemBuyers } from "../../server/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
@@ -35,6 +36,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
   const services = createServices(config, db, logger);
   const admin = await createAdminAuth({ db, settings: services.settings, config, logger });
   const operator = createOperatorConsole({ db, settings: services.settings, config });
+  const buyerAuth = await createBuyerAuth({ db, settings: services.settings, config, logger });
 
   function context(visitor: Partial<ServerContext["visitor"]> = {}, overrides: Partial<ServerContext> = {}): AppLoadContext {
     return {
@@ -53,12 +55,16 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       leadConsole: services.leadConsole,
       buyers: services.buyers,
       revocations: services.revocations,
+      buyerAuth,
+      buyerPortal: services.buyerPortal,
+      returns: services.returns,
+      statements: services.statements,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;
   }
 
-  return { config, db, logger, services, admin, operator, context, close: () => db.destroy() };
+  return { config, db, logger, services, admin, operator, buyerAuth, context, close: () => db.destroy() };
 }
 
 /** A form post as a browser sends it, to a path on the test site. */

@@ -1,0 +1,105 @@
+import { adminButton, adminCard } from "~/admin/admin-header";
+import { NOINDEX } from "~/admin/require-operator";
+import { BuyerHeader } from "~/buyer/buyer-header";
+import { formatCents } from "~/buyer/format";
+import { requireBuyerPage } from "~/buyer/require-buyer";
+import type { Route } from "./+types/buyer-leads";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your leads | Buyer portal" }, NOINDEX];
+
+const RETURN_STATE_LABEL = { none: "", requested: "Return requested", approved: "Returned", rejected: "Return rejected" } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireBuyerPage(request, context);
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const found = await context.buyerPortal.leads(session.user.buyerId, { query, page });
+  return { buyerName: session.user.buyerName, query, page, ...found };
+}
+
+export default function BuyerLeads({ loaderData }: Route.ComponentProps) {
+  const { buyerName, query, page, rows, hasMore, total } = loaderData;
+  const pageHref = (n: number) => `?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(n) })}`;
+  const csvHref = `/buyer/leads.csv${query ? `?${new URLSearchParams({ q: query })}` : ""}`;
+  return (
+    <>
+      <BuyerHeader title="Your leads" buyerName={buyerName} current="/buyer/leads" />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <section aria-labelledby="search-title" className={adminCard}>
+          <h2 id="search-title" className="text-lg font-bold">
+            Find a lead
+          </h2>
+          <form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+            <div className="min-w-0 grow">
+              <label htmlFor="q" className="block font-semibold">
+                Name, e-mail, phone or lead id
+              </label>
+              <input id="q" name="q" type="search" defaultValue={query} maxLength={100} className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2" />
+            </div>
+            <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              Search
+            </button>
+            <a href={csvHref} className={`${adminButton} border border-slate-300 hover:bg-slate-50`} data-testid="export-csv">
+              Export CSV
+            </a>
+          </form>
+        </section>
+        <section aria-labelledby="leads-title" className={adminCard}>
+          <h2 id="leads-title" className="text-lg font-bold">
+            {total === 1 ? "1 lead" : `${total.toLocaleString("en-US")} leads`}
+            {query ? ` matching “${query}”` : " bought"}
+          </h2>
+          {rows.length === 0 ? (
+            <p className="mt-4 text-slate-700">{query ? "No lead you bought matches this search." : "You have not bought any leads yet."}</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th scope="col" className="py-2 pr-3">Bought</th>
+                    <th scope="col" className="py-2 pr-3">Name</th>
+                    <th scope="col" className="py-2 pr-3">Claim</th>
+                    <th scope="col" className="py-2 pr-3">State</th>
+                    <th scope="col" className="py-2 pr-3">Price</th>
+                    <th scope="col" className="py-2 pr-3">Return</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.saleId} className="border-b border-slate-100" data-lead-id={row.leadId}>
+                      <td className="py-2 pr-3 whitespace-nowrap">{row.soldAt.slice(0, 10)}</td>
+                      <td className="py-2 pr-3">
+                        <a href={`/buyer/leads/${encodeURIComponent(row.leadId)}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                          {[row.firstName, row.lastName].filter(Boolean).join(" ") || row.leadId}
+                        </a>
+                      </td>
+                      <td className="py-2 pr-3">{row.caseType}</td>
+                      <td className="py-2 pr-3">{row.state ?? "—"}</td>
+                      <td className="py-2 pr-3">{row.amountCents === null ? "—" : formatCents(row.amountCents)}</td>
+                      <td className="py-2 pr-3">{RETURN_STATE_LABEL[row.returnState]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {page > 1 || hasMore ? (
+            <nav aria-label="Pages" className="mt-4 flex flex-wrap gap-2">
+              {page > 1 ? (
+                <a href={pageHref(page - 1)} className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                  Newer
+                </a>
+              ) : null}
+              {hasMore ? (
+                <a href={pageHref(page + 1)} className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                  Older
+                </a>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      </main>
+    </>
+  );
+}
