@@ -105,6 +105,7 @@ describe("buyer portal accounts", () => {
     for (let i = 2; i < BUYER_MAX_FAILURES_PER_WINDOW; i++) expect((await attempt("staff@alpha.example", "guess")).status).toBe(401);
     expect((await attempt("staff@alpha.example", PASSWORD)).status).toBe(429);
     const audit = await routes.db.selectFrom("audit_log").select("action").where("action", "in", ["buyer-login", "buyer-login-failed"]).execute();
+    expect(audit.some((a) => a.action === "buyer-login")).toBe(true);
     expect(audit.map((a) => a.action)).not.toContain("buyer-login-failed");
     // Failed guesses are counted per address and window (issue 25), not written one audit entry each.
     const counted = await routes.db.selectFrom("audit_event_counts").select(["count"]).where("action", "=", "buyer-login-failed").execute();
