@@ -51,7 +51,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     }), metrics),
     certificates: createCertificateService(db, { signing: certificateSigning }),
     certificateSigning,
-    certificateMatches: createCertificateMatches(db),
+    certificateMatches: createCertificateMatches(db, undefined, config.buyerApiLimits),
     events: createPageEvents(db),
     funnel,
     funnelViews: createFunnelBuffer({ funnel, logger }),

@@ -91,7 +91,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
   app.get("/metrics", metricsHandler(metrics, config.metrics.token));
   app.get(JWKS_PATH, jwksRoute(certificateSigning));
   app.use("/api/events", funnelEventRoute({ funnel, logger, perMinute: config.eventRateLimitPerMinute }));
-  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, certificateApi: { certificates, certificateMatches } }));
+  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, certificateApi: { certificates, certificateMatches }, buyerApiLimits: config.buyerApiLimits }));
 
   app.use(legacyRedirects(config.legacyPrefix));
 

@@ -14,6 +14,8 @@ export interface Revocation {
   /** When the person revoked; a buyer may report a revocation it received earlier. */
   revokedAt: Date;
   buyerId: string | null;
+  /** A buyer's report revokes only the leads sent to that buyer (a delivery with an attempt); undefined for all. */
+  onlySentTo?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
     .set({ revoked_at: revocation.revokedAt.toISOString(), revocation_id: id })
     .where(column, "=", contact.normalised)
     .where("revoked_at", "is", null)
+    .$if(revocation.onlySentTo !== undefined, (update) => update.where("id", "in", leadsSentTo(trx, revocation.onlySentTo!)))
     .returning("id")
     .execute();
   const leadIds = revoked.map((lead) => lead.id);
@@ -71,6 +74,11 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
     .execute();
   await queueConsentRevokedEvents(trx, received, now);
   return leadIds.length;
+}
+
+/** The ids of the leads sent to a buyer: a delivery to it with at least one attempt. */
+export function leadsSentTo(trx: Kysely<Database>, buyerId: string) {
+  return trx.selectFrom("deliveries").select("deliveries.lead_id").where("deliveries.buyer_id", "=", buyerId).where("deliveries.attempts", ">", 0);
 }
 
 /**
