@@ -45,6 +45,8 @@ export interface Dashboard {
   leadsPerDay: { caseType: string; title: string; counts: number[]; total: number }[];
   funnels: ClaimFunnel[];
   deliveries: BuyerDeliveries[];
+  /** Funnel events not counted in the period: new visitors past their address's daily bound (issue 25). */
+  flood: { refusedEvents: number; addresses: number };
 }
 
 const NO_SOURCE = "(none)";
@@ -66,7 +68,7 @@ export function createFunnelDashboard(
       const today = now();
       const days = Array.from({ length: period }, (_v, i) => utcDay(new Date(today.getTime() - (period - 1 - i) * 86_400_000)));
       const from = days[0]!;
-      const [leadRows, funnelRows, deliveryRows, buyers] = await Promise.all([
+      const [leadRows, funnelRows, deliveryRows, buyers, floodRow] = await Promise.all([
         db.selectFrom("lead_daily").select(["day", "case_type", "leads"]).where("day", ">=", from).execute(),
         db
           .selectFrom("funnel_daily")
@@ -81,6 +83,12 @@ export function createFunnelDashboard(
           .groupBy(["destination", "status"])
           .execute(),
         db.selectFrom("buyers").select(["id", "name"]).execute(),
+        db
+          .selectFrom("funnel_address_days")
+          .select((eb) => [eb.fn.sum<number | string>("refused").as("refused"), eb.fn.countAll<number | string>().as("addresses")])
+          .where("day", ">=", from)
+          .where("refused", ">", 0)
+          .executeTakeFirst(),
       ]);
 
       const dayIndex = new Map(days.map((day, i) => [day, i]));
@@ -134,7 +142,8 @@ export function createFunnelDashboard(
         })
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 
-      return { period, days, leadsPerDay, funnels, deliveries };
+      const flood = { refusedEvents: Number(floodRow?.refused ?? 0), addresses: Number(floodRow?.addresses ?? 0) };
+      return { period, days, leadsPerDay, funnels, deliveries, flood };
     },
   };
 }

@@ -138,7 +138,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
     app.use(pageRequestGuard());
     app.use(pages.assets);
     app.use(captureFirstTouch({ secure: secureCookies(config) }));
-    app.use(pagePostGuard(logger));
+    app.use(pagePostGuard(logger, { siteUrl: config.siteUrl }));
     app.use(countFunnelPages(funnelViews));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));
