@@ -100,10 +100,11 @@ export function createFunnelEvents(
     }
     const unique = new Map<string, FunnelEventsTable>();
     for (const event of events) if (event && !unique.has(eventKey(event))) unique.set(eventKey(event), event);
+    let admitted = new Set<string>();
     const inserted = unique.size
       ? await writes.run(async (trx) => {
           const rows: Array<Pick<FunnelEventsTable, (typeof EVENT_KEY)[number]>> = [];
-          const admitted = await admitVisitors(trx, [...unique.values()], addressOf);
+          admitted = await admitVisitors(trx, [...unique.values()], addressOf);
           // In chunks: PostgreSQL takes at most 65,535 parameters per statement.
           const values = [...unique.values()].filter((event) => admitted.has(visitorKey(event)));
           for (let start = 0; start < values.length; start += MAX_ROWS_PER_INSERT) {
@@ -137,7 +138,8 @@ export function createFunnelEvents(
         })
       : new Set<string>();
     return events.map((event) => {
-      if (!event) return "ignored";
+      // A bot, or a new visitor past its address's bound (a flood): not counted.
+      if (!event || !admitted.has(visitorKey(event))) return "ignored";
       // The first of a batch's equal events is the one inserted; any other is a repeat.
       return inserted.delete(eventKey(event)) ? "counted" : "repeat";
     });
