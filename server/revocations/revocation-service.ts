@@ -4,7 +4,7 @@ import { isPostgres, lockForTransaction, writeTransaction, type Db } from "../db
 import type { DeliveryStatus, RevocationChannel, RevocationMethod } from "../db/schema";
 import type { Logger } from "../logger";
 import { phoneOrEmailContact, type PersonContact } from "./person-contact";
-import { leadsSentTo, revokeLeadsOf } from "./revoke-leads";
+import { revokeLeadsOf, sentTo } from "./revoke-leads";
 
 const HOUR_MS = 3_600_000;
 export const OPT_OUT_RATE_LIMITED = "Too many opt-out requests came from your network in the last hour. Please try again later, or call us.";
@@ -70,7 +70,7 @@ export function createRevocationService({ db, logger, optOutsPerHour, timeZone, 
         .select((eb) => eb.fn.min("created_at").as("first"))
         .where(contact.channel === "phone" ? "phone_e164" : "email_normalized", "=", contact.normalised)
         .where("revoked_at", "is", null)
-        .where("id", "in", leadsSentTo(db, buyerId))
+        .where(sentTo(buyerId))
         .executeTakeFirst();
       if (row?.first && (first === null || row.first < first)) first = row.first;
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, RevocationMethod } from "../db/schema";
 import { CONSENT_REVOKED } from "../delivery/lead-events";
 import { releaseCapacity } from "../routing/cap-reservation";
@@ -34,7 +34,7 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
     .set({ revoked_at: revocation.revokedAt.toISOString(), revocation_id: id })
     .where(column, "=", contact.normalised)
     .where("revoked_at", "is", null)
-    .$if(revocation.onlySentTo !== undefined, (update) => update.where("id", "in", leadsSentTo(trx, revocation.onlySentTo!)))
+    .$if(revocation.onlySentTo !== undefined, (update) => update.where(sentTo(revocation.onlySentTo!)))
     .returning("id")
     .execute();
   const leadIds = revoked.map((lead) => lead.id);
@@ -76,9 +76,20 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
   return leadIds.length;
 }
 
-/** The ids of the leads sent to a buyer: a delivery to it with at least one attempt. */
-export function leadsSentTo(trx: Kysely<Database>, buyerId: string) {
-  return trx.selectFrom("deliveries").select("deliveries.lead_id").where("deliveries.buyer_id", "=", buyerId).where("deliveries.attempts", ">", 0);
+/**
+ * A condition on `leads`: the lead was sent to the buyer (a delivery to it with at least one attempt).
+ * Correlated, so each candidate lead is checked through its own deliveries, never the buyer's all.
+ */
+export function sentTo(buyerId: string) {
+  return (eb: ExpressionBuilder<Database, "leads">) =>
+    eb.exists(
+      eb
+        .selectFrom("deliveries")
+        .select("deliveries.id")
+        .whereRef("deliveries.lead_id", "=", "leads.id")
+        .where("deliveries.buyer_id", "=", buyerId)
+        .where("deliveries.attempts", ">", 0),
+    );
 }
 
 /**

@@ -10,7 +10,7 @@ import { startApiApp } from "../support/api-app";
 import { routeArgs, settled, startRouteServices, TEST_SITE_URL } from "../support/load-context";
 import { mvaAnswers } from "../support/mva-answers";
 import { buyerInput } from "../support/routing-fixtures";
-import { leadOfCertificate, markLeadPingedTo, markLeadSentTo } from "../support/sent-leads";
+import { markLeadPingedTo, markLeadSentTo } from "../support/sent-leads";
 import { testDatabaseUrl } from "../support/test-database";
 
 // Issue 25: the buyer APIs reveal nothing about a lead the caller was not sent or pinged with, and

@@ -137,7 +137,8 @@ describe("the signing key", () => {
         await api.close();
       }
     }
-  });
+    // It starts several app instances, each migrating a new database: more than 5 s on a busy machine.
+  }, 30_000);
 
   it("refuses at start-up anything but an Ed25519 private key, naming the variable and not echoing the value", () => {
     const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
@@ -195,7 +196,8 @@ describe("the signing key", () => {
     } finally {
       await rotated.close();
     }
-  });
+    // It starts several app instances, each migrating a new database: more than 5 s on a busy machine.
+  }, 30_000);
 });
 
 describe("POST /api/certificates/:id/match", () => {
