@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as resultLoader } from "../../app/routes/claim-result";
+import { createDashboardRollups } from "../../server/analytics/dashboard-rollups";
+import { createFunnelDashboard } from "../../server/analytics/funnel-dashboard";
 import { createFunnelEvents, type FunnelVisit } from "../../server/analytics/funnel-events";
 import { issueBuyerApiKey } from "../../server/buyers/buyer-api-key";
 import { createBuyerStore } from "../../server/buyers/buyer-store";
@@ -236,6 +238,8 @@ describe("funnel visitors (item 7)", () => {
     expect(Object.fromEntries(daily.map((row) => [row.kind, Number(row.visitors)]))).toEqual({ view: 7, start: 1 });
     const flood = await api.db.selectFrom("funnel_address_days").select(["visitors", "refused"]).where("day", "=", "2026-11-27").where("refused", ">", 0).execute();
     expect(flood.map((row) => [Number(row.visitors), Number(row.refused)])).toEqual([[5, 36]]);
+    const dashboard = createFunnelDashboard(api.db, createDashboardRollups(api.db, () => at), { now: () => at, maxAgeMs: 0 });
+    expect((await dashboard.read(7)).flood).toEqual({ refusedEvents: 36, addresses: 1 });
   });
 });
 
