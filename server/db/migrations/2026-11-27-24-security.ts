@@ -83,12 +83,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The chain's columns are filled below, so the append-only triggers step aside for this migration only.
   if (postgres) await sql`drop trigger audit_log_no_update on audit_log`.execute(db);
   else await sql`drop trigger audit_log_no_update`.execute(db);
-  await db.schema.alterTable("audit_log").addColumn("seq", "bigint").execute();
+  await db.schema.alterTable("audit_log").addColumn("seq", "integer").execute();
   await db.schema.alterTable("audit_log").addColumn("hash", "text").execute();
   await db.schema
     .createTable("audit_chain_head")
     .addColumn("id", "integer", (c) => c.primaryKey())
-    .addColumn("seq", "bigint", (c) => c.notNull())
+    .addColumn("seq", "integer", (c) => c.notNull())
     .addColumn("hash", "text", (c) => c.notNull())
     .execute();
 
