@@ -151,7 +151,7 @@ describe("result pages (10)", () => {
     expect(sorry.headers.get("location")).toBe(`/mva-claim/success?lead=${eligible}`);
 
     // Issue 25: without a lead id both are routes of the spec's table, with their generic content and no reference.
-    for (const [path, heading] of [["/mva-claim/success", "Congratulations!"], ["/mva-claim/sorry", "We're Sorry"]] as const) {
+    for (const [path, heading] of [["/mva-claim/success", "Congratulations!"], ["/mva-claim/sorry", "unable to assist"]] as const) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       const html = await response.text();
