@@ -26,6 +26,10 @@ export default defineConfig({
     // Two files at a time even on a 2-core machine: browser tests wait on servers and busy labels much
     // of the time, and Vitest's default (cores - 1) would run every file one after another.
     maxWorkers: 2,
+    // Above every wait inside a test (waitFor's longest is 20 s): on a machine busy with other work a
+    // test that waits for a condition must fail by its own wait's message, never by Vitest's 5 s default.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

@@ -36,6 +36,7 @@ export default [
   route("admin/revocations", "routes/admin-revocations.tsx"),
   route("admin/operators", "routes/admin-operators.tsx"),
   route("admin/invitation/:token", "routes/admin-invitation.tsx"),
+  route("admin/reset/:token", "routes/admin-reset.tsx"),
   route("admin/account", "routes/admin-account.tsx"),
   route("admin/audit", "routes/admin-audit.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),

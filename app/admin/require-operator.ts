@@ -3,6 +3,10 @@ import type { Permission } from "../../server/admin/access-policy";
 
 export type { Permission };
 
+/** Where an operator without a second factor goes while an owner requires one. */
+export const ENROL_PATH = "/admin/account?enrol=1";
+export const ENROL_MESSAGE = "An owner requires two-step log-in: set it up on Your account first.";
+
 /**
  * For admin pages: the operator's session if their role allows `permission` (server/admin/access-policy.ts,
  * the one table of who may do what); a redirect to the login page that comes back here without a
@@ -12,6 +16,7 @@ export async function requireOperatorPage(request: Request, context: AppLoadCont
   const access = await context.admin.authorize(request.headers.get("cookie"), permission, context.visitor.ip);
   if (access.ok) return operatorOf(access, context);
   if (access.reason === "forbidden") throw data({ error: access.message }, { status: 403, statusText: "Forbidden" });
+  if (access.reason === "enrol") throw redirect(ENROL_PATH);
   const url = new URL(request.url);
   throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
 }
@@ -21,6 +26,7 @@ export async function requireOperatorAction(request: Request, context: AppLoadCo
   const access = await context.admin.authorize(request.headers.get("cookie"), permission, context.visitor.ip);
   if (access.ok) return operatorOf(access, context);
   if (access.reason === "forbidden") throw data({ error: access.message }, { status: 403, statusText: "Forbidden" });
+  if (access.reason === "enrol") throw data({ error: ENROL_MESSAGE }, { status: 403, statusText: "Forbidden" });
   throw data({ error: "Unauthorized" }, { status: 401, statusText: "Unauthorized" });
 }
 

@@ -19,10 +19,12 @@ const ROLE_TEXT = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await requireOperatorPage(request, context, "operators.view");
-  return { ...(await context.admin.accounts.list()), me: access.operator.id, timeZone: context.admin.audit.timeZone };
+  const [list, required] = await Promise.all([context.admin.accounts.list(), context.admin.secondFactorRequired()]);
+  return { ...list, required, me: access.operator.id, timeZone: context.admin.audit.timeZone };
 }
 
-type ActionAnswer = { toast?: Toast; invitation?: { link: string; email: string; expiresAt: string }; errors?: Record<string, string> };
+type Link = { link: string; email: string; expiresAt: string };
+type ActionAnswer = { toast?: Toast; invitation?: Link; resetLink?: Link; errors?: Record<string, string> };
 const failure = (description: string, status = 400, errors?: Record<string, string>) =>
   data<ActionAnswer>({ toast: { title: "Not changed", description, tone: "error" }, errors }, { status });
 
@@ -51,6 +53,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     const description = intent === "disable" ? `${changed.email} can no longer log in; their sessions have ended.` : `${changed.email} can log in again.`;
     return { toast: { title: intent === "disable" ? "Operator disabled" : "Operator enabled", description, tone: "success" } } satisfies ActionAnswer;
   }
+  if (intent === "revoke-invitation") {
+    const revoked = await accounts.revokeInvitation(actor, String(form.get("invitationId") ?? ""));
+    if (!revoked.ok) return failure(revoked.message);
+    return { toast: { title: "Invitation revoked", description: `The link for ${revoked.email} no longer works.`, tone: "success" } } satisfies ActionAnswer;
+  }
+  if (intent === "reset-link") {
+    const made = await accounts.issueResetLink(actor, operatorId);
+    if (!made.ok) return failure(made.message);
+    return {
+      resetLink: { link: made.link, email: made.email, expiresAt: made.expiresAt },
+      toast: { title: "Reset link made", description: `Pass the link on to ${made.email}: it works once, for 30 minutes.`, tone: "success" },
+    } satisfies ActionAnswer;
+  }
+  if (intent === "reset-totp") {
+    const reset = await accounts.resetSecondFactor(actor, operatorId);
+    if (!reset.ok) return failure(reset.message);
+    return { toast: { title: "Two-step log-in reset", description: `${reset.email} sets it up again at the next log-in; their sessions have ended.`, tone: "success" } } satisfies ActionAnswer;
+  }
+  if (intent === "require-totp" || intent === "allow-no-totp") {
+    const set = await context.admin.setSecondFactorRequired(actor, intent === "require-totp");
+    if (!set.ok) return failure(set.message);
+    const description = intent === "require-totp" ? "Operators without it are sent to set it up before anything else." : "Each operator chooses for themselves.";
+    return { toast: { title: intent === "require-totp" ? "Two-step log-in required" : "Two-step log-in optional", description, tone: "success" } } satisfies ActionAnswer;
+  }
   return failure("Unknown action.");
 }
 
@@ -58,7 +84,7 @@ const input = "block min-h-11 w-full rounded-lg border border-slate-300 bg-white
 const secondary = `${adminButton} border border-slate-300 bg-white hover:bg-slate-50`;
 
 export default function AdminOperators({ loaderData, actionData }: Route.ComponentProps) {
-  const { operators, invitations, me, timeZone } = loaderData;
+  const { operators, invitations, me, timeZone, required } = loaderData;
   const answer: ActionAnswer | undefined = actionData;
   return (
     <>
@@ -80,6 +106,38 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
           </section>
         ) : null}
 
+        {answer?.resetLink ? (
+          <section aria-labelledby="reset-title" className={`${adminCard} border-l-4 border-emerald-600`}>
+            <h2 id="reset-title" className="text-lg font-bold">
+              Password reset link for {answer.resetLink.email}
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              There is no mail server yet: copy this link and pass it on yourself (not by the same channel as anything else about the account). It works
+              once, expires {operatorTime(answer.resetLink.expiresAt, timeZone)}, and ends all of their sessions when used. It is shown only now.
+            </p>
+            <p className="mt-3 break-all rounded-lg bg-slate-50 p-3 font-mono text-sm" data-testid="reset-link">
+              {answer.resetLink.link}
+            </p>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="require-title" className={adminCard}>
+          <h2 id="require-title" className="text-lg font-bold">
+            Two-step log-in
+          </h2>
+          <p className="mt-2 text-slate-700" data-testid="require-status">
+            {required
+              ? "Required for every operator: anyone without it is sent to set it up before anything else."
+              : "Optional: each operator chooses on Your account."}
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value={required ? "allow-no-totp" : "require-totp"} />
+            <button type="submit" className={secondary}>
+              {required ? "Make it optional" : "Require it for everyone"}
+            </button>
+          </Form>
+        </section>
+
         <section aria-labelledby="operators-title" className={adminCard}>
           <h2 id="operators-title" className="text-lg font-bold">
             {operators.length} operator{operators.length === 1 ? "" : "s"}
@@ -94,6 +152,7 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
                   <p className="text-sm text-slate-700">
                     {operator.email} · {operator.role}
                     {operator.disabled ? " · disabled" : ""}
+                    {operator.secondFactor ? " · two-step log-in" : ""}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
@@ -112,6 +171,24 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
                       Change role
                     </button>
                   </Form>
+                  {operator.id !== me && !operator.disabled ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="reset-link" />
+                      <input type="hidden" name="operatorId" value={operator.id} />
+                      <button type="submit" className={secondary} aria-label={`Make a password reset link for ${operator.email}`}>
+                        Reset link
+                      </button>
+                    </Form>
+                  ) : null}
+                  {operator.id !== me && operator.secondFactor ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="reset-totp" />
+                      <input type="hidden" name="operatorId" value={operator.id} />
+                      <button type="submit" className={secondary} aria-label={`Reset two-step log-in of ${operator.email}`}>
+                        Reset two-step log-in
+                      </button>
+                    </Form>
+                  ) : null}
                   <Form method="post">
                     <input type="hidden" name="intent" value={operator.disabled ? "enable" : "disable"} />
                     <input type="hidden" name="operatorId" value={operator.id} />
@@ -172,10 +249,19 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
           {invitations.length ? (
             <>
               <h3 className="mt-4 font-semibold">Open invitations</h3>
-              <ul className="mt-1 space-y-1 text-sm">
+              <ul className="mt-1 divide-y divide-slate-100 text-sm">
                 {invitations.map((invitation) => (
-                  <li key={invitation.id}>
-                    {invitation.email} as {invitation.role}, expires {operatorTime(invitation.expiresAt, timeZone)}
+                  <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-invitation={invitation.email}>
+                    <span>
+                      {invitation.email} as {invitation.role}, by {invitation.invitedBy}, expires {operatorTime(invitation.expiresAt, timeZone)}
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke-invitation" />
+                      <input type="hidden" name="invitationId" value={invitation.id} />
+                      <button type="submit" className={secondary} aria-label={`Revoke the invitation of ${invitation.email}`}>
+                        Revoke
+                      </button>
+                    </Form>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import { claims } from "#claims/registry";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
+import { addSums, emptyTotals, ledgerSumsByUtcDay, type MoneyTotals } from "../ledger";
 import { ROLLUP_REFRESH_MS, type DashboardRollups } from "./dashboard-rollups";
 import { utcDay } from "./visitor-hash";
 
@@ -39,12 +40,22 @@ export interface BuyerDeliveries {
   failureRatePercent: number | null;
 }
 
+/** Money in the period, from the sales ledger (docs/decisions/038): sales, returns and revenue. */
+export interface DashboardMoney {
+  total: MoneyTotals;
+  byBuyer: ({ buyerId: string; name: string } & MoneyTotals)[];
+  byClaim: ({ caseType: string; title: string } & MoneyTotals)[];
+  /** One per day of the period, in its order. */
+  byDay: ({ day: string } & MoneyTotals)[];
+}
+
 export interface Dashboard {
   period: DashboardPeriod;
   days: string[];
   leadsPerDay: { caseType: string; title: string; counts: number[]; total: number }[];
   funnels: ClaimFunnel[];
   deliveries: BuyerDeliveries[];
+  money: DashboardMoney;
   /** Funnel events not counted in the period: new visitors past their address's daily bound (issue 25). */
   flood: { refusedEvents: number; addresses: number };
 }
@@ -68,7 +79,7 @@ export function createFunnelDashboard(
       const today = now();
       const days = Array.from({ length: period }, (_v, i) => utcDay(new Date(today.getTime() - (period - 1 - i) * 86_400_000)));
       const from = days[0]!;
-      const [leadRows, funnelRows, deliveryRows, buyers, floodRow] = await Promise.all([
+      const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums, floodRow] = await Promise.all([
         db.selectFrom("lead_daily").select(["day", "case_type", "leads"]).where("day", ">=", from).execute(),
         db
           .selectFrom("funnel_daily")
@@ -83,6 +94,7 @@ export function createFunnelDashboard(
           .groupBy(["destination", "status"])
           .execute(),
         db.selectFrom("buyers").select(["id", "name"]).execute(),
+        ledgerSumsByUtcDay(db, from),
         db
           .selectFrom("funnel_address_days")
           .select((eb) => [eb.fn.sum<number | string>("refused").as("refused"), eb.fn.countAll<number | string>().as("addresses")])
@@ -142,8 +154,34 @@ export function createFunnelDashboard(
         })
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 
+      const money: DashboardMoney = {
+        total: emptyTotals(),
+        byBuyer: [],
+        byClaim: [],
+        byDay: days.map((day) => ({ day, ...emptyTotals() })),
+      };
+      const buyerMoney = new Map<string, DashboardMoney["byBuyer"][number]>();
+      const claimMoney = new Map<string, DashboardMoney["byClaim"][number]>();
+      for (const sums of ledgerSums) {
+        const i = dayIndex.get(sums.day);
+        if (i === undefined) continue;
+        addSums(money.total, sums);
+        addSums(money.byDay[i]!, sums);
+        let buyer = buyerMoney.get(sums.buyerId);
+        if (!buyer) buyerMoney.set(sums.buyerId, (buyer = { buyerId: sums.buyerId, name: names.get(sums.buyerId) ?? sums.buyerId, ...emptyTotals() }));
+        addSums(buyer, sums);
+        let claim = claimMoney.get(sums.caseType);
+        if (!claim) {
+          const title = claims.find((c) => c.caseType === sums.caseType)?.copy.formTitle ?? sums.caseType;
+          claimMoney.set(sums.caseType, (claim = { caseType: sums.caseType, title, ...emptyTotals() }));
+        }
+        addSums(claim, sums);
+      }
+      money.byBuyer = [...buyerMoney.values()].sort((a, b) => b.netCents - a.netCents || a.name.localeCompare(b.name));
+      money.byClaim = [...claimMoney.values()].sort((a, b) => b.netCents - a.netCents || a.title.localeCompare(b.title));
+
       const flood = { refusedEvents: Number(floodRow?.refused ?? 0), addresses: Number(floodRow?.addresses ?? 0) };
-      return { period, days, leadsPerDay, funnels, deliveries, flood };
+      return { period, days, leadsPerDay, funnels, deliveries, money, flood };
     },
   };
 }

@@ -49,6 +49,16 @@ export const AUDIT_ACTIONS = [
   "disable-operator",
   "enable-operator",
   "change-password",
+  "revoke-invitation",
+  "issue-reset-link",
+  "use-reset-link",
+  "enable-second-factor",
+  "disable-second-factor",
+  "reset-second-factor",
+  "regenerate-recovery-codes",
+  "use-recovery-code",
+  "require-second-factor",
+  "end-session",
 ] as const;
 
 /**

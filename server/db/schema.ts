@@ -303,6 +303,40 @@ export interface OperatorsTable {
   disabled_at: string | null;
   created_at: string;
   invited_by: string | null;
+  /** The TOTP secret, sealed (server/admin/second-factor.ts); set but not enabled while enrolling. */
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The last 30-second step a code was accepted for: a code works once. */
+  totp_last_step: number | null;
+}
+
+/** One-time recovery codes for the second factor; only their SHA-256 is kept. */
+export interface OperatorRecoveryCodesTable {
+  id: string;
+  operator_id: string;
+  code_sha256: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A one-time password reset link an owner made for another operator; only its token's SHA-256 is kept. */
+export interface OperatorResetLinksTable {
+  id: string;
+  token_sha256: string;
+  operator_id: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A log-in whose password was right and that waits for its second factor; the id is the token's SHA-256. */
+export interface LoginChallengesTable {
+  id: string;
+  operator_id: string;
+  created_at: string;
+  expires_at: string;
+  attempts: number;
 }
 
 /** A one-time invitation link; only the SHA-256 of its token is kept. */
@@ -316,6 +350,7 @@ export interface OperatorInvitationsTable {
   expires_at: string;
   accepted_at: string | null;
   operator_id: string | null;
+  revoked_at: string | null;
 }
 
 export type AuditTargetType = "lead" | "buyer" | "setting" | "operator";
@@ -373,6 +408,9 @@ export interface AdminSessionsTable {
   created_at: string;
   last_seen_at: string;
   operator_id: string | null;
+  ip: string | null;
+  /** Cut to 200 characters. */
+  user_agent: string | null;
 }
 
 export interface LoginFailuresTable {
@@ -381,6 +419,8 @@ export interface LoginFailuresTable {
   created_at: string;
   /** The lower-case e-mail tried, for the per-account throttle. */
   account: string | null;
+  /** The known device's nonce when the attempt came with a genuine device cookie for that account. */
+  device: string | null;
 }
 
 export type RevocationMethod = "opt-out page" | "buyer report";
@@ -438,6 +478,9 @@ export interface Database {
   login_failures: LoginFailuresTable;
   operators: OperatorsTable;
   operator_invitations: OperatorInvitationsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_reset_links: OperatorResetLinksTable;
+  login_challenges: LoginChallengesTable;
   audit_log: AuditLogTable;
   audit_chain_head: AuditChainHeadTable;
   audit_event_counts: AuditEventCountsTable;
@@ -463,6 +506,38 @@ export interface Database {
   lead_daily: LeadDailyTable;
   delivery_daily: DeliveryDailyTable;
   rollup_state: RollupStateTable;
+  ledger_entries: LedgerEntriesTable;
+}
+
+export type LedgerEntryKind = "sale" | "credit" | "cancellation";
+export type PriceSource = "fixed" | "bid";
+
+/**
+ * The sales ledger (migration 20, docs/decisions/038): append-only, the database refuses UPDATE and
+ * DELETE. A sale holds the price at the moment a paying buyer accepted the lead; a credit (a return, a
+ * goodwill credit) or a cancellation is a further row with a negative amount naming the sale.
+ */
+export interface LedgerEntriesTable {
+  id: string;
+  created_at: string;
+  kind: LedgerEntryKind;
+  lead_id: string;
+  buyer_id: string;
+  case_type: string;
+  /** The lead's US state (leads.st). */
+  lead_state: string | null;
+  /** Signed integer cents: >= 0 on a sale, <= 0 on a credit or cancellation. */
+  amount_cents: number;
+  price_source: PriceSource;
+  /** The delivery that made the sale; null on credits and cancellations. */
+  delivery_id: string | null;
+  /** The sale a credit or cancellation offsets; null on sales. */
+  sale_id: string | null;
+  /** The return a credit comes from; null otherwise. */
+  return_id: string | null;
+  /** 'system', 'operator:<id>', 'buyer-user:<id>'. */
+  actor: string;
+  note: string | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { claimByCaseType } from "#claims/registry";
 import { buyerById, openBuyerCredentials } from "../buyers/buyer-store";
 import { sendToBuyer } from "../buyers/buyer-sender";
 import type { Kysely } from "kysely";
-import type { Database, LeadsTable } from "../db/schema";
+import type { Database, DeliveryStatus, LeadsTable } from "../db/schema";
 import { holdAuction, settleAuction } from "../routing/auction-routing";
 import { settleBuyerDelivery } from "../routing/lead-routing";
 import { formatCents } from "../routing/money";
@@ -76,21 +76,6 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
       timeoutMs,
       now: now(),
     });
-  }
-
-  /**
-   * In the transaction that records a lead delivery as delivered: if the lead's consent was revoked
-   * while it was being sent, its destination is told like the others. On PostgreSQL the lead row is
-   * locked first, so either the revocation sees this delivery as delivered or this sees the revocation.
-   */
-  async function tellIfRevoked(trx: Kysely<Database>, delivery: Delivery, at: Date) {
-    const lead = await trx
-      .selectFrom("leads")
-      .select("revoked_at")
-      .where("id", "=", delivery.lead_id)
-      .$if(isPostgres(trx), (qb) => qb.forUpdate())
-      .executeTakeFirst();
-    if (lead?.revoked_at) await queueConsentRevokedEvents(trx, [delivery], at);
   }
 
   async function sendToBuyerOf(delivery: Delivery, lead: Selectable<LeadsTable>): Promise<AttemptResult> {
@@ -168,10 +153,7 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
             settle:
               delivery.target === "event"
                 ? undefined
-                : ((async (trx, ended, at) => {
-                    if (delivery.buyer_id) await settleBuyerDelivery(trx, delivery, ended, at);
-                    if (ended === "delivered") await tellIfRevoked(trx, delivery, at);
-                  }) satisfies SettleAttempt),
+                : ((trx, ended, at) => settleLeadDelivery(trx, delivery, ended, at)) satisfies SettleAttempt,
           };
     const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle);
     onAttempt?.(delivery, status);
@@ -220,4 +202,22 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
       await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/**
+ * What the end of a lead delivery's attempt changes, in the transaction that records it: a buyer's
+ * answer settles (a sale in the ledger, or the cascade), and a delivery that took the lead while its
+ * consent was being revoked is told like the others. On PostgreSQL the lead row is locked first, so
+ * either the revocation sees this delivery as delivered or this sees the revocation; and first, before
+ * the routing lock a sale or a cascade takes, in the order marking a lead as spam takes them.
+ */
+export async function settleLeadDelivery(trx: Kysely<Database>, delivery: Delivery, ended: DeliveryStatus, at: Date): Promise<void> {
+  const lead = await trx
+    .selectFrom("leads")
+    .select("revoked_at")
+    .where("id", "=", delivery.lead_id)
+    .$if(isPostgres(trx), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (delivery.buyer_id) await settleBuyerDelivery(trx, delivery, ended, at);
+  if (ended === "delivered" && lead?.revoked_at) await queueConsentRevokedEvents(trx, [delivery], at);
 }

@@ -12,6 +12,9 @@ export async function operatorAccess(admin: AdminAuth, req: Request, res: Respon
   if (access.ok) return access;
   if (access.reason === "forbidden") {
     res.status(403).type("text/plain; charset=utf-8").send(access.message);
+  } else if (access.reason === "enrol") {
+    if (page) res.redirect(303, "/admin/account?enrol=1");
+    else res.status(403).type("text/plain; charset=utf-8").send("An owner requires two-step log-in: set it up on Your account first.");
   } else if (page) {
     res.redirect(303, `/admin/login?next=${encodeURIComponent(req.originalUrl)}`);
   } else {

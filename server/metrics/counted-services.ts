@@ -18,9 +18,9 @@ export function countSubmissions(leads: LeadService, metrics: Metrics): LeadServ
 export function countLoginFailures(admin: AdminAuth, metrics: Metrics): AdminAuth {
   return {
     ...admin,
-    async login(email, password, ip) {
-      const result = await admin.login(email, password, ip);
-      if (!result.ok) metrics.loginFailed(result.reason);
+    async login(email, password, ip, client) {
+      const result = await admin.login(email, password, ip, client);
+      if (!result.ok && result.reason !== "second-factor") metrics.loginFailed(result.reason);
       return result;
     },
   };

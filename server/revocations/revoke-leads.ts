@@ -21,7 +21,7 @@ export interface Revocation {
 /**
  * Inside a write transaction: records one revocation and revokes every lead of the person not revoked
  * yet (an UPDATE ... WHERE revoked_at IS NULL, so of two racing requests only one takes each lead).
- * Their unsent deliveries are cancelled and their buyers' slots given back, and one consent_revoked
+ * Their unsent deliveries are cancelled and their buyers' slots given back (answered ones keep their answer), and one consent_revoked
  * event is queued per lead and destination that received it. The same statements run whether or not
  * the person is known, so the answer's timing tells little. Returns how many leads it revoked.
  */
@@ -57,7 +57,8 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
     .updateTable("deliveries")
     .set({ status: "cancelled", last_error: CONSENT_REVOKED_ERROR, updated_at: at })
     .where("lead_id", "in", trx.selectFrom("leads").select("id").where("revocation_id", "=", id))
-    .where("status", "in", ["pending", "failed", "dead"])
+    // Only what is not sent yet: a buyer's answer (taken, refused) stays as it was (docs/decisions/038).
+    .where("status", "=", "pending")
     .where("target", "!=", "event")
     .returning(["id", "lead_id", "buyer_id"])
     .execute();

@@ -76,7 +76,7 @@ describe("/admin/login", () => {
     const thrown = await loginLoader(routeArgs(get("/admin/login?next=/admin/setup", cookie), routes.context())).catch((e: unknown) => e);
     expect(answerOf(thrown)).toMatchObject({ status: 302 });
     expect((thrown as Response).headers.get("location")).toBe("/admin/setup");
-    expect(await loginLoader(routeArgs(get("/admin/login"), routes.context()))).toEqual({ next: "/admin" });
+    expect(await loginLoader(routeArgs(get("/admin/login"), routes.context()))).toEqual({ next: "/admin", step: "password", email: null });
   });
 });
 

@@ -187,7 +187,7 @@ describe.runIf(!onPostgres)("SQLite backups and restores", () => {
 describe.runIf(onPostgres)("PostgreSQL backups with the README's pg_dump and pg_restore", () => {
   it("a custom-format dump restores into another database with the same rows", async () => {
     const sourceUrl = await testDatabaseUrl("pgdump_src");
-    const targetUrl = await testDatabaseUrl("pgdump_dst");
+    const targetUrl = await testDatabaseUrl("pgdump_dst", { empty: true });
     const source = await openDatabase({ engine: "postgres", url: sourceUrl });
     await migrateToLatest(source);
     const server = await startServer({ DATABASE_URL: sourceUrl, LEAD_RATE_LIMIT_PER_HOUR: "0" });

@@ -1,5 +1,5 @@
-import { afterEach, expect, it } from "vitest";
-import { MAX_FAILURES_PER_WINDOW, createAdminAuth } from "../../server/admin/admin-auth";
+import { afterEach, describe, expect, it } from "vitest";
+import { MAX_DEVICE_FAILURES_PER_WINDOW, MAX_FAILURES_PER_WINDOW, createAdminAuth, type AdminAuth } from "../../server/admin/admin-auth";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
@@ -42,3 +42,73 @@ it("a correct password does not use up one of the five guesses", async () => {
   }
   expect(await admin.login(EMAIL, "wrong", "203.0.113.8")).toMatchObject({ ok: false, reason: "throttled" });
 }, 30_000);
+
+// Issue 25: guesses from elsewhere fill the throttles for browsers without the account's device
+// cookie only; a browser that logged in before keeps getting in, and one office address shares no lockout.
+describe("known devices", () => {
+  const OWNER_PASSWORD = "a very good password";
+  const deviceOf = (result: Awaited<ReturnType<AdminAuth["login"]>>) => {
+    if (!result.ok) throw new Error(result.message);
+    const device = result.setCookies.find((c) => /^admin_device=/.test(c));
+    if (!device) throw new Error("no device cookie");
+    expect(device).toMatch(/HttpOnly; SameSite=Strict; Max-Age=15552000$/);
+    return device.split(";")[0]!;
+  };
+
+  it("a burst of wrong passwords from other addresses does not keep the owner's known browser out", async () => {
+    const admin = await auth();
+    const known = deviceOf(await admin.login(EMAIL, OWNER_PASSWORD, "198.51.100.1", { userAgent: "Owner's laptop" }));
+    // Thirty guesses from three addresses, some in parallel: the account's throttle for unknown browsers trips.
+    for (const ip of ["203.0.113.21", "203.0.113.22", "203.0.113.23"]) {
+      await Promise.all(Array.from({ length: 10 }, () => admin.login(EMAIL, "a wrong guess", ip)));
+    }
+    expect(await admin.login(EMAIL, OWNER_PASSWORD, "198.51.100.99")).toMatchObject({ ok: false, reason: "throttled" });
+    // The owner's browser, from the address the attacker used too, and from home.
+    expect((await admin.login(EMAIL, OWNER_PASSWORD, "203.0.113.21", { cookieHeader: known })).ok).toBe(true);
+    expect((await admin.login(EMAIL, OWNER_PASSWORD, "198.51.100.1", { cookieHeader: `other=1; ${known}` })).ok).toBe(true);
+    // A stolen device cookie is no master key: its own wrong guesses lock only that cookie out.
+    for (let i = 0; i < MAX_DEVICE_FAILURES_PER_WINDOW; i++) {
+      expect(await admin.login(EMAIL, "a wrong guess", "198.51.100.1", { cookieHeader: known })).toMatchObject({ ok: false, reason: "wrong-password" });
+    }
+    expect(await admin.login(EMAIL, OWNER_PASSWORD, "198.51.100.1", { cookieHeader: known })).toMatchObject({ ok: false, reason: "throttled" });
+    // A forged or another account's device cookie counts as none.
+    const [name, value] = known.split("=") as [string, string];
+    expect(await admin.login(EMAIL, OWNER_PASSWORD, "198.51.100.1", { cookieHeader: `${name}=${value.slice(0, -2)}xx` })).toMatchObject({ ok: false, reason: "throttled" });
+  }, 60_000);
+
+  it("five wrong passwords from an office address do not lock the other operators behind it out", async () => {
+    const admin = await auth();
+    const owner = await admin.session((await loginCookie(admin, EMAIL, OWNER_PASSWORD, "192.0.2.1")).cookie);
+    const actor = { operatorId: owner!.operator.id, email: EMAIL, ip: null };
+    for (const [email, password] of [["colleague@example.com", "the colleague's password"], ["typist@example.com", "the typist's own password"]] as const) {
+      const made = await admin.accounts.invite(actor, email, "viewer");
+      if (!made.ok) throw new Error(made.message);
+      expect(await admin.accounts.accept(made.link.split("/").at(-1)!, email, password, null)).toMatchObject({ ok: true });
+    }
+    const colleagueDevice = deviceOf(await admin.login("colleague@example.com", "the colleague's password", "192.0.2.200"));
+    const office = "198.51.100.77";
+    for (let i = 0; i < MAX_FAILURES_PER_WINDOW; i++) {
+      expect(await admin.login("typist@example.com", "a typo in it", office)).toMatchObject({ ok: false, reason: "wrong-password" });
+    }
+    expect(await admin.login("typist@example.com", "the typist's own password", office)).toMatchObject({ ok: false, reason: "throttled" });
+    // Everyone else behind that address logs in, from a known browser or a new one.
+    expect((await admin.login("colleague@example.com", "the colleague's password", office, { cookieHeader: colleagueDevice })).ok).toBe(true);
+    expect((await admin.login(EMAIL, OWNER_PASSWORD, office)).ok).toBe(true);
+    // Failures are counted per address and window, not logged one row each; the e-mail typed is cut short.
+    await admin.login(`${"x".repeat(5000)}@example.com`, "a wrong guess", office);
+    const counts = await db.selectFrom("audit_event_counts").selectAll().where("ip", "=", office).execute();
+    expect(counts.map((c) => [c.action, Number(c.count)]).sort()).toEqual([
+      ["login-failed", MAX_FAILURES_PER_WINDOW + 1],
+      ["login-throttled", 1],
+    ]);
+    expect(await db.selectFrom("audit_log").selectAll().where("ip", "=", office).where("action", "!=", "login").execute()).toEqual([]);
+    const longest = await db.selectFrom("login_failures").select("account").execute();
+    expect(Math.max(...longest.map((r) => r.account?.length ?? 0))).toBeLessThanOrEqual(254);
+  }, 60_000);
+});
+
+async function loginCookie(admin: AdminAuth, email: string, password: string, ip: string) {
+  const result = await admin.login(email, password, ip);
+  if (!result.ok) throw new Error(result.message);
+  return { cookie: result.setCookie.split(";")[0]! };
+}

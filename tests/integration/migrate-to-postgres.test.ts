@@ -66,7 +66,7 @@ beforeAll(async () => {
   await recountDashboardRollups(config.database);
   await seedEvents({ ...common, events: 3_000 });
 
-  pgUrl = await testDatabaseUrl("migrate_target");
+  pgUrl = await testDatabaseUrl("migrate_target", { empty: true });
   output = (await migrate(pgUrl)).stdout;
 }, 120_000);
 
@@ -136,7 +136,7 @@ describe("npm run migrate-to-postgres", () => {
     const [first] = Object.keys(migrations).sort();
     await new Migrator({ db: old, provider: { getMigrations: async () => migrations } }).migrateTo(first!);
     await old.destroy();
-    const emptyUrl = await testDatabaseUrl("migrate_refused");
+    const emptyUrl = await testDatabaseUrl("migrate_refused", { empty: true });
     const refused = await migrate(emptyUrl, oldFile).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1 });
     expect((refused as { stderr: string }).stderr).toContain(`lacks ${Object.keys(migrations).length - 1} migration(s) of this version`);

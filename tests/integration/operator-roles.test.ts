@@ -79,10 +79,16 @@ const TABLE: Array<[string, OperatorRole, () => Call]> = [
   ["GET /admin/revocations", "viewer", () => load(revocations, "/admin/revocations")],
   ["GET /admin/operators", "owner", () => load(operators, "/admin/operators")],
   ["POST /admin/operators (invite)", "owner", () => act(operators, "/admin/operators", { intent: "invite", email: "not an e-mail", role: "viewer" })],
+  ["POST /admin/operators (revoke invitation)", "owner", () => act(operators, "/admin/operators", { intent: "revoke-invitation", invitationId: "no-such-invitation" })],
+  ["POST /admin/operators (reset link)", "owner", () => act(operators, "/admin/operators", { intent: "reset-link", operatorId: "no-such-operator" })],
+  ["POST /admin/operators (reset two-step log-in)", "owner", () => act(operators, "/admin/operators", { intent: "reset-totp", operatorId: "no-such-operator" })],
+  ["POST /admin/operators (require two-step log-in)", "owner", () => act(operators, "/admin/operators", { intent: "require-totp" })],
   ["GET /admin/audit", "manager", () => load(audit, "/admin/audit")],
   ["GET /admin/audit/export.csv", "owner", () => http(() => "/admin/audit/export.csv")],
   ["GET /admin/account", "viewer", () => load(account, "/admin/account")],
   ["POST /admin/account", "viewer", () => act(account, "/admin/account", { current: "wrong", password: "x" })],
+  ["POST /admin/account (end a session)", "viewer", () => act(account, "/admin/account", { intent: "end-session", session: "no-such-session" })],
+  ["POST /admin/account (two-step log-in code)", "viewer", () => act(account, "/admin/account", { intent: "totp-confirm", code: "000000" })],
 ];
 
 const RANK: Record<OperatorRole, number> = { viewer: 0, manager: 1, owner: 2 };

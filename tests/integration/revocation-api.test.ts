@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueBuyerApiKey } from "../../server/buyers/buyer-api-key";
-import { WEBHOOK_BUYER_ID } from "../../server/buyers/system-buyers";
+import { systemBuyerId } from "../../server/buyers/system-buyers";
+
+const LEGAL_BRIDGE_ID = systemBuyerId("legal-bridge");
 import { REVOCATION_ACCEPTED } from "../../server/http/revocation-route";
 import { startApiApp } from "../support/api-app";
 import { mvaAnswers } from "../support/mva-answers";
@@ -12,7 +14,7 @@ const auth = () => ({ authorization: `Bearer ${key}` });
 
 beforeAll(async () => {
   api = await startApiApp({ LEAD_RATE_LIMIT_PER_HOUR: "0" });
-  key = (await issueBuyerApiKey(api.db, WEBHOOK_BUYER_ID))!;
+  key = (await issueBuyerApiKey(api.db, LEGAL_BRIDGE_ID))!;
 });
 afterAll(() => api.close());
 
@@ -36,7 +38,7 @@ describe("POST /api/revocations", () => {
     const lead = await api.post("/api/leads/mva", mvaAnswers({ ph: "(415) 555-0134", em: "pat@example.com" }));
     const { leadId } = (await lead.json()) as { leadId: string };
     // A buyer revokes only the leads it was sent (issue 25; buyer-api-protection.test.ts has the rest).
-    await markLeadSentTo(api.db, leadId, WEBHOOK_BUYER_ID);
+    await markLeadSentTo(api.db, leadId, LEGAL_BRIDGE_ID);
     // Between the lead's creation and now (issue 25).
     const revokedAt = new Date().toISOString();
     const known = await api.post("/api/revocations", { phone: "+1 (415) 555-0134", revokedAt }, auth());
@@ -50,8 +52,8 @@ describe("POST /api/revocations", () => {
     expect(leadRow.revoked_at).toBe(revokedAt);
     const recorded = await revocations();
     expect(recorded.slice(-2).map((r) => [r.method, r.channel, r.buyer_id, Number(r.lead_count)])).toEqual([
-      ["buyer report", "phone", WEBHOOK_BUYER_ID, 1],
-      ["buyer report", "email", WEBHOOK_BUYER_ID, 0],
+      ["buyer report", "phone", LEGAL_BRIDGE_ID, 1],
+      ["buyer report", "email", LEGAL_BRIDGE_ID, 0],
     ]);
   });
 

@@ -1,20 +1,32 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { migrateToLatest, openDatabase } from "../../server/db/database";
+import { migrations } from "../../server/db/migrations";
 import { tempDir } from "./server";
 
 /**
- * A fresh, empty database for one test: a SQLite file by default, or a new PostgreSQL database on
- * the server TEST_DATABASE_URL points at (DESIGN section 9). On PostgreSQL the name carries the run's
- * tag (TEST_DATABASE_RUN, set by tests/support/postgres-global-setup.ts), and every database is
- * dropped again: after its test file by tests/support/postgres-setup.ts, and at the end of the run
- * by the global setup (for a file that crashed).
+ * A fresh database for one test, already migrated: a SQLite file by default, or a new PostgreSQL
+ * database on the server TEST_DATABASE_URL points at (DESIGN section 9). Each is a copy of a template
+ * migrated once (a file copy, or CREATE DATABASE ... TEMPLATE): about 1 ms against 100-250 ms to
+ * migrate from scratch. `{ empty: true }` gives a database with no tables at all.
+ * On PostgreSQL the name carries the run's tag (TEST_DATABASE_RUN, set by
+ * tests/support/postgres-global-setup.ts), and every database is dropped again: after its test file
+ * by tests/support/postgres-setup.ts, and at the end of the run by the global setup (for a file that
+ * crashed; the run's templates too).
  */
-export async function testDatabaseUrl(prefix: string): Promise<string> {
+export async function testDatabaseUrl(prefix: string, { empty = false } = {}): Promise<string> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return `file:${path.join(tempDir(prefix), "app.db")}`;
+  if (!base) {
+    const file = path.join(tempDir(prefix), "app.db");
+    if (!empty) fs.copyFileSync(await sqliteTemplate(), file);
+    return `file:${file}`;
+  }
   const name = `${testDatabasePrefix()}${prefix.replace(/\W/g, "_").slice(0, 24)}_${randomUUID().slice(0, 8)}`.toLowerCase();
-  await withAdminClient(base, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const template = empty ? null : await postgresTemplate(base);
+  await withAdminClient(base, (admin) => admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`));
   created.push(name);
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -46,6 +58,62 @@ export async function dropTestDatabasesStartingWith(base: string, prefix: string
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     return rows.length;
   });
+}
+
+/** Names the migrations' code, so that a changed or added migration makes a new template. */
+function migrationsDigest(): string {
+  const hash = createHash("sha256");
+  for (const [name, migration] of Object.entries(migrations)) hash.update(`${name}\n${migration.up.toString()}\n${migration.down?.toString() ?? ""}\n`);
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * A migrated SQLite file shared by every test of every run with the same migrations. Written under a
+ * name of its own and renamed into place, so a test never copies a half-migrated template, and two
+ * workers making it at once both end with a whole one.
+ */
+async function sqliteTemplate(): Promise<string> {
+  const file = path.join(os.tmpdir(), "claims-test-templates", `${migrationsDigest()}.db`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const draft = `${file}.${process.pid}-${randomUUID().slice(0, 8)}`;
+  const db = await openDatabase({ engine: "sqlite", file: draft });
+  await migrateToLatest(db);
+  // Back to a single file: the WAL is checkpointed and removed when the last connection closes.
+  await db.destroy();
+  fs.renameSync(draft, file);
+  return file;
+}
+
+/**
+ * A migrated PostgreSQL database this run's tests are created from. Made under an advisory lock (the
+ * two workers of a project ask at once) and renamed into place when migrated, so its name stands for a
+ * whole template; nothing stays connected to it, as CREATE DATABASE ... TEMPLATE requires.
+ */
+async function postgresTemplate(base: string): Promise<string> {
+  const name = `${testDatabasePrefix()}template_${migrationsDigest()}`;
+  await withAdminClient(base, async (admin) => {
+    await admin.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    try {
+      const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (rowCount) return;
+      const draft = `${name}_draft`;
+      await admin.query(`DROP DATABASE IF EXISTS "${draft}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${draft}"`);
+      const url = new URL(base);
+      url.pathname = `/${draft}`;
+      const db = await openDatabase({ engine: "postgres", url: url.toString() });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
+      }
+      await admin.query(`ALTER DATABASE "${draft}" RENAME TO "${name}"`);
+    } finally {
+      await admin.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
+    }
+  });
+  return name;
 }
 
 async function withAdminClient<T>(base: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {

@@ -17,7 +17,10 @@ import * as certificatePurges from "./2026-11-23-15-certificate-purges";
 import * as operatorsAndAudit from "./2026-11-23-16-operators-and-audit";
 import * as funnelAnalytics from "./2026-11-23-17-funnel-analytics";
 import * as backupsAndMetrics from "./2026-11-26-19-backups-and-metrics";
+import * as salesLedger from "./2026-11-27-20-sales-ledger";
+import * as salesLedgerWebhookCopy from "./2026-11-27-20-sales-ledger-webhook-copy";
 import * as security from "./2026-11-27-24-security";
+import * as operatorSecondFactor from "./2026-11-27-25-operator-second-factor";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -39,5 +42,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-16-operators-and-audit": operatorsAndAudit,
   "2026-11-23-17-funnel-analytics": funnelAnalytics,
   "2026-11-26-19-backups-and-metrics": backupsAndMetrics,
+  "2026-11-27-20-sales-ledger": salesLedger,
+  "2026-11-27-20-sales-ledger-webhook-copy": salesLedgerWebhookCopy,
   "2026-11-27-24-security": security,
+  "2026-11-27-25-operator-second-factor": operatorSecondFactor,
 };
