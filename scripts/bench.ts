@@ -1,7 +1,8 @@
 // Issue 14's figures side by side, measured on the production build (build/): `npm run bench`.
 //   -- --leads N        leads POSTed for intake (default 5000)
 //   -- --seconds S      each requests/s measurement's duration (default 10)
-//   -- --only a,b       some of: lighthouse, js, landing, leads
+//   -- --only a,b       some of: lighthouse, js, landing, leads, repeat
+//   -- --earlier N      the repeat section's earlier leads of one person (default 5000)
 //   -- --cpu-prof DIR   the lead intake server writes a V8 CPU profile into DIR (open it in Chrome's DevTools)
 import { parseArgs } from "node:util";
 import { gzipSize, scriptsLoadedBy } from "../tests/budgets/budgets";
@@ -10,6 +11,7 @@ import { startServer } from "../tests/support/server";
 import { NGINX } from "../tests/support/nginx";
 import { measureLandingThroughput } from "./bench/landing-throughput";
 import { measureLeadIntake } from "./bench/lead-intake";
+import { measureRepeatPerson } from "./bench/repeat-person";
 import { measureLighthouse } from "./bench/lighthouse-pages";
 
 const LANDING_PAGE = "/mva-claim-landing";
@@ -19,11 +21,13 @@ const FORM_JS_GOAL_BYTES = 120 * 1024;
 const FORM_FCP_SLACK_MS = 300;
 const LANDING_RATIO_GOAL = 0.4;
 const LEADS_RATIO_GOAL = 0.5;
-const SECTIONS = ["lighthouse", "js", "landing", "leads"] as const;
+const REPEAT_RATIO_GOAL = 0.9;
+const SECTIONS = ["lighthouse", "js", "landing", "leads", "repeat"] as const;
 
 const { values } = parseArgs({
   options: {
     leads: { type: "string", default: "5000" },
+    earlier: { type: "string", default: "5000" },
     seconds: { type: "string", default: "10" },
     only: { type: "string", default: SECTIONS.join(",") },
     "cpu-prof": { type: "string" },
@@ -31,7 +35,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log("npm run bench -- [--leads 5000] [--seconds 10] [--only lighthouse,js,landing,leads] [--cpu-prof DIR]");
+  console.log("npm run bench -- [--leads 5000] [--seconds 10] [--earlier 5000] [--only lighthouse,js,landing,leads,repeat] [--cpu-prof DIR]");
   process.exit(0);
 }
 const only = new Set(values.only.split(","));
@@ -122,6 +126,19 @@ if (only.has("leads")) {
     `Leads: ${intake.saved} saved of ${values.leads} POSTed (${answers})` +
       (intake.cpuMsPerLead === null ? "." : `; the server spent ${intake.cpuMsPerLead.toFixed(2)} ms of CPU per lead.`),
   );
+}
+
+if (only.has("repeat")) {
+  // The same number of leads timed each way; a tenth of --leads, as each is saved one after another.
+  const repeat = await measureRepeatPerson({ earlierLeads: Number(values.earlier), leads: Math.max(50, Math.round(Number(values.leads) / 10)) });
+  const repeatRatio = ratio(repeat.repeatPersonLeadsPerSecond, repeat.newPersonLeadsPerSecond);
+  add(
+    `leads saved/s: one person with ${repeat.earlierLeads.toLocaleString("en-US")} earlier leads vs a new person each time`,
+    `${repeat.repeatPersonLeadsPerSecond.toFixed(0)} vs ${repeat.newPersonLeadsPerSecond.toFixed(0)} = ${repeatRatio.toFixed(2)}x`,
+    `>= ${REPEAT_RATIO_GOAL}x`,
+    repeatRatio >= REPEAT_RATIO_GOAL,
+  );
+  notes.push(`Repeat person: revoking their leads again (all revoked already) took ${repeat.repeatRevocationMs.toFixed(1)} ms.`);
 }
 
 const width = (pick: (row: Row) => string) => Math.max(...rows.map((row) => pick(row).length));

@@ -45,6 +45,12 @@ const envSchema = z.object({
   /** Opt-out requests (/opt-out) accepted per visitor IP per hour; 0 disables the limit. */
   OPT_OUT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
   EVENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Buyer API checks (certificate matches, revocations) per API key per minute, across instances. */
+  BUYER_API_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Checks of one certificate (or revocations of one contact) per API key per day. */
+  BUYER_API_CHECKS_PER_SUBJECT_PER_DAY: z.coerce.number().int().min(1).default(10),
+  /** New funnel visitors counted per address per UTC day, across instances; more is a flood, reported not counted. */
+  FUNNEL_NEW_VISITORS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(50),
   /** The timed honeypot (docs/decisions/026): a claim form submitted sooner than this after it was rendered is spam. */
   MIN_FORM_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_MIN_FORM_FILL_MS),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
@@ -179,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     leadRateLimitPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
     optOutRateLimitPerHour: e.OPT_OUT_RATE_LIMIT_PER_HOUR,
     eventRateLimitPerMinute: e.EVENT_RATE_LIMIT_PER_MINUTE,
+    buyerApiLimits: { perMinute: e.BUYER_API_CHECKS_PER_MINUTE, perSubjectPerDay: e.BUYER_API_CHECKS_PER_SUBJECT_PER_DAY },
+    funnelNewVisitorsPerAddressPerDay: e.FUNNEL_NEW_VISITORS_PER_ADDRESS_PER_DAY,
     minFormFillMs: e.MIN_FORM_FILL_MS,
     duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
     adminPassword: e.ADMIN_PASSWORD,

@@ -36,7 +36,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
   const dashboardRollups = createDashboardRollups(db);
-  const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host });
+  const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host, newVisitorsPerAddressPerDay: config.funnelNewVisitorsPerAddressPerDay });
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   const statements = createStatements({ db });
   return {
@@ -55,7 +55,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     }), metrics),
     certificates: createCertificateService(db, { signing: certificateSigning }),
     certificateSigning,
-    certificateMatches: createCertificateMatches(db),
+    certificateMatches: createCertificateMatches(db, undefined, config.buyerApiLimits),
     events: createPageEvents(db),
     funnel,
     funnelViews: createFunnelBuffer({ funnel, logger }),

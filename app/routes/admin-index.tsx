@@ -30,7 +30,7 @@ const td = "py-2 pr-3 text-right tabular-nums";
 const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { period, days, leadsPerDay, funnels, deliveries, money } = loaderData;
+  const { period, days, leadsPerDay, funnels, deliveries, money, flood } = loaderData;
   return (
     <>
       <AdminHeader title="Dashboard" />
@@ -101,6 +101,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </ScrollingTable>
           </details>
         </section>
+
+        {flood.refusedEvents > 0 ? (
+          <p role="status" className={adminCard} data-funnel-flood>
+            Not counted in the funnels: {number(flood.refusedEvents)} events of new visitors from {number(flood.addresses)}{" "}
+            {flood.addresses === 1 ? "address" : "addresses"} that brought more new visitors in a day than one address plausibly does (a flood of
+            beacons or changing user agents).
+          </p>
+        ) : null}
 
         {funnels.map((funnel) => (
           <section key={funnel.slug} aria-labelledby={`funnel-${funnel.slug}`} className={adminCard} data-funnel={funnel.slug}>

@@ -14,25 +14,29 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => [
 
 /**
  * The variant for the outcome of the lead named by `?lead=`. A lead of another outcome is sent to the
- * page that shows it; no lead, an unknown one or another claim's lead gets the 404 page: the result
- * page never congratulates a visitor it knows nothing about.
+ * page that shows it; an unknown lead or another claim's lead gets the 404 page. Without `?lead=` the
+ * page is a route of the spec's route table like any other (issue 25): it shows its generic content,
+ * its first variant, with no reference number.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { claim, page } = resultPageAt(url.pathname);
   const leadId = url.searchParams.get("lead");
-  const lead = leadId && leadId.length <= 100 ? await context.leads.outcomeOfLead(leadId) : null;
-  if (!leadId || !lead || lead.caseType !== claim.caseType) throw data(null, { status: 404 });
+  const otherClaimsOf = (variant: { otherClaims?: unknown }) =>
+    variant.otherClaims ? claims.filter((other) => other !== claim).map((other) => ({ href: cardHref(other), title: other.landing.card.title })) : [];
+  if (leadId === null) {
+    const generic = Object.values(page.variants)[0]!;
+    return { slug: claim.slug, variant: generic, leadId: null, otherClaims: otherClaimsOf(generic) };
+  }
+  const lead = leadId.length <= 100 ? await context.leads.outcomeOfLead(leadId) : null;
+  if (!lead || lead.caseType !== claim.caseType) throw data(null, { status: 404 });
   const variant = lead.outcome ? page.variants[lead.outcome] : Object.values(page.variants)[0];
   if (!variant) {
     const elsewhere = resultPagePath(claim, lead.outcome, leadId);
     if (elsewhere && !elsewhere.startsWith(`${page.path}?`)) throw redirect(elsewhere);
     throw data(null, { status: 404 });
   }
-  const otherClaims = variant.otherClaims
-    ? claims.filter((other) => other !== claim).map((other) => ({ href: cardHref(other), title: other.landing.card.title }))
-    : [];
-  return { slug: claim.slug, variant, leadId, otherClaims };
+  return { slug: claim.slug, variant, leadId, otherClaims: otherClaimsOf(variant) };
 }
 
 export default function ClaimResultPage({ loaderData }: Route.ComponentProps) {

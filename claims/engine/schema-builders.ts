@@ -13,6 +13,9 @@ const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
 export const CONTROL_CHARACTERS_MESSAGE = "Please remove control characters and hidden text-direction marks";
 export const NAME_START_MESSAGE = "Please start with a letter";
+export const FORMAT_CHARACTERS_MESSAGE = "Please remove invisible characters (such as zero-width spaces) from the name";
+/** Unicode format characters (category Cf: zero-width spaces and joiners, soft hyphens, tags): invisible in a name. */
+const FORMAT_CHARACTERS = /\p{Cf}/u;
 
 /**
  * C0 and C1 controls (line breaks and tabs allowed in free text only) and the bidi controls that
@@ -45,13 +48,15 @@ export function optionalText({ max = MAX_LONG_TEXT } = {}) {
 
 /**
  * A person's name: one line, starting with a letter of any script. That also refuses '=', '+', '-'
- * and '@', which a spreadsheet would run as a formula (CSV injection).
+ * and '@', which a spreadsheet would run as a formula (CSV injection), and any format character
+ * (issue 25: 'Ana\u200BReyes' would look like a name it is not).
  */
 export function personName(message: string, { min = 1, minMessage = message, max = MAX_TEXT } = {}) {
   return z
     .string({ error: message })
     .check(
       ...cleanText(CONTROLS_IN_ONE_LINE),
+      z.refine<string>((v) => !FORMAT_CHARACTERS.test(v), FORMAT_CHARACTERS_MESSAGE),
       z.minLength(1, message),
       z.refine<string>((v) => v === "" || /^\p{L}/u.test(v), NAME_START_MESSAGE),
       z.minLength(min, minMessage),

@@ -56,6 +56,8 @@ export interface Dashboard {
   funnels: ClaimFunnel[];
   deliveries: BuyerDeliveries[];
   money: DashboardMoney;
+  /** Funnel events not counted in the period: new visitors past their address's daily bound (issue 25). */
+  flood: { refusedEvents: number; addresses: number };
 }
 
 const NO_SOURCE = "(none)";
@@ -77,7 +79,7 @@ export function createFunnelDashboard(
       const today = now();
       const days = Array.from({ length: period }, (_v, i) => utcDay(new Date(today.getTime() - (period - 1 - i) * 86_400_000)));
       const from = days[0]!;
-      const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums] = await Promise.all([
+      const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums, floodRow] = await Promise.all([
         db.selectFrom("lead_daily").select(["day", "case_type", "leads"]).where("day", ">=", from).execute(),
         db
           .selectFrom("funnel_daily")
@@ -93,6 +95,12 @@ export function createFunnelDashboard(
           .execute(),
         db.selectFrom("buyers").select(["id", "name"]).execute(),
         ledgerSumsByUtcDay(db, from),
+        db
+          .selectFrom("funnel_address_days")
+          .select((eb) => [eb.fn.sum<number | string>("refused").as("refused"), eb.fn.countAll<number | string>().as("addresses")])
+          .where("day", ">=", from)
+          .where("refused", ">", 0)
+          .executeTakeFirst(),
       ]);
 
       const dayIndex = new Map(days.map((day, i) => [day, i]));
@@ -172,7 +180,8 @@ export function createFunnelDashboard(
       money.byBuyer = [...buyerMoney.values()].sort((a, b) => b.netCents - a.netCents || a.name.localeCompare(b.name));
       money.byClaim = [...claimMoney.values()].sort((a, b) => b.netCents - a.netCents || a.title.localeCompare(b.title));
 
-      return { period, days, leadsPerDay, funnels, deliveries, money };
+      const flood = { refusedEvents: Number(floodRow?.refused ?? 0), addresses: Number(floodRow?.addresses ?? 0) };
+      return { period, days, leadsPerDay, funnels, deliveries, money, flood };
     },
   };
 }

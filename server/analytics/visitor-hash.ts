@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
 
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const previousDay = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00.000Z`) - 86_400_000));
 
 /**
  * Counts unique visitors without a cookie, as Plausible does: a hash of the day's random salt, the
@@ -19,6 +20,8 @@ export function createVisitorHasher(db: Db, site: string) {
       .onConflict((oc) => oc.column("day").doNothing())
       .execute();
     await db.deleteFrom("analytics_salts").where("day", "<", day).execute();
+    // Yesterday's visitors are kept for events written late (a buffered batch across midnight).
+    await db.deleteFrom("funnel_visitors").where("day", "<", previousDay(day)).execute();
     const { salt } = await db.selectFrom("analytics_salts").select("salt").where("day", "=", day).executeTakeFirstOrThrow();
     current = { day, salt };
     return salt;
@@ -28,6 +31,11 @@ export function createVisitorHasher(db: Db, site: string) {
     async hash(day: string, ip: string, userAgent: string): Promise<string> {
       const salt = await saltOf(day);
       return createHash("sha256").update(`${salt}\n${site}\n${ip}\n${userAgent}`).digest("hex").slice(0, 32);
+    },
+    /** The address alone, under the same salt: what the bound on new visitors per address counts by. */
+    async addressHash(day: string, ip: string): Promise<string> {
+      const salt = await saltOf(day);
+      return createHash("sha256").update(`${salt}\n${site}\naddress\n${ip}`).digest("hex").slice(0, 32);
     },
   };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { normalizeEmail } from "../contacts/email-address";
 import { lookupE164 } from "../contacts/phone-number";
 import type { Db } from "../db/database";
+import { DEFAULT_BUYER_API_LIMITS, takeBuyerApiSlot, TOO_MANY_CHECKS, type BuyerApiLimits } from "../rate-limits/buyer-api-limits";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 
 type MatchField = "email" | "phone";
@@ -12,7 +13,8 @@ export type MatchResult = Partial<Record<MatchField, boolean>>;
 export type MatchAnswer =
   | { status: "matched"; result: MatchResult }
   | { status: "invalid"; message: string }
-  | { status: "not-found"; message: string };
+  | { status: "not-found"; message: string }
+  | { status: "rate-limited"; message: string; retryAfterSeconds: number };
 
 export const NO_SUCH_CERTIFICATE = "There is no certificate with this ID.";
 
@@ -57,25 +59,28 @@ export type CertificateMatches = ReturnType<typeof createCertificateMatches>;
  * The buyers' match API (issue 12): whether an e-mail address or phone number is the one a certificate's
  * lead gave, compared by the SHA-256 of both normalised values, so a buyer learns yes or no and nothing
  * else. Every check is recorded with the buyer and the results, never with the values sent.
+ *
+ * Issue 25: a buyer may check only certificates of leads it was sent (a delivery to it with at least one
+ * attempt) or pinged with (a bid row in an auction for the lead); any other certificate answers exactly
+ * as an unknown one, by the same path (one query that finds no row either way, the same hashing). Checks
+ * are limited per key per minute and per key and certificate per day, in the database, before the
+ * certificate is looked at, so the limit says nothing about it either.
  */
-export function createCertificateMatches(db: Db, now: () => Date = () => new Date()) {
+export function createCertificateMatches(db: Db, now: () => Date = () => new Date(), limits: BuyerApiLimits = DEFAULT_BUYER_API_LIMITS) {
   async function check(certificateId: string, buyerId: string, body: unknown): Promise<MatchAnswer> {
     const parsed = matchRequestSchema.safeParse(body);
     if (!parsed.success) return { status: "invalid", message: firstMessage(parsed.error) };
-    if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return { status: "not-found", message: NO_SUCH_CERTIFICATE };
-    const lead = await db
-      .selectFrom("submission_certificates")
-      .innerJoin("leads", "leads.id", "submission_certificates.lead_id")
-      .select(["leads.email_normalized", "leads.phone_e164"])
-      .where("submission_certificates.certificate_id", "=", certificateId)
-      .executeTakeFirst();
-    if (!lead) return { status: "not-found", message: NO_SUCH_CERTIFICATE };
+    const slot = await takeBuyerApiSlot(db, limits, "match", buyerId, certificateId, now());
+    if (!slot.allowed) return { status: "rate-limited", message: TOO_MANY_CHECKS, retryAfterSeconds: slot.retryAfterSeconds };
+    const lead = CERTIFICATE_ID_PATTERN.test(certificateId) ? await leadSentTo(db, certificateId, buyerId) : undefined;
 
     const result: MatchResult = {};
     const { email, phone } = parsed.data;
     // The lead's keys were normalised when it was saved (server/contacts/), as the values asked are here.
-    if (email !== undefined) result.email = sameHash(lead.email_normalized, normalizeEmail(email));
-    if (phone !== undefined) result.phone = sameHash(lead.phone_e164, lookupE164(phone)!);
+    // Hashed whether or not there is a lead, so that the time taken does not tell.
+    if (email !== undefined) result.email = sameHash(lead?.email_normalized ?? null, normalizeEmail(email));
+    if (phone !== undefined) result.phone = sameHash(lead?.phone_e164 ?? null, lookupE164(phone)!);
+    if (!lead) return { status: "not-found", message: NO_SUCH_CERTIFICATE };
 
     await db
       .insertInto("certificate_match_checks")
@@ -92,6 +97,36 @@ export function createCertificateMatches(db: Db, now: () => Date = () => new Dat
   }
 
   return { check, checksOf: (certificateId: string) => certificateChecksOf(db, certificateId) };
+}
+
+/** The certificate's lead, if the buyer was sent it or pinged with it; undefined otherwise, as for no certificate. */
+function leadSentTo(db: Db, certificateId: string, buyerId: string) {
+  return db
+    .selectFrom("submission_certificates")
+    .innerJoin("leads", "leads.id", "submission_certificates.lead_id")
+    .select(["leads.email_normalized", "leads.phone_e164"])
+    .where("submission_certificates.certificate_id", "=", certificateId)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("deliveries")
+            .select("deliveries.id")
+            .whereRef("deliveries.lead_id", "=", "leads.id")
+            .where("deliveries.buyer_id", "=", buyerId)
+            .where("deliveries.attempts", ">", 0),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("auctions")
+            .innerJoin("auction_bids", "auction_bids.auction_id", "auctions.id")
+            .select("auction_bids.id")
+            .whereRef("auctions.lead_id", "=", "leads.id")
+            .where("auction_bids.buyer_id", "=", buyerId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
 }
 
 /** The checks of one certificate, oldest first, with the buyers' names. */

@@ -504,6 +504,8 @@ export interface Database {
   consent_page_snapshots: ConsentPageSnapshotsTable;
   funnel_events: FunnelEventsTable;
   funnel_daily: FunnelDailyTable;
+  funnel_visitors: FunnelVisitorsTable;
+  funnel_address_days: FunnelAddressDaysTable;
   analytics_salts: AnalyticsSaltsTable;
   lead_daily: LeadDailyTable;
   delivery_daily: DeliveryDailyTable;
@@ -693,6 +695,20 @@ export interface FunnelDailyTable {
   outcome: string;
   utm_source: string;
   visitors: number;
+}
+
+/** A visitor (its hash) seen on a day: a later event of it is not a new visitor. Kept for today and yesterday. */
+export interface FunnelVisitorsTable {
+  day: string;
+  visitor_hash: string;
+}
+
+/** New visitors one address (hashed under the day's salt) brought on a day, and those refused past the bound. */
+export interface FunnelAddressDaysTable {
+  day: string;
+  address_hash: string;
+  visitors: number;
+  refused: number;
 }
 
 /** The random salt of one UTC day; older days' salts are deleted, so old hashes cannot be linked. */

@@ -7,6 +7,7 @@ import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
 import { certificateApiRouter, type CertificateApiDeps } from "./certificate-routes";
+import { DEFAULT_BUYER_API_LIMITS, type BuyerApiLimits } from "../rate-limits/buyer-api-limits";
 import { buildOpenApiDocument } from "./openapi";
 import { revocationRoutes } from "./revocation-route";
 import { returnsRoutes } from "./returns-route";
@@ -27,6 +28,7 @@ export function apiRouter({
   revocations,
   returns,
   certificateApi,
+  buyerApiLimits = DEFAULT_BUYER_API_LIMITS,
 }: {
   leads: LeadService;
   siteUrl: string;
@@ -35,6 +37,8 @@ export function apiRouter({
   revocations: RevocationService;
   returns: LeadReturns;
   certificateApi: Omit<CertificateApiDeps, "bodyLimitBytes" | "db">;
+  /** The checking APIs' limits per buyer key (the match API's are in certificateMatches). */
+  buyerApiLimits?: BuyerApiLimits;
 }) {
   const router = express.Router();
 
@@ -70,8 +74,8 @@ export function apiRouter({
   router.all("/leads/:caseType", (_req, res) => {
     res.status(405).set("Allow", "POST").json({ error: "Method not allowed; use POST" });
   });
-  router.use("/revocations", revocationRoutes({ db, revocations, jsonLimitBytes: API_BODY_LIMIT_BYTES }));
-  router.use("/returns", returnsRoutes({ db, returns, jsonLimitBytes: API_BODY_LIMIT_BYTES }));
+  router.use("/revocations", revocationRoutes({ db, revocations, jsonLimitBytes: API_BODY_LIMIT_BYTES, limits: buyerApiLimits }));
+  router.use("/returns", returnsRoutes({ db, returns, jsonLimitBytes: API_BODY_LIMIT_BYTES, limits: buyerApiLimits }));
   router.use("/certificates", certificateApiRouter({ ...certificateApi, db, bodyLimitBytes: API_BODY_LIMIT_BYTES }));
 
   router.use((_req, res) => {
@@ -93,8 +97,8 @@ export function leadAnswer(result: SubmitLeadResult): { status: number; headers:
           leadId: result.leadId,
           outcome: result.outcome,
           certificateUrl: result.certificateUrl,
-          duplicate: result.status === "duplicate",
-          duplicateOf: result.duplicateOf,
+          // Never whether the person came before (issue 25): that is the operator's to see, not the sender's.
+          submissionKeyReplayed: result.status === "duplicate",
         },
       };
     case "invalid":

@@ -97,7 +97,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
   app.get("/metrics", metricsHandler(metrics, config.metrics.token));
   app.get(JWKS_PATH, jwksRoute(certificateSigning));
   app.use("/api/events", funnelEventRoute({ funnel, logger, perMinute: config.eventRateLimitPerMinute }));
-  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, returns, certificateApi: { certificates, certificateMatches } }));
+  app.use("/api", apiRouter({ leads, siteUrl: config.siteUrl, logger, db, revocations, returns, certificateApi: { certificates, certificateMatches }, buyerApiLimits: config.buyerApiLimits }));
 
   app.use(legacyRedirects(config.legacyPrefix));
 
@@ -148,7 +148,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
     app.use(pageRequestGuard());
     app.use(pages.assets);
     app.use(captureFirstTouch({ secure: secureCookies(config) }));
-    app.use(pagePostGuard(logger));
+    app.use(pagePostGuard(logger, { siteUrl: config.siteUrl }));
     app.use(countFunnelPages(funnelViews));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));

@@ -45,6 +45,7 @@ export function certificateApiRouter({ db, certificates, certificateMatches, bod
       res.set("Cache-Control", "no-store");
       if (answer.status === "invalid") return void res.status(400).json({ error: answer.message });
       if (answer.status === "not-found") return void res.status(404).json({ error: answer.message });
+      if (answer.status === "rate-limited") return void res.status(429).set("Retry-After", String(answer.retryAfterSeconds)).json({ error: answer.message });
       res.json(answer.result);
     },
   );

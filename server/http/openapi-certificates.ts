@@ -42,7 +42,9 @@ export function certificatePaths() {
         description:
           "Whether the lead behind the certificate gave this e-mail address (compared trimmed and in lower case) or phone number " +
           "(compared in E.164; US unless it has a country code). The stored values are never returned. Every check is recorded " +
-          "with the buyer and the results, never the values sent. Only the fields sent are answered.",
+          "with the buyer and the results, never the values sent. Only the fields sent are answered. A buyer can check only the " +
+          "certificates of leads it was sent or pinged with; any other answers 404, as an unknown certificate does. At most 60 " +
+          "checks per key per minute and 10 per certificate per key per day (429 with Retry-After).",
         security: [{ buyerApiKey: [] }],
         parameters: [certificateIdParameter],
         requestBody: {
@@ -72,8 +74,9 @@ export function certificatePaths() {
           },
           "400": error("Malformed JSON, no field to check, a field of the wrong type, an unknown field, or a phone that is not one"),
           "401": error("No API key, or one that is not valid (revoked or replaced)"),
-          "404": error("No such certificate"),
+          "404": error("No such certificate, or one of a lead you were not sent or pinged with"),
           "413": error("Body larger than 32 KB"),
+          "429": error("Too many checks from this key (per minute, or of this certificate per day); retry after Retry-After seconds"),
           "415": error("Content-Type is not application/json"),
         },
       },

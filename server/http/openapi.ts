@@ -49,19 +49,18 @@ export function buildOpenApiDocument(siteUrl: string) {
                     leadId: { type: "string" },
                     outcome: { enum: ["eligible", "partial", "ineligible", null] },
                     certificateUrl: { type: ["string", "null"] },
-                    duplicate: { type: "boolean", description: "True when the submission key was used before: the first lead is returned, nothing new is saved." },
-                    duplicateOf: {
-                      type: ["string", "null"],
+                    submissionKeyReplayed: {
+                      type: "boolean",
                       description:
-                        "The id of the person's first lead of this claim within the duplicate window (same phone in E.164 or same normalised e-mail): this lead is saved but flagged as its duplicate and goes only to buyers that take duplicates. Null when it is not a duplicate.",
+                        "True when this submission key was used before: the first lead saved under it is returned and nothing new is saved. The answer never says whether the person sent a lead before (the operator sees duplicates in the console).",
                     },
                   },
-                  required: ["leadId", "outcome", "certificateUrl", "duplicate", "duplicateOf"],
+                  required: ["leadId", "outcome", "certificateUrl", "submissionKeyReplayed"],
                 },
               },
             },
           },
-          "200": { description: "Duplicate submission key: the first lead is returned, with the same body as 201" },
+          "200": { description: "Replayed submission key: the first lead saved under it is returned, with the same body as 201 and submissionKeyReplayed true" },
           "400": {
             description:
               "Invalid submission; fieldErrors holds one message per field. Besides the claim's own checks, the phone must be a US number libphonenumber knows (an area code in use, a real exchange) and the e-mail must pass the server's syntax and length checks",
@@ -98,7 +97,7 @@ function revocationsPath() {
     post: {
       summary: "Report a revocation of consent",
       description:
-        "Every lead we hold with this phone number or e-mail address is revoked, is never delivered again, and every destination that received one is sent a signed lead.consent_revoked event. The answer is the same whether or not anything matched.",
+        "Every lead with this phone number or e-mail address that was sent to you is revoked, is never delivered again, and every destination that received one is sent a signed lead.consent_revoked event. Leads not sent to you are left alone. The answer is the same whether or not anything matched. At most 60 reports per key per minute and 10 per contact per key per day.",
       operationId: "report-revocation",
       security: [{ buyerApiKey: [] }],
       requestBody: {
@@ -112,7 +111,7 @@ function revocationsPath() {
               properties: {
                 phone: { type: "string", description: "A 10-digit US number, any formatting: (415) 555-0134, +1 415 555 0134." },
                 email: { type: "string", format: "email" },
-                revokedAt: { type: "string", format: "date-time", description: "When the person revoked consent; now if absent. Not in the future." },
+                revokedAt: { type: "string", format: "date-time", description: "When the person revoked consent; now if absent. Not in the future, nor before the lead you were sent was created." },
               },
             },
           },
@@ -123,8 +122,9 @@ function revocationsPath() {
           description: "Recorded; revealing nothing about whether the person is in our records",
           content: { "application/json": { schema: { type: "object", properties: { status: { const: "accepted" }, message: { type: "string" } } } } },
         },
-        "400": { description: "Neither phone nor email, a malformed value, an unknown field, or revokedAt in the future", content: { "application/json": { schema: errorBody } } },
+        "400": { description: "Neither phone nor email, a malformed value, an unknown field, or revokedAt in the future or before the lead you were sent was created", content: { "application/json": { schema: errorBody } } },
         "401": { description: "No API key, or an unknown one", content: { "application/json": { schema: errorBody } } },
+        "429": { description: "Too many reports from this key (per minute, or for this contact per day); retry after Retry-After seconds", content: { "application/json": { schema: errorBody } } },
         "413": { description: "Body larger than 32 KB" },
         "415": { description: "Content-Type is not application/json" },
       },
@@ -173,6 +173,7 @@ function returnsPath() {
         "400": { description: "A missing or unknown reason, 'other' without text, or an unknown field", content: { "application/json": { schema: errorBody } } },
         "401": { description: "No API key, or an unknown one", content: { "application/json": { schema: errorBody } } },
         "404": { description: "You did not buy this lead (the same answer whether or not it exists)", content: { "application/json": { schema: errorBody } } },
+        "429": { description: "Too many returns from this key (per minute, or for this lead per day); retry after Retry-After seconds", content: { "application/json": { schema: errorBody } } },
         "409": { description: "Already returned, nothing left to credit, or the return window has closed", content: { "application/json": { schema: errorBody } } },
         "413": { description: "Body larger than 32 KB" },
         "415": { description: "Content-Type is not application/json" },

@@ -28,10 +28,13 @@ export function pageRequestGuard(): RequestHandler {
 /**
  * Form posts to pages: the body must be a form (URL-encoded or multipart), announce its size and stay
  * under the limit (Node stops a body at its Content-Length), and a browser post must come from our
- * own origin. State changes in the operator area must also prove it: a same-origin Origin,
- * Sec-Fetch-Site or, from clients that send neither, Referer.
+ * own origin: scheme, host and port exactly (issue 25: an https Origin on an http site is another
+ * origin), either SITE_URL's or the request's own (its scheme and host as TRUST_PROXY lets Express read
+ * them). State changes in the operator area must also prove it: a same-origin Origin, Sec-Fetch-Site
+ * or, from clients that send neither, Referer.
  */
-export function pagePostGuard(logger?: Logger, limitBytes = PAGE_BODY_LIMIT_BYTES): RequestHandler {
+export function pagePostGuard(logger?: Logger, { limitBytes = PAGE_BODY_LIMIT_BYTES, siteUrl }: { limitBytes?: number; siteUrl?: string } = {}): RequestHandler {
+  const siteOrigin = siteUrl ? originOf(siteUrl) : null;
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const refuse = (status: number, message: string) => {
@@ -44,10 +47,14 @@ export function pagePostGuard(logger?: Logger, limitBytes = PAGE_BODY_LIMIT_BYTE
     } else if (Number(declared) > limitBytes) {
       return refuse(413, "Request body too large");
     }
-    if (req.headers["sec-fetch-site"] === "cross-site" || (req.headers.origin && !sameOrigin(req.headers.origin, req.headers.host))) {
+    const ours = (url: string) => {
+      const origin = originOf(url);
+      return origin !== null && (origin === siteOrigin || origin === originOf(`${req.protocol}://${req.host}`));
+    };
+    if (req.headers["sec-fetch-site"] === "cross-site" || (req.headers.origin && !ours(req.headers.origin))) {
       return refuse(403, "Cross-site form posts are not accepted");
     }
-    if (ADMIN_PATH.test(req.path) && !provenSameOrigin(req)) return refuse(403, "Cross-site form posts are not accepted");
+    if (ADMIN_PATH.test(req.path) && !provenSameOrigin(req, ours)) return refuse(403, "Cross-site form posts are not accepted");
     if (!isForm(req)) return refuse(415, "The body must be a form (application/x-www-form-urlencoded or multipart/form-data)");
     next();
   };
@@ -58,19 +65,21 @@ function isForm(req: Request): boolean {
   return typeof type === "string" && FORM_TYPES.includes(type.split(";")[0]!.trim().toLowerCase());
 }
 
-function provenSameOrigin(req: Request): boolean {
-  const { origin, referer, host } = req.headers;
+function provenSameOrigin(req: Request, ours: (url: string) => boolean): boolean {
+  const { origin, referer } = req.headers;
   const fetchSite = req.headers["sec-fetch-site"];
-  if (referer && !sameOrigin(referer, host)) return false;
-  if (origin) return sameOrigin(origin, host);
+  if (referer && !ours(referer)) return false;
+  if (origin) return ours(origin);
   if (fetchSite) return fetchSite === "same-origin";
   return Boolean(referer);
 }
 
-function sameOrigin(origin: string, host: string | undefined): boolean {
+/** Scheme, host and port as the URL standard serialises them (default ports dropped); null for 'null' or junk. */
+function originOf(url: string): string | null {
   try {
-    return new URL(origin).host === host;
+    const { origin } = new URL(url);
+    return origin === "null" ? null : origin;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import { z } from "zod";
 import { requireBuyerApiKey, type ApiBuyer } from "../buyers/buyer-api-key";
 import type { Db } from "../db/database";
+import { DEFAULT_BUYER_API_LIMITS, takeBuyerApiSlot, TOO_MANY_CHECKS, type BuyerApiLimits } from "../rate-limits/buyer-api-limits";
 import { emailContact, phoneContact, type PersonContact } from "../revocations/person-contact";
 import type { RevocationService } from "../revocations/revocation-service";
 
@@ -20,10 +21,23 @@ const bodySchema = z.strictObject(
 
 /**
  * `POST /api/revocations`: a buyer reports a revocation it received, by phone and/or e-mail. It is
- * recorded as a 'buyer report' by that buyer and revokes like the opt-out page; the answer is the same
- * 202 whether or not anything matched, so the API cannot be used to learn who is in our records.
+ * recorded as a 'buyer report' by that buyer and revokes the person's leads that were sent to that
+ * buyer, and no other; the answer is the same 202 whether or not anything matched, so the API cannot
+ * be used to learn who is in our records. Limited per key per minute and per key and contact per day.
  */
-export function revocationRoutes({ db, revocations, jsonLimitBytes, now = () => new Date() }: { db: Db; revocations: RevocationService; jsonLimitBytes: number; now?: () => Date }): Router {
+export function revocationRoutes({
+  db,
+  revocations,
+  jsonLimitBytes,
+  limits = DEFAULT_BUYER_API_LIMITS,
+  now = () => new Date(),
+}: {
+  db: Db;
+  revocations: RevocationService;
+  jsonLimitBytes: number;
+  limits?: BuyerApiLimits;
+  now?: () => Date;
+}): Router {
   const router = express.Router();
   router.post("/", requireBuyerApiKey(db), express.json({ limit: jsonLimitBytes, strict: false }), async (req, res) => {
     if (!req.is("application/json")) return void res.status(415).json({ error: "Content-Type must be application/json" });
@@ -45,7 +59,17 @@ export function revocationRoutes({ db, revocations, jsonLimitBytes, now = () => 
     const at = revokedAt === undefined ? undefined : new Date(revokedAt);
     if (at && at.getTime() > now().getTime() + CLOCK_SKEW_MS) return void res.status(400).json({ error: "revokedAt is in the future." });
     const buyer = res.locals.buyer as ApiBuyer;
-    await revocations.revoke(contacts, { method: "buyer report", buyerId: buyer.id, revokedAt: at });
+    const subject = contacts.map((contact) => contact.sha256).join(" ");
+    const slot = await takeBuyerApiSlot(db, limits, "revocation", buyer.id, subject, now());
+    if (!slot.allowed) return void res.status(429).set("Retry-After", String(slot.retryAfterSeconds)).json({ error: TOO_MANY_CHECKS });
+    if (at) {
+      // Only the buyer's own leads are read, so this answer tells it nothing about anyone else's.
+      const firstLead = await revocations.firstLeadSentTo(contacts, buyer.id);
+      if (firstLead && at.toISOString() < firstLead) {
+        return void res.status(400).json({ error: `revokedAt (${at.toISOString()}) is before the lead was created (${firstLead}): send the time the person revoked consent.` });
+      }
+    }
+    await revocations.revoke(contacts, { method: "buyer report", buyerId: buyer.id, revokedAt: at, onlySentTo: buyer.id });
     res.status(202).json({ status: "accepted", message: REVOCATION_ACCEPTED });
   });
   router.all("/", (_req, res) => {

@@ -4,7 +4,7 @@ import { isPostgres, lockForTransaction, writeTransaction, type Db } from "../db
 import type { DeliveryStatus, RevocationChannel, RevocationMethod } from "../db/schema";
 import type { Logger } from "../logger";
 import { phoneOrEmailContact, type PersonContact } from "./person-contact";
-import { revokeLeadsOf } from "./revoke-leads";
+import { revokeLeadsOf, sentTo } from "./revoke-leads";
 
 const HOUR_MS = 3_600_000;
 export const OPT_OUT_RATE_LIMITED = "Too many opt-out requests came from your network in the last hour. Please try again later, or call us.";
@@ -44,17 +44,37 @@ export function createRevocationService({ db, logger, optOutsPerHour, timeZone, 
    * Revokes consent for every lead of the person behind each contact (a phone and an e-mail may come
    * together); idempotent: leads already revoked stay as they were and are not told about twice.
    */
-  async function revoke(contacts: readonly PersonContact[], how: { method: RevocationMethod; buyerId?: string | null; revokedAt?: Date }) {
+  async function revoke(contacts: readonly PersonContact[], how: { method: RevocationMethod; buyerId?: string | null; revokedAt?: Date; onlySentTo?: string }) {
     const at = now();
     const revokedAt = how.revokedAt ?? at;
     const leadCount = await writeTransaction(db, async (trx) => {
       let count = 0;
-      for (const contact of contacts) count += await revokeLeadsOf(trx, contact, { method: how.method, buyerId: how.buyerId ?? null, revokedAt }, at);
+      for (const contact of contacts) count += await revokeLeadsOf(trx, contact, { method: how.method, buyerId: how.buyerId ?? null, revokedAt, onlySentTo: how.onlySentTo }, at);
       return count;
     });
     // The channel only: logs never hold a phone number or an e-mail address.
     logger.info({ method: how.method, channels: contacts.map((c) => c.channel), leadCount, buyerId: how.buyerId ?? null }, "consent revoked");
     return { leadCount };
+  }
+
+  /**
+   * When the earliest lead of the person behind the contacts that was sent to the buyer, and is not
+   * revoked yet, was created; null when there is none (then the report revokes nothing, and answers as
+   * for a stranger). Reads the unrevoked leads' index only, so a person's revoked past costs nothing.
+   */
+  async function firstLeadSentTo(contacts: readonly PersonContact[], buyerId: string): Promise<string | null> {
+    let first: string | null = null;
+    for (const contact of contacts) {
+      const row = await db
+        .selectFrom("leads")
+        .select((eb) => eb.fn.min("created_at").as("first"))
+        .where(contact.channel === "phone" ? "phone_e164" : "email_normalized", "=", contact.normalised)
+        .where("revoked_at", "is", null)
+        .where(sentTo(buyerId))
+        .executeTakeFirst();
+      if (row?.first && (first === null || row.first < first)) first = row.first;
+    }
+    return first;
   }
 
   /**
@@ -195,5 +215,5 @@ export function createRevocationService({ db, logger, optOutsPerHour, timeZone, 
     return { status: "recorded" };
   }
 
-  return { timeZone, revoke, reviewOptOut, optOut, takeOptOutSlot, list, ofLead };
+  return { timeZone, revoke, firstLeadSentTo, reviewOptOut, optOut, takeOptOutSlot, list, ofLead };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, RevocationMethod } from "../db/schema";
 import { CONSENT_REVOKED } from "../delivery/lead-events";
 import { releaseCapacity } from "../routing/cap-reservation";
@@ -14,6 +14,8 @@ export interface Revocation {
   /** When the person revoked; a buyer may report a revocation it received earlier. */
   revokedAt: Date;
   buyerId: string | null;
+  /** A buyer's report revokes only the leads sent to that buyer (a delivery with an attempt); undefined for all. */
+  onlySentTo?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
     .set({ revoked_at: revocation.revokedAt.toISOString(), revocation_id: id })
     .where(column, "=", contact.normalised)
     .where("revoked_at", "is", null)
+    .$if(revocation.onlySentTo !== undefined, (update) => update.where(sentTo(revocation.onlySentTo!)))
     .returning("id")
     .execute();
   const leadIds = revoked.map((lead) => lead.id);
@@ -72,6 +75,22 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
     .execute();
   await queueConsentRevokedEvents(trx, received, now);
   return leadIds.length;
+}
+
+/**
+ * A condition on `leads`: the lead was sent to the buyer (a delivery to it with at least one attempt).
+ * Correlated, so each candidate lead is checked through its own deliveries, never the buyer's all.
+ */
+export function sentTo(buyerId: string) {
+  return (eb: ExpressionBuilder<Database, "leads">) =>
+    eb.exists(
+      eb
+        .selectFrom("deliveries")
+        .select("deliveries.id")
+        .whereRef("deliveries.lead_id", "=", "leads.id")
+        .where("deliveries.buyer_id", "=", buyerId)
+        .where("deliveries.attempts", ">", 0),
+    );
 }
 
 /**

@@ -150,7 +150,16 @@ describe("result pages (10)", () => {
     const sorry = await get(`/mva-claim/sorry?lead=${eligible}`);
     expect(sorry.headers.get("location")).toBe(`/mva-claim/success?lead=${eligible}`);
 
-    for (const path of ["/mva-claim/success?lead=not-a-lead", `/mva-claim/success?lead=${other}`, "/mva-claim/success", "/mva-claim/sorry?lead=x"]) {
+    // Issue 25: without a lead id both are routes of the spec's table, with their generic content and no reference.
+    for (const [path, heading] of [["/mva-claim/success", "Congratulations!"], ["/mva-claim/sorry", "unable to assist"]] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain(heading);
+      expect(html, path).not.toContain("Reference:");
+    }
+
+    for (const path of ["/mva-claim/success?lead=not-a-lead", `/mva-claim/success?lead=${other}`, "/mva-claim/sorry?lead=x"]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       const html = await response.text();

@@ -1,12 +1,13 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyAuditChain } from "../../server/audit/audit-chain";
 import { AUDIT_TEXT_LIMIT, countAnonymousEvent, recordAudit } from "../../server/audit/audit-log";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
+import { migrations } from "../../server/db/migrations/index";
 import { testDatabaseUrl } from "../support/test-database";
 
 // Issue 25, item 4: an audit log nobody can rewrite. REPLACE and upserts are refused on both engines; a
@@ -147,6 +148,24 @@ describe("the hash chain", () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/after 1 good entries: entry 2 does not match its hash/);
   }, 60_000);
+});
+
+describe("migration 24", () => {
+  it("chains the entries written before it, oldest first, and the next append follows them", async () => {
+    const target = await testDatabaseUrl("audit-chain-old");
+    const db = await openDatabase(target.startsWith("postgres") ? { engine: "postgres", url: target } : { engine: "sqlite", file: target.slice("file:".length) });
+    opened.push(db);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo("2026-11-26-19-backups-and-metrics")).error).toBeUndefined();
+    for (const [id, at] of [["b", "2026-11-20T10:00:00.000Z"], ["a", "2026-11-21T10:00:00.000Z"], ["c", "2026-11-20T10:00:00.000Z"]]) {
+      await sql`insert into audit_log (id, at, operator_id, operator_email, ip, action, target_type, target_id, detail)
+                values (${id}, ${at}, null, 'owner@example.com', null, 'login', null, null, '{}')`.execute(db);
+    }
+    await migrateToLatest(db);
+    expect((await entries(db)).map((e) => [e.id, Number(e.seq)])).toEqual([["b", 1], ["c", 2], ["a", 3]]);
+    await writeEntries(db, 1);
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 4 });
+  });
 });
 
 describe.runIf(onPostgres)("several web instances appending at once (PostgreSQL)", () => {

@@ -323,9 +323,9 @@ describe("buyer caps with two web processes and two delivery workers", { timeout
     // The client sends a cut-off POST again with its submission key: saved once, whichever way it went.
     for (const i of cutOff) {
       const response = await postLead(slots[i % 2]!, i);
-      const body = (await response.json()) as { leadId: string; duplicate: boolean };
+      const body = (await response.json()) as { leadId: string; submissionKeyReplayed: boolean };
       expect([200, 201], `lead ${i} sent again`).toContain(response.status);
-      if (savedBeforeCutOff.has(i)) expect({ status: response.status, ...body }).toMatchObject({ status: 200, leadId: savedBeforeCutOff.get(i), duplicate: true });
+      if (savedBeforeCutOff.has(i)) expect({ status: response.status, ...body }).toMatchObject({ status: 200, leadId: savedBeforeCutOff.get(i), submissionKeyReplayed: true });
       answered.set(i, { status: response.status, leadId: body.leadId });
     }
     expect(answered.size).toBe(LEADS);

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "../../server/config";
 import { startApiApp } from "../support/api-app";
 import { mvaAnswers } from "../support/mva-answers";
 import { buyerInput } from "../support/routing-fixtures";
+import { leadOfCertificate, markLeadSentTo } from "../support/sent-leads";
 import { testDatabaseUrl } from "../support/test-database";
 
 // The signed certificate (GET /api/certificates/:id), the keys that check it (GET /.well-known/jwks.json)
@@ -136,7 +137,8 @@ describe("the signing key", () => {
         await api.close();
       }
     }
-  });
+    // It starts several app instances, each migrating a new database: more than 5 s on a busy machine.
+  }, 30_000);
 
   it("refuses at start-up anything but an Ed25519 private key, naming the variable and not echoing the value", () => {
     const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
@@ -194,7 +196,8 @@ describe("the signing key", () => {
     } finally {
       await rotated.close();
     }
-  });
+    // It starts several app instances, each migrating a new database: more than 5 s on a busy machine.
+  }, 30_000);
 });
 
 describe("POST /api/certificates/:id/match", () => {
@@ -207,12 +210,14 @@ describe("POST /api/certificates/:id/match", () => {
   const checks = () => api.db.selectFrom("certificate_match_checks").selectAll().orderBy("checked_at").orderBy("id").execute();
 
   beforeAll(async () => {
-    api = await startApi();
+    // The limits are the subject of the tests below; these check answers a hundred times over.
+    api = await startApi({ BUYER_API_CHECKS_PER_MINUTE: "100000", BUYER_API_CHECKS_PER_SUBJECT_PER_DAY: "100000" });
     certificateId = await submitLead(api, { em: "A@B.com ", ph: "(415) 555-0134" });
     const created = await createBuyerStore(api.db, null).create(buyerInput("Acme Law", {}, { active: false }));
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     buyerId = created.buyer.id;
     key = (await issueBuyerApiKey(api.db, buyerId))!;
+    await markLeadSentTo(api.db, await leadOfCertificate(api.db, certificateId), buyerId);
   });
   afterAll(() => api?.close());
 

@@ -43,7 +43,7 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
     const response = await post({ ...example.answers, pageUrl }, { "user-agent": "IntegrationTest/1.0" });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body).toMatchObject({ outcome: example.outcome, duplicate: false });
+    expect(body).toMatchObject({ outcome: example.outcome, submissionKeyReplayed: false });
     expect(body.certificateUrl).toMatch(/^https:\/\/claims\.example\/verify-trustedforms-pro\?cert=tfp_\d{13}_[a-z0-9]{9}$/);
 
     const expected = expectedLead(claim, example.answers);
@@ -126,7 +126,7 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
     const second = await post(submission);
     expect([first.status, second.status]).toEqual([201, 200]);
     const [a, b] = [await first.json(), await second.json()];
-    expect(b).toEqual({ ...a, duplicate: true });
+    expect(b).toEqual({ ...a, submissionKeyReplayed: true });
     const changed = without(examples.at(-1)!.answers);
     const field = requiredFields(claim).find((f) => f.kind === "text" || f.kind === "textarea")!;
     changed[field.name] = `${String(changed[field.name])} changed`;

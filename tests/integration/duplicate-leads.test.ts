@@ -209,25 +209,32 @@ describe("two submissions from one person at once", () => {
 });
 
 describe("the JSON API", () => {
-  it("answers duplicateOf: null for a first lead and the first lead's id for a repeat, apart from a replayed submission key", async () => {
+  it("answers a repeated person exactly as a new one (no duplicateOf, no duplicate flag); only a replayed submission key says so", async () => {
     const app = await startApiApp({ DATABASE_URL: url });
     cleanups.push(() => app.close());
     const post = async (body: Record<string, unknown>) => {
       const response = await app.post("/api/leads/mva", body);
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
+    const stranger = { ...person, fn: "Stella", ph: "(312) 555-0142", em: "stella.stranger@example.com" };
     const first = await post(mvaAnswers({ ...person, submissionKey: "first-key-123" }));
-    expect(first).toMatchObject({ status: 201, body: { duplicate: false, duplicateOf: null } });
     const repeat = await post(mvaAnswers({ ...person, submissionKey: "second-key-123" }));
-    expect(repeat).toMatchObject({ status: 201, body: { duplicate: false, duplicateOf: first.body.leadId } });
+    const newPerson = await post(mvaAnswers({ ...stranger, submissionKey: "stranger-key-1" }));
+    const shape = (answer: typeof first) => ({ status: answer.status, keys: Object.keys(answer.body).sort(), replayed: answer.body.submissionKeyReplayed });
+    expect(shape(repeat)).toEqual(shape(newPerson));
+    expect(shape(first)).toEqual({ status: 201, keys: ["certificateUrl", "leadId", "outcome", "submissionKeyReplayed"], replayed: false });
+    expect(JSON.stringify(repeat.body)).not.toContain(String(first.body.leadId));
     expect(repeat.body.leadId).not.toBe(first.body.leadId);
-    // The same submission key again: the same lead, as saved, with its duplicateOf.
+    // The operator still sees the repeat as a duplicate of the first.
+    const saved = await app.db.selectFrom("leads").select("duplicate_of").where("id", "=", String(repeat.body.leadId)).executeTakeFirstOrThrow();
+    expect(saved.duplicate_of).toBe(first.body.leadId);
+    // The same submission key again: the same lead, flagged as a replayed key (the sender's own key).
     const replay = await post(mvaAnswers({ ...person, submissionKey: "second-key-123" }));
-    expect(replay).toMatchObject({ status: 200, body: { leadId: repeat.body.leadId, duplicate: true, duplicateOf: first.body.leadId } });
+    expect(replay).toEqual({ status: 200, body: { ...repeat.body, submissionKeyReplayed: true } });
 
     const spec = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, { post: { responses: Record<string, { content?: { "application/json": { schema: { properties: Record<string, unknown> } } } }> } }> };
     const created = spec.paths["/api/leads/mva"]!.post.responses["201"]!.content!["application/json"].schema.properties;
-    expect(created.duplicateOf).toMatchObject({ type: ["string", "null"] });
+    expect(Object.keys(created).sort()).toEqual(["certificateUrl", "leadId", "outcome", "submissionKeyReplayed"]);
   });
 
   it("refuses a phone with an area code not in use, with a message on the phone field, and saves nothing", async () => {

@@ -135,6 +135,12 @@ describe("service endpoints", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
+
+  it("answers API requests, the early lead intake's and Express's, with object-src 'none' in their policy", async () => {
+    for (const response of [await fetch(`${api.url}/api/openapi.json`), await api.post("/api/leads/mva", { nothing: true }), await api.post("/api/leads/mva", "{")]) {
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; object-src 'none'; frame-ancestors 'none'");
+    }
+  });
 });
 
 // The plain request is answered before Express (server/http/early-lead-intake.ts); any other shape goes

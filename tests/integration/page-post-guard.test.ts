@@ -33,14 +33,45 @@ describe("pagePostGuard", () => {
   it.each([
     ["another site's Origin", { origin: "https://evil.example" }],
     ["another port of our host", { origin: "http://127.0.0.1:1" }],
+    ["our host and port over https, on an http site", { origin: "https://HOST" }],
+    ["our host without its port", { origin: "http://127.0.0.1" }],
+    ["our host and port with another scheme", { origin: "ftp://HOST" }],
     ["a subdomain-style Origin", { origin: `http://sub.${host}` }],
     ["the opaque Origin 'null' (sandboxed frames, data: pages)", { origin: "null" }],
     ["Sec-Fetch-Site cross-site without an Origin", { "sec-fetch-site": "cross-site" }],
     ["Sec-Fetch-Site cross-site with our Origin", { origin: `http://${host}`, "sec-fetch-site": "cross-site" }],
-  ])("refuses %s with 403 and a plain message", async (_label, headers) => {
-    const response = await post(headers);
+  ])("refuses %s with 403 and a plain message", async (_label, headers: Record<string, string>) => {
+    const response = await post(Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace("HOST", host)])));
     expect(response.status).toBe(403);
     expect(await response.text()).toBe("Cross-site form posts are not accepted");
+  });
+
+  it("refuses an operator-area post whose Referer is our host over another scheme", async () => {
+    const response = await fetch(url.replace("/mva-claim", "/admin/logout"), { method: "POST", headers: { ...form, referer: `https://${host}/admin` }, body: "x=1" });
+    expect(response.status).toBe(403);
+    const ok = await fetch(url.replace("/mva-claim", "/admin/logout"), { method: "POST", headers: { ...form, referer: `http://${host}/admin` }, body: "x=1" });
+    expect(ok.status).toBe(200);
+  });
+
+  it("takes SITE_URL's origin, and the request's own scheme as TRUST_PROXY lets Express read it", async () => {
+    const guarded = express()
+      .set("trust proxy", "loopback")
+      .use(pagePostGuard(undefined, { siteUrl: "https://claims.example" }))
+      .all("/{*path}", (_req, res) => void res.type("text/plain").send("passed"));
+    const proxied = http.createServer(guarded);
+    await new Promise<void>((resolve) => proxied.listen(0, "127.0.0.1", resolve));
+    const at = `127.0.0.1:${(proxied.address() as AddressInfo).port}`;
+    try {
+      const send = (headers: Record<string, string>) => fetch(`http://${at}/mva-claim`, { method: "POST", headers: { ...form, ...headers }, body: "x=1" });
+      expect((await send({ origin: "https://claims.example" })).status).toBe(200);
+      expect((await send({ origin: "http://claims.example" })).status).toBe(403);
+      expect((await send({ origin: "https://claims.example:8443" })).status).toBe(403);
+      // Behind a TLS proxy on loopback (trusted), the request's own origin is https.
+      expect((await send({ origin: `https://${at}`, "x-forwarded-proto": "https" })).status).toBe(200);
+      expect((await send({ origin: `http://${at}`, "x-forwarded-proto": "https" })).status).toBe(403);
+    } finally {
+      await new Promise<void>((resolve) => proxied.close(() => resolve()));
+    }
   });
 
   it("lets a post without Origin or Sec-Fetch-Site through: only browsers send them, and a browser that sends neither is not cross-site", async () => {

@@ -6,6 +6,7 @@ const LEGAL_BRIDGE_ID = systemBuyerId("legal-bridge");
 import { REVOCATION_ACCEPTED } from "../../server/http/revocation-route";
 import { startApiApp } from "../support/api-app";
 import { mvaAnswers } from "../support/mva-answers";
+import { markLeadSentTo } from "../support/sent-leads";
 
 let api: Awaited<ReturnType<typeof startApiApp>>;
 let key: string;
@@ -36,7 +37,11 @@ describe("POST /api/revocations", () => {
   it("revokes the person's leads as a buyer report and answers 202 alike whether or not anything matched", async () => {
     const lead = await api.post("/api/leads/mva", mvaAnswers({ ph: "(415) 555-0134", em: "pat@example.com" }));
     const { leadId } = (await lead.json()) as { leadId: string };
-    const known = await api.post("/api/revocations", { phone: "+1 (415) 555-0134", revokedAt: "2026-01-05T10:00:00Z" }, auth());
+    // A buyer revokes only the leads it was sent (issue 25; buyer-api-protection.test.ts has the rest).
+    await markLeadSentTo(api.db, leadId, LEGAL_BRIDGE_ID);
+    // Between the lead's creation and now (issue 25).
+    const revokedAt = new Date().toISOString();
+    const known = await api.post("/api/revocations", { phone: "+1 (415) 555-0134", revokedAt }, auth());
     const unknown = await api.post("/api/revocations", { email: "nobody@example.com" }, { "x-api-key": key });
     expect([known.status, unknown.status]).toEqual([202, 202]);
     const [knownText, unknownText] = [await known.text(), await unknown.text()];
@@ -44,7 +49,7 @@ describe("POST /api/revocations", () => {
     expect(unknownText).not.toContain("nobody");
 
     const leadRow = await api.db.selectFrom("leads").select(["revoked_at"]).where("id", "=", leadId).executeTakeFirstOrThrow();
-    expect(leadRow.revoked_at).toBe("2026-01-05T10:00:00.000Z");
+    expect(leadRow.revoked_at).toBe(revokedAt);
     const recorded = await revocations();
     expect(recorded.slice(-2).map((r) => [r.method, r.channel, r.buyer_id, Number(r.lead_count)])).toEqual([
       ["buyer report", "phone", LEGAL_BRIDGE_ID, 1],

@@ -19,6 +19,9 @@ export async function startApiApp(env: Record<string, string> = {}) {
   await migrateToLatest(db);
   await syncSystemBuyers(db, config);
   const server = http.createServer(createApp({ config, logger, db, ...createServices(config, db, logger) }));
+  // Longer than any pause between a test's requests on a busy machine: a socket the server closes as
+  // idle while fetch reuses it is an ECONNRESET, not an answer of the app.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

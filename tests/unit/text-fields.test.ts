@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { allFields } from "#claims/engine/form-values";
 import { DEFAULT_PERSONAL_MESSAGES, personalSchemaShape } from "#claims/engine/personal-fields";
-import { CONTROL_CHARACTERS_MESSAGE, NAME_START_MESSAGE, optionalText, requiredText } from "#claims/engine/schema-builders";
+import { CONTROL_CHARACTERS_MESSAGE, FORMAT_CHARACTERS_MESSAGE, NAME_START_MESSAGE, optionalText, requiredText } from "#claims/engine/schema-builders";
 import { US_STATES } from "#claims/engine/us-states";
 import { claims } from "#claims/registry";
 
@@ -37,13 +37,22 @@ describe("free text", () => {
 describe("names", () => {
   const { fn, ln } = personalSchemaShape(US_STATES);
 
-  it.each(["=HYPERLINK(\"http://x\",\"y\")", "+1234", "@SUM(A1)", "-2+3", "1Jane", " =cmd", "'Jane", "\u200bJane"])(
+  it.each(["=HYPERLINK(\"http://x\",\"y\")", "+1234", "@SUM(A1)", "-2+3", "1Jane", " =cmd", "'Jane"])(
     "must start with a letter: %j",
     (name) => {
       expect(firstError(fn, name)).toBe(NAME_START_MESSAGE);
       expect(firstError(ln, name)).toBe(NAME_START_MESSAGE);
     },
   );
+
+  // Issue 25: format characters (Unicode category Cf) are invisible, so a name holding one is not what it looks like.
+  it.each(["\u200bJane", "Ja\u200bne", "Jane\u200d", "Ja\u00adne", "Ja\ufeffne", "Ja\u2060ne", "Jane\u{e0041}"])("refuse the format character in %j with a clear message", (name) => {
+    expect(firstError(fn, name)).toBe(FORMAT_CHARACTERS_MESSAGE);
+    expect(firstError(ln, name)).toBe(FORMAT_CHARACTERS_MESSAGE);
+    const afff = claims.find((c) => c.slug === "afff")!;
+    const shape = (afff.schema as unknown as { shape: Record<string, z.ZodMiniType> }).shape;
+    expect(firstError(shape.fullName!, `Jane ${name}`)).toBe(FORMAT_CHARACTERS_MESSAGE);
+  });
 
   it("accept real names from many languages, in NFC", () => {
     for (const name of ["Jane", "O'Brien", "Anne-Marie", "Łukasz", "Zoë", "José María", "李小龍", "Nguyễn", "Ólafur"]) {

@@ -14,6 +14,9 @@ import { PostgresAdapter, sql, type Kysely, type SqlBool } from "kysely";
  *   serialises appends on both engines. Existing entries are chained here in (at, id) order.
  * - SQLite refuses an INSERT whose id or seq exists (a BEFORE INSERT trigger runs before REPLACE's or an
  *   upsert's conflict handling), so REPLACE cannot rewrite an entry.
+ * - `funnel_visitors` and `funnel_address_days`: a visitor is new on the day it first appears; each address
+ *   (hashed under the day's salt) may bring a bounded number of new visitors a day, and the visitors past
+ *   that bound are counted as refused (a flood, reported on the dashboard) instead of in the funnel.
  * - Partial indexes that hold only a person's original leads and unrevoked leads, so the duplicate
  *   look-up and a revocation read a bounded number of rows however often the person came.
  */
@@ -62,15 +65,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("audit_event_counts_newest").on("audit_event_counts").columns(["window_start", "action"]).execute();
 
+  await db.schema
+    .createTable("funnel_visitors")
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("visitor_hash", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("funnel_visitors_pk", ["day", "visitor_hash"])
+    .execute();
+  await db.schema
+    .createTable("funnel_address_days")
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("address_hash", "text", (c) => c.notNull())
+    .addColumn("visitors", "integer", (c) => c.notNull())
+    .addColumn("refused", "integer", (c) => c.notNull())
+    .addPrimaryKeyConstraint("funnel_address_days_pk", ["day", "address_hash"])
+    .execute();
+
   // The chain's columns are filled below, so the append-only triggers step aside for this migration only.
   if (postgres) await sql`drop trigger audit_log_no_update on audit_log`.execute(db);
   else await sql`drop trigger audit_log_no_update`.execute(db);
-  await db.schema.alterTable("audit_log").addColumn("seq", "bigint").execute();
+  await db.schema.alterTable("audit_log").addColumn("seq", "integer").execute();
   await db.schema.alterTable("audit_log").addColumn("hash", "text").execute();
   await db.schema
     .createTable("audit_chain_head")
     .addColumn("id", "integer", (c) => c.primaryKey())
-    .addColumn("seq", "bigint", (c) => c.notNull())
+    .addColumn("seq", "integer", (c) => c.notNull())
     .addColumn("hash", "text", (c) => c.notNull())
     .execute();
 
@@ -149,6 +167,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`create trigger audit_log_no_update before update on audit_log
       begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
   }
+  await db.schema.dropTable("funnel_address_days").execute();
+  await db.schema.dropTable("funnel_visitors").execute();
   await db.schema.dropTable("audit_event_counts").execute();
   await db.schema.dropTable("rate_counters").execute();
 }
