@@ -47,6 +47,9 @@ export interface LeadsTable {
   ln_search: string | null;
   em_search: string | null;
   phone_digits: string | null;
+  /** phone_digits backwards, for a search by the last digits (migration 2026-11-27-23). */
+  phone_digits_reversed: string | null;
+  /** Trimmed and lower case since migration 2026-11-27-23, as the dashboard counts them. */
   utm_source: string | null;
   utm_campaign: string | null;
   /** Where the lead stands with buyers; null until routed, and for spam (migration 06). */

@@ -83,7 +83,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     // Awaited below; this only keeps it from being an unhandled rejection if the page's query fails first.
     counting.catch(() => undefined);
     const countFirst = Boolean(filter.q) && !isPostgres(db);
-    const search = countFirst && (await counting) >= DENSE_SEARCH_MATCHES ? "newest-first" : "by-index";
+    const search = countFirst && (await counting).count >= DENSE_SEARCH_MATCHES ? "newest-first" : "by-index";
     const { query, order } = filteredLeads(db, filter, timeZone, { search });
 
     const direction = after ? "asc" : "desc";
@@ -112,7 +112,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const page = rows.slice(0, PAGE_SIZE);
     if (after) page.reverse();
 
-    const [count, deliveries] = await Promise.all([counting, deliveriesOf(page.map((l) => l.id))]);
+    const [{ count, more: countIsMore }, deliveries] = await Promise.all([counting, deliveriesOf(page.map((l) => l.id))]);
     const filterQuery = filterSearchParams(filter);
     const links = keysetPageLinks(
       page.map((lead) => ({ createdAt: lead.created_at, id: lead.id })),
@@ -126,6 +126,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
       choices,
       timeZone,
       count,
+      /** True when more leads than `count` (COUNT_BOUND) match: the list says "10,000+". */
+      countIsMore,
       leads: page.map((lead) => ({
         id: lead.id,
         createdAt: lead.created_at,
