@@ -80,12 +80,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (Object.keys(errors).length) return data(answer(values, formErrorsOf(context.buyers.check(input, { system }), values, errors)), { status: 400 });
   const result = buyerId ? await context.buyers.update(buyerId, input) : await context.buyers.create(input);
   if (!result.ok) return data(answer(values, formErrorsOf(result.errors, values)), { status: 400 });
-  await context.admin.audit.record(actor, {
-    action: buyerId ? "update-buyer" : "create-buyer",
-    target: { type: "buyer", id: result.buyer.id },
-    detail: { name: result.buyer.name },
-  });
+  await context.admin.audit.recordChange(
+    actor,
+    { action: buyerId ? "update-buyer" : "create-buyer", target: { type: "buyer", id: result.buyer.id }, detail: { name: result.buyer.name } },
+    saved ? auditedFields(saved) : null,
+    auditedFields(result.buyer),
+  );
   return redirect(`/admin/buyers?saved=${encodeURIComponent(result.buyer.id)}`);
+}
+
+type SavedBuyer = NonNullable<Awaited<ReturnType<Route.ActionArgs["context"]["buyers"]["get"]>>>;
+
+/**
+ * What the audit log compares of a buyer before and after a save: all the operator sets (state,
+ * delivery, price, caps, schedule and the other rules), the credentials by their last four only.
+ */
+function auditedFields(buyer: SavedBuyer): Record<string, unknown> {
+  return {
+    name: buyer.name,
+    active: buyer.active,
+    delivery: buyer.delivery,
+    rules: buyer.rules,
+    credentials: buyer.credentialsLast4 ? `…${buyer.credentialsLast4}` : null,
+  };
 }
 
 export default function AdminBuyer({ loaderData, actionData }: Route.ComponentProps) {

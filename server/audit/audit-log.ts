@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   "disable-operator",
   "enable-operator",
   "change-password",
+  "send-test-webhook",
+  "send-test-lead",
+  "view-consent-page",
 ] as const;
 
 /** Appends one entry; inside the caller's transaction when given one, so it is kept only if the action is. */
