@@ -1,5 +1,6 @@
 import { sessionSecret } from "./admin/session-secret";
 import { createBuyerStore } from "./buyers/buyer-store";
+import { createBuyerTestLead } from "./buyers/buyer-test-lead";
 import { createCertificateRetention, PURGE_INTERVAL_MS } from "./certificates/certificate-retention";
 import { createCertificateMatches } from "./certificates/certificate-match";
 import { createCertificateService } from "./certificates/certificate-service";
@@ -67,6 +68,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
         : []),
     ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
+    buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
     leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };

@@ -22,7 +22,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   await services.certificateSigning.info();
   const admin = countLoginFailures(await createAdminAuth({ db, settings: services.settings, config, logger }), services.metrics);
   const operator = createOperatorConsole({ db, settings: services.settings, config });
-  const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers } });
+  const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers, buyerTestLead: services.buyerTestLead } });
   const server = http.createServer(app);
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

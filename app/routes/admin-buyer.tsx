@@ -4,6 +4,7 @@ import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { apiKeyAction, BuyerApiKeySection, isApiKeyIntent } from "~/admin/buyer-api-key";
 import { CONFIRMED_FIELD } from "~/admin/confirm-form";
 import { BuyerEditor, type MoreRows } from "~/admin/buyer-editor";
+import { BuyerTestLeadSection, SEND_TEST_LEAD, type TestLeadResult } from "~/admin/buyer-test-lead";
 import {
   buyerFormValues,
   formErrorsOf,
@@ -65,6 +66,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (buyerId && !saved) throw notFound();
   const form = await readForm(request, context.logger);
   const intent = form.get("intent");
+  if (buyerId && saved && intent === SEND_TEST_LEAD) {
+    const testLead = (await context.buyerTestLead.send(buyerId))!;
+    await context.admin.audit.record(actor, {
+      action: "send-test-lead",
+      target: { type: "buyer", id: buyerId },
+      detail: testLead.ok
+        ? { name: saved.name, leadId: testLead.leadId, url: testLead.url, accepted: testLead.accepted, status: testLead.status, error: testLead.error }
+        : { name: saved.name, refused: testLead.message },
+    });
+    return { testLead } satisfies TestLeadResult;
+  }
   if (buyerId && saved && isApiKeyIntent(intent)) {
     return apiKeyAction(context, buyerId, intent, form.get(CONFIRMED_FIELD) === "yes", Boolean(saved.apiKey), actor);
   }
@@ -109,6 +121,7 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
   const { buyer, claims, placeholders, canChange } = loaderData;
   const answered: BuyerFormAnswer | undefined = actionData && "answerId" in actionData ? actionData : undefined;
   const apiKeyAnswer = actionData && "apiKey" in actionData ? actionData.apiKey : undefined;
+  const testLeadAnswer = actionData && "testLead" in actionData ? actionData.testLead : undefined;
   return (
     <>
       <AdminHeader title={buyer ? `Buyer: ${buyer.name}` : "New buyer"} />
@@ -126,6 +139,7 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
           placeholders={placeholders}
         />
         </fieldset>
+        {buyer && canChange && !buyer.system ? <BuyerTestLeadSection answer={testLeadAnswer} /> : null}
         {buyer && canChange ? <BuyerApiKeySection buyerId={buyer.id} apiKey={buyer.apiKey} answer={apiKeyAnswer} timeZone={buyer.timeZone} /> : null}
       </main>
     </>

@@ -11,6 +11,7 @@ import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -62,7 +63,7 @@ export interface AppDeps {
   revocations: RevocationService;
   metrics: Metrics;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; buyerTestLead: BuyerTestLead };
 }
 
 /**
@@ -112,6 +113,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       operator: pages.operator,
       leadConsole: pages.leadConsole,
       buyers: pages.buyers,
+      buyerTestLead: pages.buyerTestLead,
       revocations,
       visitor,
     }) satisfies ServerContext;

@@ -1,6 +1,7 @@
 import type { SiteIdentity } from "#claims/engine/types";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { Attribution } from "../attribution/attribution";
@@ -29,6 +30,8 @@ export interface ServerContext {
   operator: OperatorConsole;
   leadConsole: LeadConsole;
   buyers: BuyerStore;
+  /** 'Send a test lead' on a buyer's page. */
+  buyerTestLead: BuyerTestLead;
   revocations: RevocationService;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }

@@ -52,6 +52,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       operator,
       leadConsole: services.leadConsole,
       buyers: services.buyers,
+      buyerTestLead: services.buyerTestLead,
       revocations: services.revocations,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
