@@ -33,7 +33,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const backups = config.database.engine === "sqlite" ? createBackups({ db, databaseFile: config.database.file, logger }) : null;
   if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
-  const dashboardRollups = createDashboardRollups(db);
+  const dashboardRollups = createDashboardRollups(db, undefined, config.operatorTimeZone);
   const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host });
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   return {

@@ -2,7 +2,7 @@ import { claims } from "#claims/registry";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
 import { ROLLUP_REFRESH_MS, type DashboardRollups } from "./dashboard-rollups";
-import { utcDay } from "./visitor-hash";
+import { TZDate } from "@date-fns/tz";
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -41,10 +41,16 @@ export interface BuyerDeliveries {
 
 export interface Dashboard {
   period: DashboardPeriod;
+  /** The period's days in `timeZone` (OPERATOR_TIME_ZONE), as the lead list counts them. */
   days: string[];
-  leadsPerDay: { caseType: string; title: string; counts: number[]; total: number }[];
+  timeZone: string;
+  /** Leads per claim and day, spam included; `spam` says how many of them are spam. */
+  leadsPerDay: { caseType: string; title: string; counts: number[]; total: number; spam: number }[];
   funnels: ClaimFunnel[];
+  /** Deliveries to paying buyers (Legal Bridge is one). */
   deliveries: BuyerDeliveries[];
+  /** Deliveries to destinations that are not buyers: the operator's own webhook copy, and targets without a buyer. */
+  destinations: BuyerDeliveries[];
 }
 
 const NO_SOURCE = "(none)";
@@ -64,10 +70,10 @@ export function createFunnelDashboard(
     async read(period: DashboardPeriod): Promise<Dashboard> {
       await rollups.refresh({ maxAgeMs });
       const today = now();
-      const days = Array.from({ length: period }, (_v, i) => utcDay(new Date(today.getTime() - (period - 1 - i) * 86_400_000)));
+      const days = periodDays(period, today, rollups.timeZone);
       const from = days[0]!;
       const [leadRows, funnelRows, deliveryRows, buyers] = await Promise.all([
-        db.selectFrom("lead_daily").select(["day", "case_type", "leads"]).where("day", ">=", from).execute(),
+        db.selectFrom("lead_daily").select(["day", "case_type", "leads", "spam"]).where("day", ">=", from).execute(),
         db
           .selectFrom("funnel_daily")
           .select(["claim", "kind", "step", "outcome", "utm_source", (eb) => eb.fn.sum<number | string>("visitors").as("visitors")])
@@ -80,17 +86,21 @@ export function createFunnelDashboard(
           .where("day", ">=", from)
           .groupBy(["destination", "status"])
           .execute(),
-        db.selectFrom("buyers").select(["id", "name"]).execute(),
+        db.selectFrom("buyers").select(["id", "name", "system"]).execute(),
       ]);
 
       const dayIndex = new Map(days.map((day, i) => [day, i]));
       const leadsPerDay = claims.map((claim) => {
         const counts = days.map(() => 0);
+        let spam = 0;
         for (const row of leadRows) {
           const i = dayIndex.get(row.day);
-          if (row.case_type === claim.caseType && i !== undefined) counts[i] = Number(row.leads);
+          if (row.case_type === claim.caseType && i !== undefined) {
+            counts[i] = Number(row.leads);
+            spam += Number(row.spam);
+          }
         }
-        return { caseType: claim.caseType, title: claim.copy.formTitle, counts, total: counts.reduce((a, b) => a + b, 0) };
+        return { caseType: claim.caseType, title: claim.copy.formTitle, counts, total: counts.reduce((a, b) => a + b, 0), spam };
       });
 
       const funnels = claims.map((claim) => {
@@ -127,14 +137,18 @@ export function createFunnelDashboard(
         entry.total += n;
         byDestination.set(row.destination, entry);
       }
-      const deliveries = [...byDestination.values()]
+      const all = [...byDestination.values()]
         .map((d) => {
           const finished = d.delivered + d.failed + d.dead;
           return { ...d, failureRatePercent: finished ? percent(d.failed + d.dead, finished) : null };
         })
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+      // A paying buyer is a buyer row other than the operator's own webhook copy (the Setup page's webhook).
+      const payingBuyers = new Set(buyers.filter((b) => b.system !== "webhook").map((b) => b.id));
+      const deliveries = all.filter((d) => payingBuyers.has(d.destination));
+      const destinations = all.filter((d) => !payingBuyers.has(d.destination));
 
-      return { period, days, leadsPerDay, funnels, deliveries };
+      return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations };
     },
   };
 }
@@ -160,5 +174,14 @@ function stagesOf(claim: ClaimDefinition, rows: FunnelRow[]): FunnelStage[] {
   return counts.map(([label, visitors], i) => {
     const before = i > 0 ? counts[i - 1]![1] : 0;
     return { label, visitors, dropOffPercent: i > 0 && before > 0 ? percent(Math.max(0, before - visitors), before) : null };
+  });
+}
+
+/** The period's days in the time zone, oldest first, ending today there. */
+function periodDays(period: number, today: Date, timeZone: string): string[] {
+  const local = new TZDate(today.getTime(), timeZone);
+  return Array.from({ length: period }, (_v, i) => {
+    const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - (period - 1 - i), 12, timeZone);
+    return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
   });
 }

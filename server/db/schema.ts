@@ -470,13 +470,16 @@ export interface AnalyticsSaltsTable {
 }
 
 /** Leads per UTC day (of created_at) and claim, recounted for the days that can still change. */
+/** Leads per day in OPERATOR_TIME_ZONE (since migration 2026-11-27-23) and claim. */
 export interface LeadDailyTable {
   day: string;
   case_type: string;
   leads: number;
+  /** Of those, the leads marked as spam (counted in `leads` too). */
+  spam: Generated<number>;
 }
 
-/** Deliveries per UTC day (of created_at), destination (a buyer's id or the target) and status. */
+/** Deliveries per day in OPERATOR_TIME_ZONE (of created_at), destination (a buyer's id or the target) and status. */
 export interface DeliveryDailyTable {
   day: string;
   destination: string;

@@ -8,12 +8,18 @@ import { phoneDigits, reversedDigits, searchKey, utmKey } from "../../leads/sear
  * digits backwards (`phone_digits_reversed`, indexed like the other keys); the name keys fold letters
  * that NFKD leaves whole ('Ł', 'ø', 'ß'); the UTM columns hold the value as the dashboard counts it
  * (trimmed, lower case), so the filter ignores case. Existing rows are rewritten a batch at a time.
+ * The dashboard's daily lead counts add the spam among them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const searchText = db.getExecutor().adapter instanceof PostgresAdapter ? sql`text collate "C"` : sql`text`;
   await db.schema.alterTable("leads").addColumn("phone_digits_reversed", searchText).execute();
   await backfill(db);
   await db.schema.createIndex("leads_phone_digits_reversed").on("leads").column("phone_digits_reversed").execute();
+
+  // The dashboard's days become the operator's (OPERATOR_TIME_ZONE) and say how many leads were spam:
+  // its rollups, counted per UTC day until now, are recounted at their next refresh.
+  await db.schema.alterTable("lead_daily").addColumn("spam", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.deleteFrom("rollup_state").where("name", "=", "dashboard").execute();
 }
 
 const KEYS = ["fn_search", "ln_search", "em_search", "phone_digits_reversed", "utm_source", "utm_campaign"] as const;
@@ -46,6 +52,7 @@ async function backfill(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("lead_daily").dropColumn("spam").execute();
   await db.schema.dropIndex("leads_phone_digits_reversed").execute();
   await db.schema.alterTable("leads").dropColumn("phone_digits_reversed").execute();
 }
