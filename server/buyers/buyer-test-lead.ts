@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { claimByCaseType, claims } from "#claims/registry";
-import type { SiteIdentity } from "#claims/engine/types";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { LeadsTable } from "../db/schema";
