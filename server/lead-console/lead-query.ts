@@ -77,7 +77,12 @@ export function filteredLeads(db: Db, filter: LeadFilter, timeZone: string, { se
     .selectFrom("leads")
     .$if(Boolean(delivery), (qb) =>
       qb.innerJoin("deliveries as df", (join) =>
-        join.onRef("df.lead_id", "=", "leads.id").on("df.target", "=", delivery!.target).on("df.status", "in", STATUSES[delivery!.status]),
+        join
+          .onRef("df.lead_id", "=", "leads.id")
+          // With the lead's time, the lead is found on (created_at, id), in the page's order, not at random by id.
+          .onRef("df.lead_created_at", "=", "leads.created_at")
+          .on("df.target", "=", delivery!.target)
+          .on("df.status", "in", STATUSES[delivery!.status]),
       ),
     )
     .where((eb) => eb.and(conditions(eb, filter, timeZone, order.time, search)));
