@@ -21,7 +21,7 @@ import { recordAudit, type Actor } from "../audit/audit-log";
 import { maskEmail, maskIp, maskName, maskPhone } from "./contact-mask";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
-import { beyond, countLeads, decodeCursor, DENSE_SEARCH_MATCHES, filteredLeads, keysetPageLinks } from "./lead-query";
+import { approximateLeadCount, beyond, countLeads, decodeCursor, denseSearchMatches, filteredLeads, keysetPageLinks } from "./lead-query";
 
 export const PAGE_SIZE = 50;
 
@@ -83,7 +83,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     // Awaited below; this only keeps it from being an unhandled rejection if the page's query fails first.
     counting.catch(() => undefined);
     const countFirst = Boolean(filter.q) && !isPostgres(db);
-    const search = countFirst && (await counting).count >= DENSE_SEARCH_MATCHES ? "newest-first" : "by-index";
+    const search = countFirst && (await counting).count >= denseSearchMatches(await approximateLeadCount(db)) ? "newest-first" : "by-index";
     const { query, order } = filteredLeads(db, filter, timeZone, { search });
 
     const direction = after ? "asc" : "desc";
