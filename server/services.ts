@@ -34,7 +34,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
   const dashboardRollups = createDashboardRollups(db, undefined, config.operatorTimeZone);
-  const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host });
+  const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host, timeZone: config.operatorTimeZone });
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   return {
     settings,

@@ -47,7 +47,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
           <span className="text-sm text-slate-700">
-            {days[0]} to {days.at(-1)}: leads and deliveries by day in {timeZone}; funnel visitors by UTC day (a visitor counts once a day)
+            {days[0]} to {days.at(-1)}, days in {timeZone}
           </span>
         </nav>
 

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
 
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /**
  * Counts unique visitors without a cookie, as Plausible does: a hash of the day's random salt, the
  * site, the IP and the user agent. The salt lives in the database (every instance hashes alike) and
  * is deleted once its day is over, so a stored hash can no longer be tied to an IP and user agent.
+ * A day is the funnel's (OPERATOR_TIME_ZONE's since docs/decisions/042): any YYYY-MM-DD that only grows.
  */
 export function createVisitorHasher(db: Db, site: string) {
   let current: { day: string; salt: string } | null = null;

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFunnelEvents } from "../../server/analytics/funnel-events";
 import { COUNT_BOUND, countLeads } from "../../server/lead-console/lead-query";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 
@@ -73,6 +74,15 @@ describe("days in OPERATOR_TIME_ZONE", () => {
     // By UTC day the late lead would have been the next day's.
     const next = figures.days[figures.days.indexOf(day) + 1]!;
     expect(mva.counts[figures.days.indexOf(next)]).toBe((await listed(`?claim=MVA&from=${next}&to=${next}`)).count);
+  });
+
+  it("the funnel counts a visitor on the operator's day too", async () => {
+    // 23:30 on 10 March in New York is 03:30 on the 11th in UTC.
+    const funnel = createFunnelEvents(app.db, { site: "claims.example", now: () => new Date("2026-03-11T03:30:00Z"), timeZone: ZONE });
+    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    expect(await funnel.record("mva", { kind: "view" }, { ip: "198.51.100.77", userAgent: chrome, attribution: null })).toBe("counted");
+    const rows = await app.db.selectFrom("funnel_daily").select(["day", "visitors"]).where("claim", "=", "mva").where("kind", "=", "view").execute();
+    expect(rows).toEqual([{ day: "2026-03-10", visitors: 1 }]);
   });
 });
 
