@@ -3,6 +3,8 @@
 //   --engines a,b        sqlite and/or postgres (default both)
 //   --requests N         requests per list scenario (default 50)
 //   --db-file PATH       SQLite file to use; an existing one with enough leads is reused (default ./data/bench-console.db)
+//   --cold               SQLite: drop the database file from the page cache before every request and the export
+//                        (GNU dd iflag=nocache), as an operator's first visit of the day meets it
 // BENCH_ENCODING=identity exports without compression (default gzip, as a browser asks).
 // Seeds with `npm run seed`, starts the built server on the database, logs in, and prints per scenario
 // the p50/p95 of the whole request on 127.0.0.1 (an upper bound of the server's time), then exports
@@ -13,6 +15,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { startServer, type RunningServer } from "../tests/support/server";
+import { spawnSync } from "node:child_process";
 import { login, percentile, seed, timedGet } from "./bench-support";
 
 const { values } = parseArgs({
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     engines: { type: "string", default: "sqlite,postgres" },
     requests: { type: "string", default: "50" },
     "db-file": { type: "string", default: "data/bench-console.db" },
+    cold: { type: "boolean", default: false },
   },
 });
 const LEADS = Number(values.leads);
@@ -69,12 +73,21 @@ async function scenarios(server: RunningServer, cookie: string) {
   };
 }
 
+/** With --cold on SQLite, the database file (and its WAL) leave the page cache: the next read goes to the disk. */
+let dropFromPageCache = () => {};
+function coldCacheFor(file: string | null) {
+  dropFromPageCache = values.cold && file ? () => {
+    for (const suffix of ["", "-wal"]) spawnSync("dd", [`if=${file}${suffix}`, "iflag=nocache", "count=0"], { stdio: "ignore" });
+  } : () => {};
+}
+
 async function measureList(server: RunningServer, cookie: string) {
   const results: Array<{ name: string; p50: number; p95: number; count: string }> = [];
   for (const [name, query] of Object.entries(await scenarios(server, cookie))) {
     const times: number[] = [];
     let count = "";
     for (let i = 0; i < REQUESTS; i++) {
+      dropFromPageCache();
       const { html, ms } = await timedGet(server, `/admin/leads${query.startsWith("?") ? query : query ? `?${query}` : ""}`, cookie);
       times.push(ms);
       count = html.match(/data-testid="lead-count"[^>]*>([^<]+)/)?.[1] ?? "?";
@@ -97,6 +110,7 @@ function rssMb(pid: number): number {
 }
 
 async function measureExport(server: RunningServer, cookie: string) {
+  dropFromPageCache();
   const before = rssMb(server.pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 50);
@@ -156,6 +170,7 @@ async function benchEngine(engine: string) {
     );
     try {
       const cookie = await login(server, "/admin/leads");
+      coldCacheFor(engine === "sqlite" ? databaseUrl.slice("file:".length) : null);
       const list = await measureList(server, cookie);
       const exported = await measureExport(server, cookie);
       return { engine, seedSeconds, list, exported };
@@ -172,7 +187,7 @@ for (const engine of values.engines!.split(",")) reports.push(await benchEngine(
 
 const mark = (ok: boolean) => (ok ? "ok  " : "SLOW");
 for (const report of reports) {
-  console.log(`\n== ${report.engine}, ${LEADS.toLocaleString("en-US")} leads ==`);
+  console.log(`\n== ${report.engine}, ${LEADS.toLocaleString("en-US")} leads${values.cold && report.engine === "sqlite" ? ", cold page cache" : ""} ==`);
   if (report.seedSeconds !== null) console.log(`seed: ${report.seedSeconds.toFixed(1)} s (${Math.round(LEADS / report.seedSeconds).toLocaleString("en-US")} leads/s)`);
   else console.log("seed: reused the existing database");
   console.log(`list, ${REQUESTS} requests each (goal p95 <= ${GOALS.p95Ms} ms):`);

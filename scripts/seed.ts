@@ -78,7 +78,7 @@ if (args.leads > 0) {
         `with ${number(result.certificates)} certificates, ${number(result.deliveries)} deliveries and ${number(result.attempts)} attempts.`,
     );
     // The dashboard's lead and delivery counts are recounted for the back-dated leads.
-    await recountDashboardRollups(config.database);
+    await recountDashboardRollups(config.database, config.operatorTimeZone);
   } catch (error) {
     fail(`The seed failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -3,6 +3,7 @@ import { createBuyerStore } from "./buyers/buyer-store";
 import { createBuyerPortal } from "./buyer-portal/buyer-portal";
 import { createLeadReturns } from "./returns/lead-returns";
 import { createStatements, STATEMENT_CHECK_INTERVAL_MS } from "./statements/statements";
+import { createBuyerTestLead } from "./buyers/buyer-test-lead";
 import { createCertificateRetention, PURGE_INTERVAL_MS } from "./certificates/certificate-retention";
 import { createCertificateMatches } from "./certificates/certificate-match";
 import { createCertificateService } from "./certificates/certificate-service";
@@ -35,8 +36,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const backups = config.database.engine === "sqlite" ? createBackups({ db, databaseFile: config.database.file, logger }) : null;
   if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
-  const dashboardRollups = createDashboardRollups(db);
-  const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host, newVisitorsPerAddressPerDay: config.funnelNewVisitorsPerAddressPerDay });
+  const dashboardRollups = createDashboardRollups(db, undefined, config.operatorTimeZone);
+  const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host, newVisitorsPerAddressPerDay: config.funnelNewVisitorsPerAddressPerDay, timeZone: config.operatorTimeZone });
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   const statements = createStatements({ db });
   return {
@@ -76,6 +77,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     buyerPortal: createBuyerPortal({ db, siteUrl: config.siteUrl }),
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,
+    buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
     leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };

@@ -24,7 +24,13 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   const admin = countLoginFailures(await createAdminAuth({ db, settings: services.settings, config, logger }), services.metrics);
   const operator = createOperatorConsole({ db, settings: services.settings, config });
   const buyerAuth = await createBuyerAuth({ db, settings: services.settings, config, logger });
-  const app = createApp({ config, logger, db, ...services, pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers, buyerAuth, buyerPortal: services.buyerPortal } });
+  const app = createApp({
+    config,
+    logger,
+    db,
+    ...services,
+    pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers, buyerAuth, buyerPortal: services.buyerPortal, buyerTestLead: services.buyerTestLead },
+  });
   const server = http.createServer(app);
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

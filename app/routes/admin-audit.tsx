@@ -28,12 +28,34 @@ const input = "block min-h-11 w-full rounded-lg border border-slate-300 bg-white
 const label = "block text-sm font-semibold text-slate-700";
 const secondary = `${adminButton} border border-slate-300 hover:bg-slate-50`;
 
+const valueText = (value: unknown) => (value === null || value === undefined ? "(none)" : typeof value === "string" ? value : JSON.stringify(value));
+
 function detailText(entry: { targetType: string | null; targetId: string | null; detail: Record<string, unknown> }) {
   const target = entry.targetType ? `${entry.targetType} ${entry.targetId}` : "";
   const detail = Object.entries(entry.detail)
-    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .filter(([key]) => key !== "changes")
+    .map(([key, value]) => `${key}: ${valueText(value)}`)
     .join(", ");
   return [target, detail].filter(Boolean).join(" · ");
+}
+
+type Changes = Record<string, { before: unknown; after: unknown }>;
+
+/** Each changed field as 'field: before → after', from the entry's detail.changes (server/audit/audit-changes.ts). */
+function ChangeList({ changes }: { changes: unknown }) {
+  if (!changes || typeof changes !== "object") return null;
+  const entries = Object.entries(changes as Changes);
+  if (!entries.length) return <span className="block text-slate-600">No field changed.</span>;
+  return (
+    <ul className="mt-1 space-y-0.5" data-testid="audit-changes">
+      {entries.map(([field, { before, after }]) => (
+        <li key={field}>
+          <span className="font-semibold">{field}</span>: <del className="text-slate-600">{valueText(before)}</del> →{" "}
+          <ins className="no-underline">{valueText(after)}</ins>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -162,6 +184,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                           </Link>
                         ) : null}{" "}
                         {detailText({ ...entry, targetType: entry.targetType === "lead" ? null : entry.targetType })}
+                        <ChangeList changes={entry.detail.changes} />
                       </td>
                     </tr>
                   ))}

@@ -5,6 +5,7 @@ import { apiKeyAction, BuyerApiKeySection, isApiKeyIntent } from "~/admin/buyer-
 import { CONFIRMED_FIELD } from "~/admin/confirm-form";
 import { BuyerEditor, type MoreRows } from "~/admin/buyer-editor";
 import { BuyerPortalSections, isPortalIntent, loadBuyerPortal, portalAction } from "~/admin/buyer-portal-sections";
+import { BuyerTestLeadSection, SEND_TEST_LEAD, type TestLeadResult } from "~/admin/buyer-test-lead";
 import {
   buyerFormValues,
   formErrorsOf,
@@ -74,6 +75,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (buyerId && saved && !saved.system && isPortalIntent(intent)) {
     return portalAction(context, buyerId, intent, form, actor);
   }
+  if (buyerId && saved && intent === SEND_TEST_LEAD) {
+    const testLead = (await context.buyerTestLead.send(buyerId))!;
+    await context.admin.audit.record(actor, {
+      action: "send-test-lead",
+      target: { type: "buyer", id: buyerId },
+      detail: testLead.ok
+        ? { name: saved.name, leadId: testLead.leadId, url: testLead.url, accepted: testLead.accepted, status: testLead.status, error: testLead.error }
+        : { name: saved.name, refused: testLead.message },
+    });
+    return { testLead } satisfies TestLeadResult;
+  }
   if (buyerId && saved && isApiKeyIntent(intent)) {
     return apiKeyAction(context, buyerId, intent, form.get(CONFIRMED_FIELD) === "yes", Boolean(saved.apiKey), actor);
   }
@@ -89,12 +101,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (Object.keys(errors).length) return data(answer(values, formErrorsOf(context.buyers.check(input, { system }), values, errors)), { status: 400 });
   const result = buyerId ? await context.buyers.update(buyerId, input) : await context.buyers.create(input);
   if (!result.ok) return data(answer(values, formErrorsOf(result.errors, values)), { status: 400 });
-  await context.admin.audit.record(actor, {
-    action: buyerId ? "update-buyer" : "create-buyer",
-    target: { type: "buyer", id: result.buyer.id },
-    detail: { name: result.buyer.name },
-  });
+  await context.admin.audit.recordChange(
+    actor,
+    { action: buyerId ? "update-buyer" : "create-buyer", target: { type: "buyer", id: result.buyer.id }, detail: { name: result.buyer.name } },
+    saved ? auditedFields(saved) : null,
+    auditedFields(result.buyer),
+  );
   return redirect(`/admin/buyers?saved=${encodeURIComponent(result.buyer.id)}`);
+}
+
+type SavedBuyer = NonNullable<Awaited<ReturnType<Route.ActionArgs["context"]["buyers"]["get"]>>>;
+
+/**
+ * What the audit log compares of a buyer before and after a save: all the operator sets (state,
+ * delivery, price, caps, schedule and the other rules), the credentials by their last four only.
+ */
+function auditedFields(buyer: SavedBuyer): Record<string, unknown> {
+  return {
+    name: buyer.name,
+    active: buyer.active,
+    delivery: buyer.delivery,
+    rules: buyer.rules,
+    credentials: buyer.credentialsLast4 ? `…${buyer.credentialsLast4}` : null,
+  };
 }
 
 export default function AdminBuyer({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,6 +131,7 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
   const answered: BuyerFormAnswer | undefined = actionData && "answerId" in actionData ? actionData : undefined;
   const apiKeyAnswer = actionData && "apiKey" in actionData ? actionData.apiKey : undefined;
   const portalAnswer = actionData && "portal" in actionData ? actionData.portal : undefined;
+  const testLeadAnswer = actionData && "testLead" in actionData ? actionData.testLead : undefined;
   return (
     <>
       <AdminHeader title={buyer ? `Buyer: ${buyer.name}` : "New buyer"} />
@@ -129,6 +159,7 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
             cancelHref={`/admin/buyers/${encodeURIComponent(buyer.id)}`}
           />
         ) : null}
+        {buyer && canChange && !buyer.system ? <BuyerTestLeadSection answer={testLeadAnswer} /> : null}
         {buyer && canChange ? <BuyerApiKeySection buyerId={buyer.id} apiKey={buyer.apiKey} answer={apiKeyAnswer} timeZone={buyer.timeZone} /> : null}
       </main>
     </>

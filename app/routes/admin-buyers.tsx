@@ -82,7 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     } satisfies ActionAnswer;
   }
   await context.buyers.setActive(buyer.id, !pause);
-  await context.admin.audit.record(actor, { action: pause ? "pause-buyer" : "resume-buyer", target: { type: "buyer", id: buyer.id }, detail: { name: buyer.name } });
+  await context.admin.audit.recordChange(
+    actor,
+    { action: pause ? "pause-buyer" : "resume-buyer", target: { type: "buyer", id: buyer.id }, detail: { name: buyer.name } },
+    { active: buyer.active },
+    { active: !pause },
+  );
   return {
     toast: pause
       ? { title: "Buyer paused", description: `${buyer.name} gets no new leads until it is resumed.`, tone: "success" }
@@ -92,6 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function saveRouting(form: FormData, context: Route.ActionArgs["context"], actor: Actor) {
   const { caseType, values, input } = readRoutingForm(form);
+  const previous = (await context.buyers.routingModes()).find((claim) => claim.caseType === caseType);
   const saved = await context.buyers.saveRoutingMode(caseType, input);
   const name = claims.find((claim) => claim.caseType === caseType)?.landing.card.title ?? caseType;
   if (!saved.ok) {
@@ -101,7 +107,12 @@ async function saveRouting(form: FormData, context: Route.ActionArgs["context"],
       { status: 400 },
     );
   }
-  await context.admin.audit.record(actor, { action: "save-routing-mode", target: { type: "setting", id: `routing:${caseType}` }, detail: { caseType, ...saved.mode } });
+  await context.admin.audit.recordChange(
+    actor,
+    { action: "save-routing-mode", target: { type: "setting", id: `routing:${caseType}` }, detail: { caseType, ...saved.mode, auction: saved.auction } },
+    previous ? { routing: previous.routing, auction: previous.auction } : null,
+    { routing: saved.mode, auction: saved.auction },
+  );
   const description = `${name}: ${routingModeLabel(saved.mode, saved.auction).toLowerCase()}.`;
   return { toast: { title: "Routing saved", description, tone: "success" } } satisfies ActionAnswer;
 }

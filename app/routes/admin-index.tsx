@@ -3,7 +3,7 @@ import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { DailyBars, dropOffNote, FunnelBars, PercentBars, ScrollingTable } from "~/admin/dashboard-charts";
 import { signedCents } from "~/admin/buyer-summary";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
-import type { DashboardPeriod, FunnelStage } from "../../server/analytics/funnel-dashboard";
+import type { BuyerDeliveries, DashboardPeriod, FunnelStage } from "../../server/analytics/funnel-dashboard";
 import type { MoneyTotals } from "../../server/ledger";
 import type { Route } from "./+types/admin-index";
 
@@ -30,7 +30,8 @@ const td = "py-2 pr-3 text-right tabular-nums";
 const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { period, days, leadsPerDay, funnels, deliveries, money, flood } = loaderData;
+  const { period, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood } = loaderData;
+  const spam = leadsPerDay.reduce((sum, claim) => sum + claim.spam, 0);
   return (
     <>
       <AdminHeader title="Dashboard" />
@@ -48,7 +49,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
           <span className="text-sm text-slate-700">
-            {days[0]} to {days.at(-1)} (UTC days)
+            {days[0]} to {days.at(-1)}, days in {timeZone}
           </span>
         </nav>
 
@@ -56,11 +57,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="leads-title" className="text-lg font-bold">
             Leads per day
           </h2>
+          <p className="mt-1 text-sm text-slate-700" data-testid="spam-note">
+            Spam included: {number(spam)} of the period's leads {spam === 1 ? "is" : "are"} marked as spam. Days are in {timeZone}, as in the lead list.
+          </p>
           <div className="mt-3 grid gap-4 sm:grid-cols-2">
             {leadsPerDay.map((claim) => (
               <div key={claim.caseType}>
                 <h3 className="text-sm font-semibold">
                   {claim.title}: {number(claim.total)}
+                  {claim.spam ? ` (${number(claim.spam)} spam)` : ""}
                 </h3>
                 <DailyBars id={`leads-${claim.caseType}`} title={`Leads per day, ${claim.title}`} days={days} counts={claim.counts} />
               </div>
@@ -212,57 +217,20 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           />
         </section>
 
-        <section aria-labelledby="deliveries-title" className={adminCard}>
-          <h2 id="deliveries-title" className="text-lg font-bold">
-            Deliveries per buyer
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Deliveries made in the period (events excluded). Failure rate: failed and dead over delivered, failed and dead.
-          </p>
-          {deliveries.length === 0 ? (
-            <p className="mt-3 text-slate-700">No deliveries in this period.</p>
-          ) : (
-            <>
-              <div className="mt-3 max-w-xl">
-                <PercentBars
-                  id="delivery-failures"
-                  title="Failure rate per buyer"
-                  rows={deliveries.map((d) => ({ label: d.name, percent: d.failureRatePercent }))}
-                />
-              </div>
-              <ScrollingTable label="Deliveries per buyer">
-                <table className="w-full text-sm" data-table="deliveries">
-                  <caption className="sr-only">Deliveries per buyer and their failure rate</caption>
-                  <thead>
-                    <tr className="border-b border-slate-200">
-                      {["Buyer", "Delivered", "Failed", "Dead", "Pending", "Cancelled", "Total", "Failure rate"].map((head, i) => (
-                        <th key={head} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
-                          {head}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {deliveries.map((d) => (
-                      <tr key={d.destination} className="border-b border-slate-100" data-destination={d.destination}>
-                        <th scope="row" className={`${th} font-normal`}>
-                          {d.name}
-                        </th>
-                        <td className={td}>{number(d.delivered)}</td>
-                        <td className={td}>{number(d.failed)}</td>
-                        <td className={td}>{number(d.dead)}</td>
-                        <td className={td}>{number(d.pending)}</td>
-                        <td className={td}>{number(d.cancelled)}</td>
-                        <td className={td}>{number(d.total)}</td>
-                        <td className={td}>{d.failureRatePercent === null ? "–" : `${d.failureRatePercent}%`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollingTable>
-            </>
-          )}
-        </section>
+        <DeliveriesSection
+          id="deliveries"
+          title="Deliveries per paying buyer"
+          intro="Deliveries made in the period to the buyers who pay for leads (events excluded)."
+          nameHead="Buyer"
+          rows={deliveries}
+        />
+        <DeliveriesSection
+          id="destinations"
+          title="Deliveries to other destinations"
+          intro="Copies that are not sales: the Setup page's webhook (your own copy of every lead) and any target without a buyer."
+          nameHead="Destination"
+          rows={destinations}
+        />
       </main>
     </>
   );
@@ -299,5 +267,61 @@ function MoneyTable({ label, id, head, rows }: { label: string; id: string; head
         </tbody>
       </table>
     </ScrollingTable>
+  );
+}
+
+function DeliveriesSection({ id, title, intro, nameHead, rows }: { id: string; title: string; intro: string; nameHead: string; rows: BuyerDeliveries[] }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={adminCard}>
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {intro} Failure rate: failed and dead over delivered, failed and dead.
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-slate-700">No deliveries in this period.</p>
+      ) : (
+        <>
+          <div className="mt-3 max-w-xl">
+            <PercentBars
+              id={`${id}-failures`}
+              title={`Failure rate per ${nameHead.toLowerCase()}`}
+              rows={rows.map((d) => ({ label: d.name, percent: d.failureRatePercent }))}
+            />
+          </div>
+          <ScrollingTable label={title}>
+            <table className="w-full text-sm" data-table={id}>
+              <caption className="sr-only">{title} and the failure rate</caption>
+              <thead>
+                <tr className="border-b border-slate-200">
+                  {[nameHead, "Delivered", "Failed", "Dead", "Pending", "Cancelled", "Total", "Failure rate"].map((head, i) => (
+                    <th key={head} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
+                      {head}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((d) => (
+                  <tr key={d.destination} className="border-b border-slate-100" data-destination={d.destination}>
+                    <th scope="row" className={`${th} font-normal`}>
+                      {d.name}
+                    </th>
+                    <td className={td}>{number(d.delivered)}</td>
+                    <td className={td}>{number(d.failed)}</td>
+                    <td className={td}>{number(d.dead)}</td>
+                    <td className={td}>{number(d.pending)}</td>
+                    <td className={td}>{number(d.cancelled)}</td>
+                    <td className={td}>{number(d.total)}</td>
+                    <td className={td}>{d.failureRatePercent === null ? "–" : `${d.failureRatePercent}%`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollingTable>
+        </>
+      )}
+    </section>
   );
 }

@@ -298,7 +298,8 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           <section aria-labelledby="results-title" className={adminCard}>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="results-title" className="text-lg font-bold" data-testid="lead-count">
-                {view.count.toLocaleString("en-US")} lead{view.count === 1 ? "" : "s"}
+                {view.count.toLocaleString("en-US")}
+                {view.countIsMore ? "+" : ""} lead{view.count === 1 && !view.countIsMore ? "" : "s"}
               </h2>
               <div className="flex flex-wrap items-center gap-2">
                 {view.canExport ? (

@@ -25,7 +25,12 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
     const saved = await context.operator.saveWebhookUrl(String(form.get("url") ?? ""));
     if (!saved.ok) return error(saved.message);
     const url = String(form.get("url") ?? "").trim();
-    await context.admin.audit.record(actor, { action: "save-webhook", target: { type: "setting", id: "webhook_url" }, detail: { url, cleared: saved.cleared } });
+    await context.admin.audit.recordChange(
+      actor,
+      { action: "save-webhook", target: { type: "setting", id: "webhook_url" }, detail: { url, cleared: saved.cleared } },
+      { url: saved.previous },
+      { url: url || null },
+    );
     return saved.cleared
       ? { toast: { title: "Configuration Cleared", description: "Webhook integration has been disabled.", tone: "success" } }
       : { toast: { title: "Configuration Saved", description: `${context.operator.providerName} webhook integration has been configured successfully.`, tone: "success" } };
@@ -33,6 +38,11 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
   if (intent === "send-test") {
     // The URL in the field is the one tested, saved or not; the toast names it.
     const sent = await context.operator.sendTestData(String(form.get("url") ?? ""));
+    await context.admin.audit.record(actor, {
+      action: "send-test-webhook",
+      target: { type: "setting", id: "webhook_url" },
+      detail: { url: sent.url ?? null, ok: sent.ok, ...(sent.error ? { error: sent.error } : {}) },
+    });
     if (sent.error === "no-url") return error("Please enter a webhook URL first.");
     if (sent.error === "bad-url") return error("Please enter a valid http:// or https:// URL.");
     const unsaved = sent.saved ? "" : " This URL is not saved yet: press Save Configuration to keep it.";

@@ -90,14 +90,15 @@ export function createOperatorConsole(deps: { db: Db; settings: Settings; config
       };
     },
 
-    /** Saves a trimmed URL, or clears the configuration when blank; refuses anything but http(s). */
-    async saveWebhookUrl(raw: string): Promise<{ ok: true; cleared: boolean } | { ok: false; message: string }> {
+    /** Saves a trimmed URL, or clears the configuration when blank; refuses anything but http(s). Answers the URL it replaced, for the audit log. */
+    async saveWebhookUrl(raw: string): Promise<{ ok: true; cleared: boolean; previous: string | null } | { ok: false; message: string }> {
       const url = raw.trim();
       if (url && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : "")) {
         return { ok: false, message: "Please enter a valid http:// or https:// URL." };
       }
+      const previous = (await settings.webhook()).url || null;
       await settings.saveWebhookUrl(url);
-      return { ok: true, cleared: !url };
+      return { ok: true, cleared: !url, previous };
     },
 
     /**

@@ -1,6 +1,7 @@
+import { TZDate } from "@date-fns/tz";
 import { sql } from "kysely";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
-import { utcDay } from "./visitor-hash";
+import { dayBounds } from "../lead-console/lead-filter";
 
 /** The longest period the dashboard shows; rollups keep at least this many days. */
 export const MAX_PERIOD_DAYS = 90;
@@ -11,77 +12,111 @@ const CLOCK_MARGIN_MS = 5 * 60_000;
 export const ROLLUP_REFRESH_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-const dayRange = (day: string) => ({ from: `${day}T00:00:00.000Z`, to: utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS)) });
-
 /**
  * Keeps lead_daily and delivery_daily up to date by recounting only what can have changed since the
  * last refresh: the leads of the last refresh's day onwards (leads are only ever added now), and the
  * days of the deliveries updated since (a status changes until it is final). Without a previous
- * refresh (a new database, or after `npm run seed` adds back-dated leads) it recounts the whole period.
+ * refresh (a new database, after `npm run seed` adds back-dated leads, or in another time zone) it
+ * recounts the whole period.
+ *
+ * Days are the operator's (`timeZone`, OPERATOR_TIME_ZONE), as the lead list counts them: the leads
+ * are grouped by their UTC hour (or a finer slice, for a zone whose offset is not whole hours), which
+ * both engines read from the text of created_at, and each slice is added to the local day it starts in
+ * (docs/decisions/042).
  */
-export function createDashboardRollups(db: Db, now: () => Date = () => new Date()) {
+export function createDashboardRollups(db: Db, now: () => Date = () => new Date(), timeZone = "UTC") {
+  // The zone is in the state's name: rollups counted in another zone are recounted, never mixed.
+  const rollupName = `${ROLLUP}:${timeZone}`;
+  const localDay = localDayOf(timeZone);
+  const sliceLength = timeSliceLength(timeZone);
+  const slice = sql<string>`substr(created_at, 1, ${sql.lit(sliceLength)})`;
+  const dayOfSlice = (text: string) => localDay(new Date(sliceStart(text)));
+
   /** Brings the rollups up to date, unless another read (or instance) did less than `maxAgeMs` ago. */
   async function refresh({ maxAgeMs = 0 }: { maxAgeMs?: number } = {}): Promise<void> {
     const at = now();
     if (maxAgeMs > 0) {
-      const last = await db.selectFrom("rollup_state").select("refreshed_at").where("name", "=", ROLLUP).executeTakeFirst();
+      const last = await db.selectFrom("rollup_state").select("refreshed_at").where("name", "=", rollupName).executeTakeFirst();
       if (last && at.getTime() - Date.parse(last.refreshed_at) < maxAgeMs) return;
     }
-    const horizon = utcDay(new Date(at.getTime() - MAX_PERIOD_DAYS * DAY_MS));
+    const horizon = localDay(new Date(at.getTime() - MAX_PERIOD_DAYS * DAY_MS));
     await writeTransaction(db, async (trx) => {
       await lockForTransaction(trx, "dashboard-rollups");
-      const state = await trx.selectFrom("rollup_state").select("refreshed_at").where("name", "=", ROLLUP).executeTakeFirst();
+      const state = await trx.selectFrom("rollup_state").select("refreshed_at").where("name", "=", rollupName).executeTakeFirst();
       const since = state ? new Date(Date.parse(state.refreshed_at) - CLOCK_MARGIN_MS) : null;
-      const leadsFrom = since && utcDay(since) > horizon ? utcDay(since) : horizon;
+      const leadsFrom = since && localDay(since) > horizon ? localDay(since) : horizon;
 
       const leads = await trx
         .selectFrom("leads")
-        .select([sql<string>`substr(created_at, 1, 10)`.as("day"), "case_type", (eb) => eb.fn.countAll<number | string>().as("n")])
-        .where("created_at", ">=", `${leadsFrom}T00:00:00.000Z`)
-        .groupBy([sql`substr(created_at, 1, 10)`, "case_type"])
+        .select([
+          slice.as("slice"),
+          "case_type",
+          (eb) => eb.fn.countAll<number | string>().as("n"),
+          (eb) => eb.fn.sum<number | string>("is_spam").as("spam"),
+        ])
+        .where("created_at", ">=", dayBounds(leadsFrom, timeZone).start)
+        .groupBy([slice, "case_type"])
         .execute();
+      const leadDays = new Map<string, { day: string; case_type: string; leads: number; spam: number }>();
+      for (const row of leads) {
+        const day = dayOfSlice(row.slice);
+        const key = `${day}|${row.case_type}`;
+        const entry = leadDays.get(key) ?? { day, case_type: row.case_type, leads: 0, spam: 0 };
+        entry.leads += Number(row.n);
+        entry.spam += Number(row.spam ?? 0);
+        leadDays.set(key, entry);
+      }
       await trx.deleteFrom("lead_daily").where("day", ">=", leadsFrom).execute();
-      await insertChunks(leads.map((r) => ({ day: r.day, case_type: r.case_type, leads: Number(r.n) })), (rows) =>
-        trx.insertInto("lead_daily").values(rows).execute(),
-      );
+      await insertChunks([...leadDays.values()], (rows) => trx.insertInto("lead_daily").values(rows).execute());
 
       const changedDays = since
-        ? (
-            await trx
-              .selectFrom("deliveries")
-              .select(sql<string>`substr(created_at, 1, 10)`.as("day"))
-              .distinct()
-              .where("updated_at", ">=", since.toISOString())
-              .execute()
-          )
-            .map((r) => r.day)
-            .filter((day) => day >= horizon)
-        : [];
-      for (const { from, to } of deliveryWindows(since ? changedDays : null, horizon)) {
+        ? [
+            ...new Set(
+              (
+                await trx
+                  .selectFrom("deliveries")
+                  .select(slice.as("slice"))
+                  .distinct()
+                  .where("updated_at", ">=", since.toISOString())
+                  .execute()
+              ).map((r) => dayOfSlice(r.slice)),
+            ),
+          ].filter((day) => day >= horizon)
+        : null;
+      const windows = changedDays
+        ? changedDays.map((day) => ({ ...dayBounds(day, timeZone), firstDay: day, lastDay: day }))
+        : [{ start: dayBounds(horizon, timeZone).start, end: "9999", firstDay: horizon, lastDay: "9999" }];
+      for (const { start, end, firstDay, lastDay } of windows) {
         const rows = await trx
           .selectFrom("deliveries")
           .select([
-            sql<string>`substr(created_at, 1, 10)`.as("day"),
+            slice.as("slice"),
             sql<string>`coalesce(buyer_id, target)`.as("destination"),
             "status",
             (eb) => eb.fn.countAll<number | string>().as("n"),
           ])
-          .where("created_at", ">=", from)
-          .where("created_at", "<", to)
+          .where("created_at", ">=", start)
+          .where("created_at", "<", end)
           .where("target", "<>", "event")
-          .groupBy([sql`substr(created_at, 1, 10)`, sql`coalesce(buyer_id, target)`, "status"])
+          .groupBy([slice, sql`coalesce(buyer_id, target)`, "status"])
           .execute();
-        await trx.deleteFrom("delivery_daily").where("day", ">=", from.slice(0, 10)).where("day", "<", to.slice(0, 10)).execute();
-        await insertChunks(rows.map((r) => ({ day: r.day, destination: r.destination, status: r.status, deliveries: Number(r.n) })), (chunk) =>
-          trx.insertInto("delivery_daily").values(chunk).execute(),
-        );
+        const counted = new Map<string, { day: string; destination: string; status: string; deliveries: number }>();
+        for (const row of rows) {
+          const day = dayOfSlice(row.slice);
+          const key = `${day}|${row.destination}|${row.status}`;
+          const entry = counted.get(key) ?? { day, destination: row.destination, status: row.status, deliveries: 0 };
+          entry.deliveries += Number(row.n);
+          counted.set(key, entry);
+        }
+        await trx.deleteFrom("delivery_daily").where("day", ">=", firstDay).where("day", "<=", lastDay).execute();
+        await insertChunks([...counted.values()], (chunk) => trx.insertInto("delivery_daily").values(chunk).execute());
       }
 
       await trx.deleteFrom("lead_daily").where("day", "<", horizon).execute();
       await trx.deleteFrom("delivery_daily").where("day", "<", horizon).execute();
       await trx
         .insertInto("rollup_state")
-        .values({ name: ROLLUP, refreshed_at: at.toISOString() })
+        .values({ name: rollupName, refreshed_at: at.toISOString() })
         .onConflict((oc) => oc.column("name").doUpdateSet({ refreshed_at: at.toISOString() }))
         .execute();
     });
@@ -89,22 +124,41 @@ export function createDashboardRollups(db: Db, now: () => Date = () => new Date(
 
   /** Forgets the last refresh, so the next one recounts the whole period (after a bulk load). */
   async function invalidate(): Promise<void> {
-    await db.deleteFrom("rollup_state").where("name", "=", ROLLUP).execute();
+    await db.deleteFrom("rollup_state").where("name", "like", `${ROLLUP}%`).execute();
   }
 
-  return { refresh, invalidate };
+  return { refresh, invalidate, timeZone, localDay, sliceLength, dayOfSlice };
+}
+
+/** The day (YYYY-MM-DD) an instant falls on in the time zone. */
+export function localDayOf(timeZone: string): (at: Date) => string {
+  // en-CA writes a date as YYYY-MM-DD.
+  const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  return (at) => format.format(at);
+}
+
+/**
+ * How much of an ISO-8601 time the rollups group by, so that every slice lies within one local day:
+ * the hour (13 characters) in a zone whose offsets are whole hours, ten minutes (15) for half hours,
+ * else the minute (16). Offsets are checked every day over two years, which meets every rule change
+ * the zone has now.
+ */
+function timeSliceLength(timeZone: string): number {
+  const offsets = new Set<number>();
+  const start = Date.UTC(new Date().getUTCFullYear() - 1, 0, 1);
+  for (let t = start; t < start + 3 * 365 * DAY_MS; t += DAY_MS) offsets.add(new TZDate(t, timeZone).getTimezoneOffset());
+  const all = [...offsets];
+  if (all.every((minutes) => minutes % 60 === 0)) return 13;
+  if (all.every((minutes) => minutes % 30 === 0)) return 15;
+  return 16;
+}
+
+/** The first instant of a slice of created_at ('2026-03-09T04', '2026-03-09T04:3', '2026-03-09T04:35'). */
+function sliceStart(slice: string): number {
+  return Date.parse(`${slice}${"0000-00-00T00:00:00.000Z".slice(slice.length)}`);
 }
 
 export type DashboardRollups = ReturnType<typeof createDashboardRollups>;
-
-/** The created_at ranges to recount: each changed day, or the whole period when there is no earlier count. */
-function deliveryWindows(days: string[] | null, horizon: string): { from: string; to: string }[] {
-  if (days === null) return [{ from: `${horizon}T00:00:00.000Z`, to: "9999" }];
-  return days.map((day) => {
-    const { from, to } = dayRange(day);
-    return { from, to: `${to}T00:00:00.000Z` };
-  });
-}
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   // Small statements: SQLite allows at most 32,766 bound parameters in one.

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { Logger } from "../logger";
 import { isCountableVisit } from "./countable-request";
 import type { FunnelEvents, FunnelPoint, FunnelVisit } from "./funnel-events";
-import { utcDay } from "./visitor-hash";
 
 export type FunnelBuffer = ReturnType<typeof createFunnelBuffer>;
 
@@ -24,7 +23,7 @@ export function createFunnelBuffer({ funnel, logger, flushMs = 250, maxPending =
   function add(claim: string, point: FunnelPoint, visit: FunnelVisit): void {
     if (!isCountableVisit(visit.userAgent, visit.prefetch ?? false)) return;
     const at = funnel.now();
-    const day = utcDay(at);
+    const day = funnel.dayOf(at);
     if (seen.day !== day || seen.keys.size >= SEEN_LIMIT) seen = { day, keys: new Set() };
     // The key is what the database de-duplicates on (day, claim, point, visitor), hashed so the process keeps no IP.
     const seenKey = createHash("sha256").update(`${claim}\n${JSON.stringify(point)}\n${visit.ip ?? ""}\n${visit.userAgent}`).digest("base64");

@@ -1,9 +1,10 @@
 import { claims } from "#claims/registry";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
-import { addSums, emptyTotals, ledgerSumsByUtcDay, type MoneyTotals } from "../ledger";
+import { addSums, emptyTotals, ledgerSumsBySlice, type MoneyTotals } from "../ledger";
 import { ROLLUP_REFRESH_MS, type DashboardRollups } from "./dashboard-rollups";
-import { utcDay } from "./visitor-hash";
+import { dayBounds } from "../lead-console/lead-filter";
+import { TZDate } from "@date-fns/tz";
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -51,13 +52,19 @@ export interface DashboardMoney {
 
 export interface Dashboard {
   period: DashboardPeriod;
+  /** The period's days in `timeZone` (OPERATOR_TIME_ZONE), as the lead list counts them. */
   days: string[];
-  leadsPerDay: { caseType: string; title: string; counts: number[]; total: number }[];
+  timeZone: string;
+  /** Leads per claim and day, spam included; `spam` says how many of them are spam. */
+  leadsPerDay: { caseType: string; title: string; counts: number[]; total: number; spam: number }[];
   funnels: ClaimFunnel[];
+  /** Deliveries to paying buyers (Legal Bridge is one). */
   deliveries: BuyerDeliveries[];
   money: DashboardMoney;
   /** Funnel events not counted in the period: new visitors past their address's daily bound (issue 25). */
   flood: { refusedEvents: number; addresses: number };
+  /** Deliveries to destinations that are not buyers: the operator's own webhook copy, and targets without a buyer. */
+  destinations: BuyerDeliveries[];
 }
 
 const NO_SOURCE = "(none)";
@@ -77,10 +84,10 @@ export function createFunnelDashboard(
     async read(period: DashboardPeriod): Promise<Dashboard> {
       await rollups.refresh({ maxAgeMs });
       const today = now();
-      const days = Array.from({ length: period }, (_v, i) => utcDay(new Date(today.getTime() - (period - 1 - i) * 86_400_000)));
+      const days = periodDays(period, today, rollups.timeZone);
       const from = days[0]!;
       const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums, floodRow] = await Promise.all([
-        db.selectFrom("lead_daily").select(["day", "case_type", "leads"]).where("day", ">=", from).execute(),
+        db.selectFrom("lead_daily").select(["day", "case_type", "leads", "spam"]).where("day", ">=", from).execute(),
         db
           .selectFrom("funnel_daily")
           .select(["claim", "kind", "step", "outcome", "utm_source", (eb) => eb.fn.sum<number | string>("visitors").as("visitors")])
@@ -93,8 +100,8 @@ export function createFunnelDashboard(
           .where("day", ">=", from)
           .groupBy(["destination", "status"])
           .execute(),
-        db.selectFrom("buyers").select(["id", "name"]).execute(),
-        ledgerSumsByUtcDay(db, from),
+        db.selectFrom("buyers").select(["id", "name", "system"]).execute(),
+        ledgerSumsBySlice(db, dayBounds(from, rollups.timeZone).start, rollups.sliceLength),
         db
           .selectFrom("funnel_address_days")
           .select((eb) => [eb.fn.sum<number | string>("refused").as("refused"), eb.fn.countAll<number | string>().as("addresses")])
@@ -106,11 +113,15 @@ export function createFunnelDashboard(
       const dayIndex = new Map(days.map((day, i) => [day, i]));
       const leadsPerDay = claims.map((claim) => {
         const counts = days.map(() => 0);
+        let spam = 0;
         for (const row of leadRows) {
           const i = dayIndex.get(row.day);
-          if (row.case_type === claim.caseType && i !== undefined) counts[i] = Number(row.leads);
+          if (row.case_type === claim.caseType && i !== undefined) {
+            counts[i] = Number(row.leads);
+            spam += Number(row.spam);
+          }
         }
-        return { caseType: claim.caseType, title: claim.copy.formTitle, counts, total: counts.reduce((a, b) => a + b, 0) };
+        return { caseType: claim.caseType, title: claim.copy.formTitle, counts, total: counts.reduce((a, b) => a + b, 0), spam };
       });
 
       const funnels = claims.map((claim) => {
@@ -147,12 +158,16 @@ export function createFunnelDashboard(
         entry.total += n;
         byDestination.set(row.destination, entry);
       }
-      const deliveries = [...byDestination.values()]
+      const all = [...byDestination.values()]
         .map((d) => {
           const finished = d.delivered + d.failed + d.dead;
           return { ...d, failureRatePercent: finished ? percent(d.failed + d.dead, finished) : null };
         })
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+      // A paying buyer is a buyer row other than the operator's own webhook copy (the Setup page's webhook).
+      const payingBuyers = new Set(buyers.filter((b) => b.system !== "webhook").map((b) => b.id));
+      const deliveries = all.filter((d) => payingBuyers.has(d.destination));
+      const destinations = all.filter((d) => !payingBuyers.has(d.destination));
 
       const money: DashboardMoney = {
         total: emptyTotals(),
@@ -163,7 +178,7 @@ export function createFunnelDashboard(
       const buyerMoney = new Map<string, DashboardMoney["byBuyer"][number]>();
       const claimMoney = new Map<string, DashboardMoney["byClaim"][number]>();
       for (const sums of ledgerSums) {
-        const i = dayIndex.get(sums.day);
+        const i = dayIndex.get(rollups.dayOfSlice(sums.day));
         if (i === undefined) continue;
         addSums(money.total, sums);
         addSums(money.byDay[i]!, sums);
@@ -181,7 +196,7 @@ export function createFunnelDashboard(
       money.byClaim = [...claimMoney.values()].sort((a, b) => b.netCents - a.netCents || a.title.localeCompare(b.title));
 
       const flood = { refusedEvents: Number(floodRow?.refused ?? 0), addresses: Number(floodRow?.addresses ?? 0) };
-      return { period, days, leadsPerDay, funnels, deliveries, money, flood };
+      return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood };
     },
   };
 }
@@ -207,5 +222,14 @@ function stagesOf(claim: ClaimDefinition, rows: FunnelRow[]): FunnelStage[] {
   return counts.map(([label, visitors], i) => {
     const before = i > 0 ? counts[i - 1]![1] : 0;
     return { label, visitors, dropOffPercent: i > 0 && before > 0 ? percent(Math.max(0, before - visitors), before) : null };
+  });
+}
+
+/** The period's days in the time zone, oldest first, ending today there. */
+function periodDays(period: number, today: Date, timeZone: string): string[] {
+  const local = new TZDate(today.getTime(), timeZone);
+  return Array.from({ length: period }, (_v, i) => {
+    const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - (period - 1 - i), 12, timeZone);
+    return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
   });
 }

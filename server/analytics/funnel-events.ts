@@ -5,7 +5,8 @@ import type { Db } from "../db/database";
 import { createGroupCommit } from "../db/group-commit";
 import type { Database, FunnelDailyTable, FunnelEventsTable } from "../db/schema";
 import { isCountableVisit } from "./countable-request";
-import { createVisitorHasher, utcDay } from "./visitor-hash";
+import { localDayOf } from "./dashboard-rollups";
+import { createVisitorHasher } from "./visitor-hash";
 
 /** A point of a claim's funnel; steps are 1-based (step 1 is the form's first step, reached at 'start'). */
 export type FunnelPoint =
@@ -62,15 +63,23 @@ export function createFunnelEvents(
     site,
     now = () => new Date(),
     newVisitorsPerAddressPerDay = DEFAULT_NEW_VISITORS_PER_ADDRESS_PER_DAY,
-  }: { site: string; now?: () => Date; newVisitorsPerAddressPerDay?: number },
+    timeZone = "UTC",
+  }: {
+    site: string;
+    now?: () => Date;
+    newVisitorsPerAddressPerDay?: number;
+    /** Whose days count visitors: OPERATOR_TIME_ZONE's (docs/decisions/042). */
+    timeZone?: string;
+  },
 ) {
   const hasher = createVisitorHasher(db, site);
+  const dayOf = localDayOf(timeZone);
   // Every batch of page views and every form step writes here: on SQLite a COMMIT (an fsync) each
   // stopped the whole server; writes arriving together now share one (docs/decisions/033).
   const writes = createGroupCommit(db);
 
   async function eventOf({ claim, point, visit, at }: FunnelRecord, userAgent: string): Promise<FunnelEventsTable> {
-    const day = utcDay(at);
+    const day = dayOf(at);
     return {
       day,
       claim,
@@ -201,5 +210,5 @@ export function createFunnelEvents(
     return result!;
   }
 
-  return { record, recordAll, now };
+  return { record, recordAll, now, dayOf };
 }

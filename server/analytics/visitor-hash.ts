@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
 
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-const previousDay = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00.000Z`) - 86_400_000));
+/** The day before a YYYY-MM-DD day (calendar arithmetic, whatever zone the day is in). */
+const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Counts unique visitors without a cookie, as Plausible does: a hash of the day's random salt, the
  * site, the IP and the user agent. The salt lives in the database (every instance hashes alike) and
  * is deleted once its day is over, so a stored hash can no longer be tied to an IP and user agent.
+ * A day is the funnel's (OPERATOR_TIME_ZONE's since docs/decisions/042): any YYYY-MM-DD that only grows.
  */
 export function createVisitorHasher(db: Db, site: string) {
   let current: { day: string; salt: string } | null = null;

@@ -73,6 +73,9 @@ export const AUDIT_ACTIONS = [
   "approve-return",
   "reject-return",
   "issue-statement",
+  "send-test-webhook",
+  "send-test-lead",
+  "view-consent-page",
 ] as const;
 
 /**

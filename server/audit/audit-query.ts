@@ -6,6 +6,7 @@ import { coalesceChunks } from "../http/coalesce-chunks";
 import { localTimeFormatter } from "../lead-console/lead-export-rows";
 import { dayBounds } from "../lead-console/lead-filter";
 import { decodeCursor, keysetPageLinks, type LeadKey } from "../lead-console/lead-query";
+import { fieldChanges } from "./audit-changes";
 import { AUDIT_ACTIONS, recordAudit, type Actor, type AuditEntry } from "./audit-log";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -89,6 +90,9 @@ export function createAuditLog({ db, timeZone }: { db: Db; timeZone: string }) {
   return {
     timeZone,
     record: (actor: Actor, entry: AuditEntry) => recordAudit(db, actor, entry),
+    /** Records a change with each changed field's value before and after it (detail.changes); `before` is null for something new. */
+    recordChange: (actor: Actor, entry: AuditEntry, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+      recordAudit(db, actor, { ...entry, detail: { ...entry.detail, changes: fieldChanges(before, after) } }),
 
     async list(params: URLSearchParams) {
       const parsed = parseAuditFilter(params);

@@ -47,6 +47,9 @@ export interface LeadsTable {
   ln_search: string | null;
   em_search: string | null;
   phone_digits: string | null;
+  /** phone_digits backwards, for a search by the last digits (migration 2026-11-27-23). */
+  phone_digits_reversed: string | null;
+  /** Trimmed and lower case since migration 2026-11-27-23, as the dashboard counts them. */
   utm_source: string | null;
   utm_campaign: string | null;
   /** Where the lead stands with buyers; null until routed, and for spam (migration 06). */
@@ -718,13 +721,16 @@ export interface AnalyticsSaltsTable {
 }
 
 /** Leads per UTC day (of created_at) and claim, recounted for the days that can still change. */
+/** Leads per day in OPERATOR_TIME_ZONE (since migration 2026-11-27-23) and claim. */
 export interface LeadDailyTable {
   day: string;
   case_type: string;
   leads: number;
+  /** Of those, the leads marked as spam (counted in `leads` too). */
+  spam: Generated<number>;
 }
 
-/** Deliveries per UTC day (of created_at), destination (a buyer's id or the target) and status. */
+/** Deliveries per day in OPERATOR_TIME_ZONE (of created_at), destination (a buyer's id or the target) and status. */
 export interface DeliveryDailyTable {
   day: string;
   destination: string;

@@ -15,6 +15,7 @@ import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
 import type { Statements } from "../statements/statements";
+import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -66,7 +67,7 @@ export interface AppDeps {
   revocations: RevocationService;
   metrics: Metrics;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal; buyerTestLead: BuyerTestLead };
   returns: LeadReturns;
   statements: Statements;
 }
@@ -118,6 +119,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       operator: pages.operator,
       leadConsole: pages.leadConsole,
       buyers: pages.buyers,
+      buyerTestLead: pages.buyerTestLead,
       revocations,
       buyerAuth: pages.buyerAuth,
       buyerPortal: pages.buyerPortal,

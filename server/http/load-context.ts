@@ -5,6 +5,7 @@ import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
 import type { Statements } from "../statements/statements";
+import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { Attribution } from "../attribution/attribution";
@@ -33,6 +34,8 @@ export interface ServerContext {
   operator: OperatorConsole;
   leadConsole: LeadConsole;
   buyers: BuyerStore;
+  /** 'Send a test lead' on a buyer's page. */
+  buyerTestLead: BuyerTestLead;
   revocations: RevocationService;
   /** The buyer portal (docs/decisions/040): its accounts and what a buyer user sees of its own buyer. */
   buyerAuth: BuyerAuth;

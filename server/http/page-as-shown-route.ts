@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { AdminAuth } from "../admin/admin-auth";
+import { recordAudit } from "../audit/audit-log";
 import { consentPageOfLead } from "../consent-proof/page-snapshots";
 import type { Db } from "../db/database";
 import { operatorAccess } from "./admin-access";
@@ -18,8 +19,11 @@ const styleText = (css: string) => css.replace(/<\/(style)/gi, "<\\/$1");
 export function pageAsShownRoute({ admin, db }: { admin: AdminAuth; db: Db }): RequestHandler {
   return async (req, res, next) => {
     try {
-      if (!(await operatorAccess(admin, req, res, "leads.page-as-shown", { page: true }))) return;
-      const page = await consentPageOfLead(db, String(req.params.leadId));
+      const access = await operatorAccess(admin, req, res, "leads.page-as-shown", { page: true });
+      if (!access) return;
+      const leadId = String(req.params.leadId);
+      const page = await consentPageOfLead(db, leadId);
+      await recordAudit(db, access.actor, { action: "view-consent-page", target: { type: "lead", id: leadId }, detail: { found: Boolean(page) } });
       res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
       if (!page) {
         return void res

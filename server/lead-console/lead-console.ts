@@ -22,7 +22,7 @@ import { recordAudit, type Actor } from "../audit/audit-log";
 import { maskEmail, maskIp, maskName, maskPhone } from "./contact-mask";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
-import { beyond, countLeads, decodeCursor, DENSE_SEARCH_MATCHES, filteredLeads, keysetPageLinks } from "./lead-query";
+import { approximateLeadCount, beyond, countLeads, decodeCursor, denseSearchMatches, filteredLeads, keysetPageLinks } from "./lead-query";
 
 export const PAGE_SIZE = 50;
 
@@ -84,7 +84,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     // Awaited below; this only keeps it from being an unhandled rejection if the page's query fails first.
     counting.catch(() => undefined);
     const countFirst = Boolean(filter.q) && !isPostgres(db);
-    const search = countFirst && (await counting) >= DENSE_SEARCH_MATCHES ? "newest-first" : "by-index";
+    const search = countFirst && (await counting).count >= denseSearchMatches(await approximateLeadCount(db)) ? "newest-first" : "by-index";
     const { query, order } = filteredLeads(db, filter, timeZone, { search });
 
     const direction = after ? "asc" : "desc";
@@ -113,7 +113,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const page = rows.slice(0, PAGE_SIZE);
     if (after) page.reverse();
 
-    const [count, deliveries, money] = await Promise.all([counting, deliveriesOf(page.map((l) => l.id)), moneyOfLeads(db, page.map((l) => l.id))]);
+    const [{ count, more: countIsMore }, deliveries, money] = await Promise.all([counting, deliveriesOf(page.map((l) => l.id)), moneyOfLeads(db, page.map((l) => l.id))]);
     const filterQuery = filterSearchParams(filter);
     const links = keysetPageLinks(
       page.map((lead) => ({ createdAt: lead.created_at, id: lead.id })),
@@ -127,6 +127,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
       choices,
       timeZone,
       count,
+      /** True when more leads than `count` (COUNT_BOUND) match: the list says "10,000+". */
+      countIsMore,
       leads: page.map((lead) => ({
         id: lead.id,
         createdAt: lead.created_at,

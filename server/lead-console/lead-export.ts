@@ -140,6 +140,9 @@ export function leadsCsv(
             .select("deliveries.status")
             .whereRef("deliveries.lead_id", "=", "leads.id")
             .where("deliveries.target", "=", target)
+            // The lead's time too: then the index (target, lead time, lead) answers it, read in the
+            // export's order rather than at random (docs/decisions/042).
+            .whereRef("deliveries.lead_created_at", "=", "leads.created_at")
             .limit(1)
             .as(`delivery_${i}`),
         ),

@@ -7,8 +7,45 @@ import type { Outcome } from "#claims/engine/types";
  */
 export function searchKey(text: string | null | undefined): string | null {
   if (!text) return null;
-  const key = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
+  const key = text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[øłđðħıßæœþ’‘]/g, (letter) => UNDECOMPOSED[letter]!)
+    .trim();
   return key || null;
+}
+
+/**
+ * Letters that carry their mark in the letter itself, so NFKD leaves them whole: 'Łukasz' is found
+ * as 'lukasz', 'Søren' as 'soren', 'Strauß' as 'strauss'; a typographic apostrophe ('O’Brien') as the plain one.
+ */
+const UNDECOMPOSED: Record<string, string> = {
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  ħ: "h",
+  ı: "i",
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  þ: "th",
+  "’": "'",
+  "‘": "'",
+};
+
+/** UTM values as the dashboard counts them (server/analytics/funnel-events.ts): trimmed, lower case. */
+export function utmKey(value: string | null | undefined): string | null {
+  return value?.trim().toLowerCase() || null;
+}
+
+/**
+ * A phone's national digits backwards, so that a search by its last digits ('0134', '5550134') is a
+ * prefix of this key, which an index answers like the other searches (docs/decisions/042).
+ */
+export function reversedDigits(digits: string | null): string | null {
+  return digits ? Array.from(digits).reverse().join("") : null;
 }
 
 /** How the claim schemas store a phone; libphonenumber reads it as itself, 30 times slower (the seed's hot path). */
@@ -36,6 +73,7 @@ export interface LeadSearchColumns {
   ln_search: string | null;
   em_search: string | null;
   phone_digits: string | null;
+  phone_digits_reversed: string | null;
   utm_source: string | null;
   utm_campaign: string | null;
 }
@@ -48,13 +86,15 @@ export function leadSearchColumns(lead: {
   outcome: Outcome | null;
   attribution: { utm_source?: string; utm_campaign?: string } | null;
 }): LeadSearchColumns {
+  const digits = phoneDigits(lead.ph);
   return {
     outcome: lead.outcome ?? "none",
     fn_search: searchKey(lead.fn),
     ln_search: searchKey(lead.ln),
     em_search: searchKey(lead.em),
-    phone_digits: phoneDigits(lead.ph),
-    utm_source: lead.attribution?.utm_source || null,
-    utm_campaign: lead.attribution?.utm_campaign || null,
+    phone_digits: digits,
+    phone_digits_reversed: reversedDigits(digits),
+    utm_source: utmKey(lead.attribution?.utm_source),
+    utm_campaign: utmKey(lead.attribution?.utm_campaign),
   };
 }

@@ -122,7 +122,7 @@ export function leadMoneyOf(
   return result;
 }
 
-/** One group of ledger sums: a UTC day, buyer, claim and kind of entry. */
+/** One group of ledger sums: a slice of time (see ledgerSumsBySlice), buyer, claim and kind of entry. */
 export interface LedgerDaySum {
   day: string;
   buyerId: string;
@@ -134,14 +134,16 @@ export interface LedgerDaySum {
 }
 
 /**
- * The ledger summed by UTC day (of created_at), buyer, claim and kind, from `fromDay` on: grouped in
- * the database, so a dashboard over a busy quarter reads a few hundred rows, not every sale.
+ * The ledger's sums since `from` (an instant), grouped by buyer, claim, kind and slice of created_at:
+ * its first `sliceLength` characters ('2026-03-09T04' for an hour), which the dashboard adds to the
+ * operator's day each slice lies in, as it counts leads (docs/decisions/042).
  */
-export async function ledgerSumsByUtcDay(db: Kysely<Database>, fromDay: string): Promise<LedgerDaySum[]> {
+export async function ledgerSumsBySlice(db: Kysely<Database>, from: string, sliceLength: number): Promise<LedgerDaySum[]> {
+  const slice = sql<string>`substr(created_at, 1, ${sql.lit(sliceLength)})`;
   const rows = await db
     .selectFrom("ledger_entries")
     .select([
-      sql<string>`substr(created_at, 1, 10)`.as("day"),
+      slice.as("day"),
       "buyer_id",
       "case_type",
       "kind",
@@ -149,8 +151,8 @@ export async function ledgerSumsByUtcDay(db: Kysely<Database>, fromDay: string):
       (eb) => eb.fn.countAll<number | string>().as("entries"),
       (eb) => eb.fn.sum<number | string>("amount_cents").as("cents"),
     ])
-    .where("created_at", ">=", `${fromDay}T00:00:00.000Z`)
-    .groupBy([sql`substr(created_at, 1, 10)`, "buyer_id", "case_type", "kind", sql`case when return_id is null then 0 else 1 end`])
+    .where("created_at", ">=", from)
+    .groupBy([slice, "buyer_id", "case_type", "kind", sql`case when return_id is null then 0 else 1 end`])
     .execute();
   return rows.map((row) => ({
     day: row.day,

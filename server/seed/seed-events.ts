@@ -169,10 +169,10 @@ async function postgresWriter(url: string) {
  * After a bulk load of back-dated leads: the dashboard's lead and delivery rollups are recounted for
  * the whole period now, so the first render after a seed does not pay for it.
  */
-export async function recountDashboardRollups(database: DatabaseTarget): Promise<void> {
+export async function recountDashboardRollups(database: DatabaseTarget, timeZone: string): Promise<void> {
   const db = await openDatabase(database);
   try {
-    const rollups = createDashboardRollups(db);
+    const rollups = createDashboardRollups(db, undefined, timeZone);
     await rollups.invalidate();
     await rollups.refresh();
   } finally {

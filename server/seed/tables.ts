@@ -21,7 +21,7 @@ export const SEEDED_TABLES = {
     "cq1", "cq2", "cq3", "cq4", "cq5", "cq6", "cq7", "cq8", "cq9", "cq10", "notes", "tcpa",
     "is_eligible", "is_not_eligible", "eligibility_reason", "source", "user_ip", "user_agent", "form_data",
     "attribution", "certificate_id", "submission_key", "submission_sha256", "is_spam", "webhook_sent",
-    "webhook_sent_at", "webhook_error", "outcome", "fn_search", "ln_search", "em_search", "phone_digits",
+    "webhook_sent_at", "webhook_error", "outcome", "fn_search", "ln_search", "em_search", "phone_digits", "phone_digits_reversed",
     "utm_source", "utm_campaign", "buyer_status", "revoked_at", "revocation_id", "phone_e164", "email_normalized", "duplicate_of", "low_quality",
   ]),
   deliveries: everyColumnOf<"deliveries">()([

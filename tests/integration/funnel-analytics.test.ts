@@ -334,15 +334,17 @@ describe("the dashboard's figures", () => {
       ["google", 4, 4],
     ]);
 
-    const webhook = figures.deliveries.find((d) => d.destination === "webhook")!;
+    // The webhook without a buyer is a destination, not a paying buyer.
+    const webhook = figures.destinations.find((d) => d.destination === "webhook")!;
     expect(webhook).toMatchObject({ delivered: 1, dead: 1, failureRatePercent: 50 });
-    expect(figures.deliveries.some((d) => d.destination === "event")).toBe(false);
+    expect(figures.deliveries.some((d) => d.destination === "webhook")).toBe(false);
+    expect([...figures.deliveries, ...figures.destinations].some((d) => d.destination === "event")).toBe(false);
 
     // A status that changes later is recounted on the next read.
     await routes.db.updateTable("deliveries").set({ status: "delivered", updated_at: new Date(now.getTime() + 1000).toISOString() }).where("id", "=", "d-2").execute();
     const later = await dashboard.read(7);
     expect(later.days).toHaveLength(7);
-    expect(later.deliveries.find((d) => d.destination === "webhook")).toMatchObject({ delivered: 2, dead: 0, failureRatePercent: 0 });
+    expect(later.destinations.find((d) => d.destination === "webhook")).toMatchObject({ delivered: 2, dead: 0, failureRatePercent: 0 });
   });
 
   it("recounts leads at most once a minute, so reloads do not write", async () => {

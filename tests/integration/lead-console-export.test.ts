@@ -152,7 +152,12 @@ describe("/admin/leads/export.csv", () => {
       utm_content: "'＝1+2",
       user_agent: "'=cmd|' /C calc'!A0",
     });
-    for (const row of rows) for (const [column, cell] of Object.entries(row)) expect(cell, column).not.toMatch(FORMULA_START);
+    // An E.164 phone is written as it is: '+' and digits only, which no spreadsheet computes (docs/decisions/042).
+    const e164 = /^\+[1-9]\d{6,14}$/;
+    for (const row of rows) {
+      for (const [column, cell] of Object.entries(row)) if (!e164.test(cell)) expect(cell, column).not.toMatch(FORMULA_START);
+      if (row.phone_e164) expect(row.phone_e164, "phone_e164").toMatch(e164);
+    }
   });
 
   it("exports each lead's buyers, price, revenue and return status from the ledger", async () => {

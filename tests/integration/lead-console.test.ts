@@ -141,7 +141,10 @@ describe("filters, search and counts", () => {
     ["?spam=yes", ["bot"]],
     ["?spam=no", ["jose", "zoe", "yamada", "mary", "kim", "alex"]],
     ["?utm_source=google", ["jose", "zoe"]],
-    ["?utm_source=Google", []],
+    // As the dashboard counts them: case and spaces around do not matter (docs/decisions/042).
+    ["?utm_source=Google", ["jose", "zoe"]],
+    ["?utm_source=%20GOOGLE%20", ["jose", "zoe"]],
+    ["?utm_campaign=Spring", ["jose", "yamada"]],
     ["?utm_campaign=spring", ["jose", "yamada"]],
     ["?delivery=webhook:delivered", ["jose"]],
     ["?delivery=webhook:dead", ["zoe"]],
@@ -246,8 +249,15 @@ describe("filters, search and counts", () => {
     ["(415) 555-01", ["jose", "zoe"]],
     ["+1 415 555", ["jose", "zoe"]],
     ["1-415-555", ["jose", "zoe"]],
-    // Not the end of one: the search is a prefix match on an index (docs/decisions/020).
-    ["555-0134", []],
+    // The last 4 to 7 digits: a prefix of the digits backwards, on their own index (docs/decisions/042).
+    ["555-0134", ["jose"]],
+    ["5550134", ["jose"]],
+    ["0134", ["jose"]],
+    ["0199", ["zoe"]],
+    ["555-01", []],
+    // Not the middle of one, nor its last 8 digits.
+    ["55501", []],
+    ["15550134", []],
   ])("searches phone numbers: %s", async (q, expected) => {
     await expectLeads(`?q=${encodeURIComponent(q)}`, expected);
   });

@@ -63,7 +63,7 @@ beforeAll(async () => {
     retryScheduleMs: config.delivery.retryScheduleMs,
     timeoutMs: config.delivery.timeoutMs,
   });
-  await recountDashboardRollups(config.database);
+  await recountDashboardRollups(config.database, config.operatorTimeZone);
   await seedEvents({ ...common, events: 3_000 });
 
   pgUrl = await testDatabaseUrl("migrate_target", { empty: true });

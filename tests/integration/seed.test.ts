@@ -169,6 +169,7 @@ describe("npm run seed", () => {
         ln_search: lead.ln_search,
         em_search: lead.em_search,
         phone_digits: lead.phone_digits,
+        phone_digits_reversed: lead.phone_digits_reversed,
         utm_source: lead.utm_source,
         utm_campaign: lead.utm_campaign,
       }).toEqual(leadSearchColumns({ ...lead, outcome, attribution }));

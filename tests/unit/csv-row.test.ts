@@ -36,4 +36,12 @@ describe("csvRow", () => {
     expect(csvRow(CELLS)).toBe(stringify([CELLS], { quoted_string: true, escape_formulas: true }));
     expect(csvRow([null, null])).toBe(",\n");
   });
+
+  it("writes an E.164 phone number as it is, without the apostrophe of a formula", () => {
+    expect(csvRow(["+14155550134", "+442071838750"])).toBe('"+14155550134","+442071838750"\n');
+    // Anything more than '+' and digits can compute: it keeps the escape.
+    for (const cell of ["+1 415 555 0134", "+1-415-555-0134", "+14155550134+1", "+1415555013A", "+0123456789", "+1"]) {
+      expect(csvRow([cell]), cell).toBe(`"'${cell}"\n`);
+    }
+  });
 });

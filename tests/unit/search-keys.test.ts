@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { describe, expect, it } from "vitest";
-import { phoneDigits, searchKey } from "../../server/leads/search-keys";
+import { phoneDigits, reversedDigits, searchKey, utmKey } from "../../server/leads/search-keys";
 
 describe("phoneDigits", () => {
   it("reads every formatting of a number as its national digits", () => {
@@ -33,5 +33,26 @@ describe("searchKey", () => {
     expect(searchKey("Zoë")).toBe("zoe");
     expect(searchKey("Nguyễn")).toBe("nguyen");
     expect(searchKey("  ")).toBeNull();
+  });
+
+  it("folds the letters NFKD keeps whole, and typographic apostrophes", () => {
+    expect(searchKey("Łukasz Wróbel")).toBe("lukasz wrobel");
+    expect(searchKey("Søren Ærø")).toBe("soren aero");
+    expect(searchKey("Strauß")).toBe("strauss");
+    expect(searchKey("O’Brien")).toBe("o'brien");
+    expect(searchKey("Đặng Œuvre Þór")).toBe("dang oeuvre thor");
+  });
+});
+
+describe("reversedDigits and utmKey", () => {
+  it("turn a number round, so its last digits are a prefix", () => {
+    expect(reversedDigits("4155550134")).toBe("4310555514");
+    expect(reversedDigits(null)).toBeNull();
+  });
+
+  it("keep UTM values as the dashboard counts them", () => {
+    expect(utmKey("  Google ")).toBe("google");
+    expect(utmKey("   ")).toBeNull();
+    expect(utmKey(undefined)).toBeNull();
   });
 });

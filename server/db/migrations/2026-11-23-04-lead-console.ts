@@ -73,7 +73,8 @@ async function backfillLeads(db: Kysely<any>) {
     if (!rows.length) return;
     for (const row of rows) {
       const outcome = row.eligibility_reason === null ? null : row.is_eligible ? "eligible" : row.is_not_eligible ? "ineligible" : "partial";
-      const columns = leadSearchColumns({ ...row, outcome, attribution: row.attribution ? JSON.parse(row.attribution) : null });
+      // Only the columns this migration adds: later ones (phone_digits_reversed, migration 20) do not exist yet.
+      const { phone_digits_reversed: _later, ...columns } = leadSearchColumns({ ...row, outcome, attribution: row.attribution ? JSON.parse(row.attribution) : null });
       await db.updateTable("leads").set(columns).where("id", "=", row.id).execute();
     }
     after = rows[rows.length - 1]!.id;
