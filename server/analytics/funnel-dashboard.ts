@@ -39,12 +39,22 @@ export interface BuyerDeliveries {
   failureRatePercent: number | null;
 }
 
+/** A buyer taking no leads now: paused automatically after failures in a row (with why and when), or by an operator. */
+export interface PausedBuyer {
+  id: string;
+  name: string;
+  automatic: boolean;
+  reason: string | null;
+  at: string | null;
+}
+
 export interface Dashboard {
   period: DashboardPeriod;
   days: string[];
   leadsPerDay: { caseType: string; title: string; counts: number[]; total: number }[];
   funnels: ClaimFunnel[];
   deliveries: BuyerDeliveries[];
+  pausedBuyers: PausedBuyer[];
 }
 
 const NO_SOURCE = "(none)";
@@ -80,7 +90,7 @@ export function createFunnelDashboard(
           .where("day", ">=", from)
           .groupBy(["destination", "status"])
           .execute(),
-        db.selectFrom("buyers").select(["id", "name"]).execute(),
+        db.selectFrom("buyers").select(["id", "name", "active", "paused_reason", "paused_at"]).orderBy("name").orderBy("id").execute(),
       ]);
 
       const dayIndex = new Map(days.map((day, i) => [day, i]));
@@ -134,7 +144,11 @@ export function createFunnelDashboard(
         })
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 
-      return { period, days, leadsPerDay, funnels, deliveries };
+      const pausedBuyers = buyers
+        .filter((b) => b.active !== 1)
+        .map((b): PausedBuyer => ({ id: b.id, name: b.name, reason: b.paused_reason, at: b.paused_at, automatic: b.paused_reason !== null }));
+
+      return { period, days, leadsPerDay, funnels, deliveries, pausedBuyers };
     },
   };
 }

@@ -199,6 +199,13 @@ export interface DeliveriesTable {
   /** An event row's type and the lead delivery whose destination it goes to (migration 13); null on lead rows. */
   event: Generated<LeadEventType | null>;
   about_delivery_id: Generated<string | null>;
+  /**
+   * A buyer delivery: when the buyer must have taken the lead by (its delivery deadline), when the
+   * worker gave up on it at that deadline, and when the buyer said yes too late (not a sale) (migration 21).
+   */
+  deadline_at: Generated<string | null>;
+  expired_at: Generated<string | null>;
+  late_accepted_at: Generated<string | null>;
 }
 
 export type BuyerMethod = "webhook" | "post";
@@ -226,6 +233,11 @@ export interface BuyersTable {
   /** The key's first characters, so the operator can tell which key a buyer uses. */
   api_key_prefix: Generated<string | null>;
   api_key_created_at: Generated<string | null>;
+  /** Failed attempts in a row (no answer, or not 2xx); a 2xx answer resets it (migration 21). */
+  consecutive_failures: Generated<number>;
+  /** Why and when the buyer was paused automatically; null while active or when paused by an operator. */
+  paused_reason: Generated<string | null>;
+  paused_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import { claimByCaseType } from "#claims/registry";
 import { buyerById, openBuyerCredentials } from "../buyers/buyer-store";
 import { sendToBuyer } from "../buyers/buyer-sender";
+import { noteBuyerAttempt } from "../buyers/buyer-health";
 import type { Kysely } from "kysely";
 import type { Database, LeadsTable } from "../db/schema";
 import { holdAuction, settleAuction } from "../routing/auction-routing";
@@ -128,7 +129,16 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
     return run;
   }
 
+  /**
+   * Ends the buyer deliveries whose delivery deadline has passed, waiting for a retry or in flight:
+   * each gives back its cap slot and the lead moves on, as a rejection does.
+   */
+  function expireOverdue(): Promise<number> {
+    return outbox.expireOverdue((trx, delivery, at) => settleBuyerDelivery(trx, delivery, "failed", at));
+  }
+
   async function sendDue(): Promise<number> {
+    if (!stopping) await expireOverdue();
     let attempts = 0;
     while (!stopping) {
       const delivery = await outbox.claimNext(lockMs);
@@ -173,7 +183,10 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
                     if (ended === "delivered") await tellIfRevoked(trx, delivery, at);
                   }) satisfies SettleAttempt),
           };
-    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle);
+    // A buyer's failures in a row pause it; an attempt not made (a revoked lead) says nothing of the buyer.
+    const buyerId = delivery.target === "event" || delivery.target === "auction" || result === revokedLead ? null : delivery.buyer_id;
+    const noteAttempt = buyerId ? (trx: Kysely<Database>, at: Date) => noteBuyerAttempt(trx, buyerId, result, at) : undefined;
+    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle, noteAttempt);
     onAttempt?.(delivery, status);
     logger.info(
       { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
@@ -206,6 +219,7 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
   return {
     runOnce,
     sendNow,
+    expireOverdue,
     start() {
       if (running) return;
       running = true;

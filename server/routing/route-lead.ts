@@ -6,6 +6,7 @@ import { systemBuyerId } from "../buyers/system-buyers";
 import { readSetting, WEBHOOK_URL_SETTING } from "../settings/settings";
 import type { RoutableBuyer } from "./buyer-rules";
 import { reserveCapacity, usageOf, type CapPeriods } from "./cap-reservation";
+import { deliveryDeadline } from "./delivery-deadline";
 import { decideRoute, type ConsideredBuyer, type RoutableLead, type RoutingOptions } from "./route-decision";
 
 /** What routing_decisions.decision holds: one routing of a lead, when it is saved or cascades. */
@@ -124,7 +125,15 @@ export async function queueBuyerDelivery(
   { bid, justSaved = false }: { bid?: { auctionId: string; priceCents: number } } & JustSaved = {},
 ): Promise<string> {
   const at = now.toISOString();
-  const queued = { status: "pending" as const, next_attempt_at: at, updated_at: at, reserved_day: periods.day, reserved_month: periods.month };
+  const queued = {
+    status: "pending" as const,
+    next_attempt_at: at,
+    updated_at: at,
+    reserved_day: periods.day,
+    reserved_month: periods.month,
+    deadline_at: deliveryDeadline(buyer, now),
+    expired_at: null,
+  };
   // By the lead alone, filtered here: asked for the buyer too, SQLite (without statistics) reads the
   // buyer's index, every delivery the buyer ever had, for each lead. A lead has a few deliveries.
   const cancelled =
