@@ -437,6 +437,38 @@ export interface Database {
   lead_daily: LeadDailyTable;
   delivery_daily: DeliveryDailyTable;
   rollup_state: RollupStateTable;
+  ledger_entries: LedgerEntriesTable;
+}
+
+export type LedgerEntryKind = "sale" | "credit" | "cancellation";
+export type PriceSource = "fixed" | "bid";
+
+/**
+ * The sales ledger (migration 20, docs/decisions/038): append-only, the database refuses UPDATE and
+ * DELETE. A sale holds the price at the moment a paying buyer accepted the lead; a credit (a return, a
+ * goodwill credit) or a cancellation is a further row with a negative amount naming the sale.
+ */
+export interface LedgerEntriesTable {
+  id: string;
+  created_at: string;
+  kind: LedgerEntryKind;
+  lead_id: string;
+  buyer_id: string;
+  case_type: string;
+  /** The lead's US state (leads.st). */
+  lead_state: string | null;
+  /** Signed integer cents: >= 0 on a sale, <= 0 on a credit or cancellation. */
+  amount_cents: number;
+  price_source: PriceSource;
+  /** The delivery that made the sale; null on credits and cancellations. */
+  delivery_id: string | null;
+  /** The sale a credit or cancellation offsets; null on sales. */
+  sale_id: string | null;
+  /** The return a credit comes from; null otherwise. */
+  return_id: string | null;
+  /** 'system', 'operator:<id>', 'buyer-user:<id>'. */
+  actor: string;
+  note: string | null;
 }
 
 /**

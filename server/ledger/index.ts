@@ -1,0 +1,2 @@
+export * from "./sales-ledger";
+export * from "./revenue";
