@@ -14,7 +14,7 @@ import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { Settings } from "../settings/settings";
 import { isPostgres } from "../db/database";
-import { queueConsentRevokedEvents } from "../revocations/revoke-leads";
+import { queueConsentRevokedEvents, reachedReceiver } from "../revocations/revoke-leads";
 import { sendLeadEvent } from "./event-sender";
 import { notSent, type AttemptResult } from "./http-send";
 import { createOutbox, type Delivery, type SettleAttempt } from "./outbox";
@@ -80,8 +80,8 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
   }
 
   /**
-   * In the transaction that records a lead delivery as delivered: if the lead's consent was revoked
-   * while it was being sent, its destination is told like the others. On PostgreSQL the lead row is
+   * In the transaction that records an attempt that reached its receiver (a yes or not): if the lead's
+   * consent was revoked while it was being sent, its destination is told like the others. On PostgreSQL the lead row is
    * locked first, so either the revocation sees this delivery as delivered or this sees the revocation.
    */
   async function tellIfRevoked(trx: Kysely<Database>, delivery: Delivery, at: Date) {
@@ -180,13 +180,18 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
                 ? undefined
                 : ((async (trx, ended, at) => {
                     if (delivery.buyer_id) await settleBuyerDelivery(trx, delivery, ended, at);
-                    if (ended === "delivered") await tellIfRevoked(trx, delivery, at);
                   }) satisfies SettleAttempt),
           };
-    // A buyer's failures in a row pause it; an attempt not made (a revoked lead) says nothing of the buyer.
-    const buyerId = delivery.target === "event" || delivery.target === "auction" || result === revokedLead ? null : delivery.buyer_id;
-    const noteAttempt = buyerId ? (trx: Kysely<Database>, at: Date) => noteBuyerAttempt(trx, buyerId, result, at) : undefined;
-    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle, noteAttempt);
+    const leadDelivery = delivery.target !== "event" && delivery.target !== "auction" && result !== revokedLead;
+    // Whatever the claim's state: a buyer's failures in a row pause it (an attempt not made says nothing
+    // of the buyer), and a receiver that saw the lead after its consent was revoked is told.
+    const afterAttempt = leadDelivery
+      ? async (trx: Kysely<Database>, at: Date) => {
+          if (delivery.buyer_id) await noteBuyerAttempt(trx, delivery.buyer_id, result, at);
+          if (reachedReceiver(result)) await tellIfRevoked(trx, delivery, at);
+        }
+      : undefined;
+    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle, afterAttempt);
     onAttempt?.(delivery, status);
     logger.info(
       { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },

@@ -24,6 +24,8 @@ export interface RoutingDecisionRecord {
   accepted: string[];
   /** No buyer could take the lead. */
   unsold: boolean;
+  /** An operator's re-route from the lead page (docs/decisions/039). */
+  byOperator?: true;
 }
 
 export interface RoutedLead {
@@ -61,7 +63,7 @@ export async function routeLead(
   lead: RoutableLead,
   buyers: readonly RoutableBuyer[],
   options: RoutingOptions,
-  { justSaved = false }: JustSaved = {},
+  { justSaved = false, byOperator = false }: JustSaved & { byOperator?: boolean } = {},
 ): Promise<RoutedLead> {
   const { now } = options;
   await lockForTransaction(trx, ROUTING_LOCK);
@@ -94,6 +96,7 @@ export async function routeLead(
     tried,
     accepted: [],
     unsold: tried.length === 0,
+    ...(byOperator ? { byOperator: true as const } : {}),
   };
   const decisionId = await recordRoutingDecision(trx, lead.id, now, decision, { justSaved });
   // A lead just saved has only the deliveries queued here, all pending.
