@@ -122,7 +122,7 @@ describe("re-routing a lead by hand", () => {
 
     const exclusive = await app.makeLead();
     await waitFor(async () => (await app.services.deliveryWorker.runOnce(), (await buyerDeliveries(exclusive))[0]?.[1] === "delivered"), "buyer A to take the lead");
-    for (const fields of [{ to: "next" }, { to: "buyer", buyerId: b.id }]) {
+    for (const fields of [{ to: "next" }, { to: "buyer", buyerId: b.id }] as Record<string, string>[]) {
       expect((await reroute(exclusive, fields)).toast).toEqual({
         title: "Error",
         description: "This lead is already sold to Buyer A: its claim is exclusive, sold once.",
