@@ -1,8 +1,8 @@
 import type { BuyerReportEntry } from "../../server/buyers/buyer-store";
-import { formatCents, priceSummary } from "./buyer-summary";
+import { priceSummary, signedCents } from "./buyer-summary";
 
-// The buyer report's figures as the page shows them: revenue is what the leads a buyer accepted were
-// sold for (a winning bid, else its price), so a buyer with neither has none to show rather than $0.00.
+// The buyer report's figures as the page shows them: revenue is the sum of the buyer's ledger entries
+// (sales at their price then, less credits), so a buyer with none and no price shows none rather than $0.00.
 
 export interface ReportFigures {
   sent: number;
@@ -35,7 +35,7 @@ export interface BuyerReportView {
 export const NO_REVENUE = "—";
 
 export function buyerReportView(entry: BuyerReportEntry): BuyerReportView {
-  const revenue = (priced: boolean, cents: number) => (priced ? formatCents(cents) : NO_REVENUE);
+  const revenue = (priced: boolean, cents: number) => (priced ? signedCents(cents) : NO_REVENUE);
   const days = entry.days.map((day) => ({
     day: day.day,
     label: dayLabel(day.day),

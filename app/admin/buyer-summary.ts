@@ -14,6 +14,11 @@ export function formatCents(cents: number): string {
   return `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
 }
 
+/** "$45.00", or "-$45.00" for money given back: the ledger's signed cents. */
+export function signedCents(cents: number): string {
+  return cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents);
+}
+
 /** "$45.00 / lead", or "No price" for a buyer without one. */
 export function priceSummary(cents: number | null): string {
   return cents === null ? "No price" : `${formatCents(cents)} / lead`;

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { signedCents } from "~/admin/buyer-summary";
 import { CertificateChecksSection } from "~/admin/certificate-checks-section";
 import { ConsentProofSection } from "~/admin/consent-proof-section";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
@@ -260,6 +261,30 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
               ...Object.entries(lead.attribution ?? {}).map(([name, value]): [string, React.ReactNode] => [name, value]),
             ]}
           />
+        </section>
+
+        <section aria-labelledby="money-title" className={adminCard} data-testid="lead-money">
+          <h2 id="money-title" className="text-lg font-bold">
+            Money
+          </h2>
+          {lead.money.entries.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">Not sold to a paying buyer.</p>
+          ) : (
+            <>
+              <ul className="mt-2 space-y-1 text-sm">
+                {lead.money.entries.map((entry, i) => (
+                  <li key={i} className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1">
+                    <span>
+                      {time(entry.at)} · {entry.kind === "sale" ? `Sold to ${entry.buyer} (${entry.priceSource === "bid" ? "winning bid" : "fixed price"})` : entry.kind === "credit" ? `${entry.returned ? "Return credited" : "Credit"} to ${entry.buyer}` : `Sale to ${entry.buyer} cancelled`}
+                      {entry.note ? ` · ${entry.note}` : ""}
+                    </span>
+                    <span className="font-semibold">{signedCents(entry.amountCents)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 text-sm font-semibold">Revenue: {signedCents(lead.money.netCents)}</p>
+            </>
+          )}
         </section>
 
         {lead.routing.length ? (

@@ -8,16 +8,17 @@ import type { Buyer } from "./buyer-store";
 /** One buyer's day, in the buyer's time zone. */
 export interface BuyerDay {
   day: string;
-  /** Leads routed to the buyer that day (each delivery once, however often it was attempted). */
+  /** Posts to the buyer that day: every attempt, re-sends and retries too. */
   sent: number;
+  /** Sales that day, from the ledger. */
   accepted: number;
-  /** Refused by the buyer's answer, or given up on after the retries. */
+  /** Offers (deliveries routed that day) the buyer refused, or that were given up on after the retries. */
   rejected: number;
-  /** Not answered yet. */
+  /** Offers routed that day not answered yet. */
   pending: number;
-  /** What the accepted leads were sold for: an auction's winning bid, else the buyer's fixed price. */
+  /** The sum of the buyer's ledger entries that day: sales at their price then, less credits. */
   revenueCents: number;
-  /** Whether any of them had a price: without one there is no revenue to show, rather than $0.00. */
+  /** Whether there is money to show: a sale, a credit, or a price; without one, no revenue rather than $0.00. */
   priced: boolean;
 }
 
@@ -32,18 +33,38 @@ export interface BuyerReport {
 
 /**
  * Each buyer's leads per day over the last `days` days (newest first), and what its daily cap leaves
- * today. Days are the buyer's own, as its caps are; the deliveries are read by the (buyer, time) index.
+ * today. Days are the buyer's own, as its caps are. Money and sales come from the ledger
+ * (docs/decisions/038), so a price changed today leaves past days as they were; posts are counted
+ * from the attempts' log, so a re-send or a retry counts as the post it was.
  */
 export async function buyerReport(db: Kysely<Database>, buyers: readonly Buyer[], now: Date, days = 7): Promise<BuyerReport[]> {
   const since = new Date(now.getTime() - (days + 1) * 86_400_000).toISOString();
+  const ids = buyers.map((buyer) => buyer.id);
+  const attempts = ids.length
+    ? await db
+        .selectFrom("delivery_attempts")
+        .innerJoin("deliveries", "deliveries.id", "delivery_attempts.delivery_id")
+        .select(["deliveries.buyer_id", "delivery_attempts.attempted_at"])
+        // A delivery attempted in the window was updated in it: read by the updated_at index.
+        .where("deliveries.updated_at", ">=", since)
+        .where("deliveries.buyer_id", "in", ids)
+        .where("delivery_attempts.attempted_at", ">=", since)
+        .execute()
+    : [];
   return Promise.all(
     buyers.map(async (buyer) => {
       const { timeZone, caps } = buyer.rules;
       const fixedPrice = priceCentsOf(buyer.rules);
-      const [deliveries, counter] = await Promise.all([
+      const [deliveries, entries, counter] = await Promise.all([
         db
           .selectFrom("deliveries")
-          .select(["created_at", "status", "price_cents"])
+          .select(["created_at", "status"])
+          .where("buyer_id", "=", buyer.id)
+          .where("created_at", ">=", since)
+          .execute(),
+        db
+          .selectFrom("ledger_entries")
+          .select(["created_at", "kind", "amount_cents"])
           .where("buyer_id", "=", buyer.id)
           .where("created_at", ">=", since)
           .execute(),
@@ -61,21 +82,23 @@ export async function buyerReport(db: Kysely<Database>, buyers: readonly Buyer[]
         const day = new Date(today - back * 86_400_000).toISOString().slice(0, 10);
         byDay.set(day, { day, sent: 0, accepted: 0, rejected: 0, pending: 0, revenueCents: 0, priced: fixedPrice !== null });
       }
+      const dayOf = (at: string) => byDay.get(buyerDayKey(new Date(at), timeZone));
+      for (const attempt of attempts) {
+        const row = attempt.buyer_id === buyer.id ? dayOf(attempt.attempted_at) : undefined;
+        if (row) row.sent++;
+      }
       for (const delivery of deliveries) {
-        const row = byDay.get(buyerDayKey(new Date(delivery.created_at), timeZone));
-        // Cancelled deliveries were spam, never sent.
-        if (!row || delivery.status === "cancelled") continue;
-        row.sent++;
-        if (delivery.status === "delivered") {
-          row.accepted++;
-          const cents = delivery.price_cents ?? fixedPrice;
-          if (cents !== null) {
-            row.revenueCents += Number(cents);
-            row.priced = true;
-          }
-        }
-        else if (delivery.status === "failed" || delivery.status === "dead") row.rejected++;
-        else row.pending++;
+        const row = dayOf(delivery.created_at);
+        if (!row) continue;
+        if (delivery.status === "failed" || delivery.status === "dead") row.rejected++;
+        else if (delivery.status === "pending" || delivery.status === "sending") row.pending++;
+      }
+      for (const entry of entries) {
+        const row = dayOf(entry.created_at);
+        if (!row) continue;
+        if (entry.kind === "sale") row.accepted++;
+        row.revenueCents += Number(entry.amount_cents);
+        row.priced = true;
       }
       return {
         buyerId: buyer.id,

@@ -20,6 +20,7 @@ import { issueBuyerApiKey, revokeBuyerApiKey } from "./buyer-api-key";
 import { buyerDeliverySchema, CREDENTIALS_PLACEHOLDER, LEAD_PLACEHOLDERS, type BuyerDelivery } from "./buyer-delivery";
 import { buyerReport, type BuyerReport } from "./buyer-report";
 import { systemDeliveries, type SystemDelivery } from "./system-delivery";
+import { WEBHOOK_BUYER_ID } from "./system-buyers";
 
 const buyerInputSchema = z.object({
   name: z.string().trim().min(1, "Name the buyer.").max(100),
@@ -242,7 +243,14 @@ export function createBuyerStore(
 
 /** Every buyer by name, paused ones too: routing records them as skipped. */
 export async function listBuyers(db: Kysely<Database>): Promise<Buyer[]> {
-  const rows = await db.selectFrom("buyers").selectAll().orderBy("name").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("buyers")
+    .selectAll()
+    // The webhook's old buyer row (docs/decisions/038): the webhook gets a copy of every lead instead.
+    .where("id", "!=", WEBHOOK_BUYER_ID)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
   return rows.map(buyerOf);
 }
 

@@ -9,11 +9,16 @@ import { buyerDeliverySchema, type BuyerDelivery } from "./buyer-delivery";
 
 /** The fixed id of the system buyer that sends by `target`. */
 export const systemBuyerId = (target: DeliveryTarget) => `system-${target}`;
+/**
+ * The buyer the setup page's webhook was until it became the operator's own copy of every lead
+ * (docs/decisions/038). Its row stays where something names it (an API key's checks), but no list
+ * of buyers includes it and nothing routes to it.
+ */
 export const WEBHOOK_BUYER_ID = systemBuyerId("webhook");
 
 /**
  * Shown as a system buyer's URL while none is configured. A system buyer is never sent to this URL:
- * its deliveries carry its target, and the webhook or partner sender reads the live configuration.
+ * its deliveries carry its target, and the partner sender reads the live configuration.
  */
 export const NOT_CONFIGURED_URL = "https://not-configured.invalid/";
 
@@ -26,48 +31,38 @@ interface SystemBuyer {
 }
 
 /**
- * The spec's webhook and each claim partner as buyers (docs/decisions/021, "Migration of the webhook
- * and Legal Bridge"): the webhook takes every claim under WEBHOOK_PROVIDER_NAME; a partner takes the
- * claims whose definitions name it, under its own name.
+ * Each claim partner as a buyer (docs/decisions/021, "Migration of the webhook and Legal Bridge"): a
+ * partner takes the claims whose definitions name it, under its own name. The webhook is no buyer
+ * (docs/decisions/038): it gets a copy of every lead that is not spam.
  */
-export function systemBuyersOf(config: Pick<Config, "webhook" | "partners">): SystemBuyer[] {
+export function systemBuyersOf(config: Pick<Config, "partners">): SystemBuyer[] {
   const partners = Object.entries(config.partners) as [PartnerId, Config["partners"][PartnerId]][];
-  return [
-    {
-      id: WEBHOOK_BUYER_ID,
-      system: "webhook",
-      name: config.webhook.providerName,
-      delivery: buyerDeliverySchema.parse({ method: "webhook", url: NOT_CONFIGURED_URL }),
-      claimTypes: [],
-    },
-    ...partners.map(([partner, endpoint]) => {
-      const mapping = claims.flatMap((claim) => (claim.partners ?? []).filter((p) => p.partner === partner))[0];
-      return {
-        id: systemBuyerId(partner),
-        system: partner,
-        name: endpoint.name,
-        delivery: buyerDeliverySchema.parse({
-          method: "post",
-          url: endpoint.url ?? NOT_CONFIGURED_URL,
-          format: mapping?.format === "json" ? "json" : "form",
-          // The field names, for the admin to see; the claim's mapping fills them when sending.
-          fields: Object.fromEntries(Object.keys(mapping?.fields ?? { lead: "" }).map((name) => [name, ""])),
-        }),
-        claimTypes: claims.filter((claim) => claim.partners?.some((p) => p.partner === partner)).map((claim) => claim.caseType),
-      };
-    }),
-  ];
+  return partners.map(([partner, endpoint]) => {
+    const mapping = claims.flatMap((claim) => (claim.partners ?? []).filter((p) => p.partner === partner))[0];
+    return {
+      id: systemBuyerId(partner),
+      system: partner,
+      name: endpoint.name,
+      delivery: buyerDeliverySchema.parse({
+        method: "post",
+        url: endpoint.url ?? NOT_CONFIGURED_URL,
+        format: mapping?.format === "json" ? "json" : "form",
+        // The field names, for the admin to see; the claim's mapping fills them when sending.
+        fields: Object.fromEntries(Object.keys(mapping?.fields ?? { lead: "" }).map((name) => [name, ""])),
+      }),
+      claimTypes: claims.filter((claim) => claim.partners?.some((p) => p.partner === partner)).map((claim) => claim.caseType),
+    };
+  });
 }
 
 /**
  * Writes the system buyers at start-up, after the migrations, in every process (web and worker); any
  * number may run at once. A new one gets default rules (every state, no caps, always open, in the
- * operator's zone); a claim it takes with another system buyer (AFFF: the webhook and Legal Bridge)
- * is saved as shared by them all, unless the operator saved a mode for it, so that it keeps going to
- * both. On later starts only the name (WEBHOOK_PROVIDER_NAME) and the URL shown are refreshed: the
- * operator's filters, caps, schedule, priority and pause stay.
+ * operator's zone); a claim it takes with another system buyer is saved as shared by them all, unless
+ * the operator saved a mode for it. On later starts only the name and the URL shown are refreshed:
+ * the operator's filters, caps, schedule, priority and pause stay.
  */
-export async function syncSystemBuyers(db: Kysely<Database>, config: Pick<Config, "webhook" | "partners" | "operatorTimeZone">, now = new Date()) {
+export async function syncSystemBuyers(db: Kysely<Database>, config: Pick<Config, "partners" | "operatorTimeZone">, now = new Date()) {
   const at = now.toISOString();
   const buyers = systemBuyersOf(config);
   for (const buyer of buyers) {

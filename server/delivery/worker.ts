@@ -4,7 +4,7 @@ import { buyerById, openBuyerCredentials } from "../buyers/buyer-store";
 import { sendToBuyer } from "../buyers/buyer-sender";
 import { noteBuyerAttempt } from "../buyers/buyer-health";
 import type { Kysely } from "kysely";
-import type { Database, LeadsTable } from "../db/schema";
+import type { Database, DeliveryStatus, LeadsTable } from "../db/schema";
 import { holdAuction, settleAuction } from "../routing/auction-routing";
 import { settleBuyerDelivery } from "../routing/lead-routing";
 import { formatCents } from "../routing/money";
@@ -178,9 +178,7 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
             settle:
               delivery.target === "event"
                 ? undefined
-                : ((async (trx, ended, at) => {
-                    if (delivery.buyer_id) await settleBuyerDelivery(trx, delivery, ended, at);
-                  }) satisfies SettleAttempt),
+                : ((trx, ended, at) => settleLeadDelivery(trx, delivery, ended, at)) satisfies SettleAttempt,
           };
     const leadDelivery = delivery.target !== "event" && delivery.target !== "auction" && result !== revokedLead;
     // Whatever the claim's state: a buyer's failures in a row pause it (an attempt not made says nothing
@@ -239,4 +237,22 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
       await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/**
+ * What the end of a lead delivery's attempt changes, in the transaction that records it: a buyer's
+ * answer settles (a sale in the ledger, or the cascade), and a delivery that took the lead while its
+ * consent was being revoked is told like the others. On PostgreSQL the lead row is locked first, so
+ * either the revocation sees this delivery as delivered or this sees the revocation; and first, before
+ * the routing lock a sale or a cascade takes, in the order marking a lead as spam takes them.
+ */
+export async function settleLeadDelivery(trx: Kysely<Database>, delivery: Delivery, ended: DeliveryStatus, at: Date): Promise<void> {
+  const lead = await trx
+    .selectFrom("leads")
+    .select("revoked_at")
+    .where("id", "=", delivery.lead_id)
+    .$if(isPostgres(trx), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (delivery.buyer_id) await settleBuyerDelivery(trx, delivery, ended, at);
+  if (ended === "delivered" && lead?.revoked_at) await queueConsentRevokedEvents(trx, [delivery], at);
 }

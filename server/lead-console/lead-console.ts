@@ -15,7 +15,8 @@ import { deliveryDeadline } from "../routing/delivery-deadline";
 import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
-import { routingModeOf } from "../routing/routing-modes";
+import { saleRoomOf } from "../routing/sale-limit";
+import { ledgerEntriesOfLead } from "../ledger";
 import { consentProofOf } from "./consent-proof";
 import { lowQualityText } from "../contacts/contact-identity";
 import { recordAudit, type Actor } from "../audit/audit-log";
@@ -188,6 +189,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
       db.selectFrom("buyers").select(["id", "name"]).execute(),
     ]);
     const buyerName = new Map(buyerNames.map((b) => [b.id, b.name]));
+    const ledger = await ledgerEntriesOfLead(db, leadId);
     const auctions = new Map<string, { bids: { buyer: string; answer: string }[] }>();
     for (const auctionId of new Set(routings.flatMap(({ decision }) => decision.auctionId ?? []))) {
       const auction = await auctionOf(db, auctionId);
@@ -246,6 +248,19 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         acceptedBy: decision.accepted.map((id) => buyerName.get(id) ?? id),
         unsold: decision.unsold,
       })),
+      /** The lead's money: its ledger entries, oldest first, and their sum (docs/decisions/038). */
+      money: {
+        entries: ledger.map((entry) => ({
+          at: entry.created_at,
+          kind: entry.kind,
+          buyer: buyerName.get(entry.buyer_id) ?? entry.buyer_id,
+          amountCents: Number(entry.amount_cents),
+          priceSource: entry.price_source,
+          returned: entry.return_id !== null,
+          note: entry.note,
+        })),
+        netCents: ledger.reduce((sum, entry) => sum + Number(entry.amount_cents), 0),
+      },
       deliveries: deliveries.map((d) => ({
         id: d.id,
         target: d.target === "buyer" ? `buyer ${buyerName.get(d.buyer_id ?? "") ?? d.buyer_id}` : d.target,
@@ -354,10 +369,11 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
   }
 
   /**
-   * Spam: the lead's unsent deliveries are cancelled and their buyers' slots given back. Not spam: a
-   * lead that was spam is routed afresh (the webhook and partners are buyers, so routing queues them,
-   * reusing a cancelled row of the same buyer so its webhook-id stays the same); a cancelled delivery
-   * queued before they were buyers is put back as it was.
+   * Spam: the lead's unsent deliveries are cancelled and their buyers' slots given back; a buyer's
+   * answer (taken, refused) stays as it was. Not spam: the operator's webhook copy and a cancelled
+   * delivery queued before the partners were buyers are put back as they were (same webhook-id), and
+   * the lead is routed again within what its sale limit leaves (docs/decisions/038): a lead sold
+   * before it was marked as spam is not sold again.
    */
   async function markSpam(leadId: string, spam: boolean, actor: Actor) {
     return writeTransaction(db, async (trx) => {
@@ -375,7 +391,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
           .updateTable("deliveries")
           .set({ status: "cancelled", updated_at: at.toISOString() })
           .where("lead_id", "=", leadId)
-          .where("status", "in", ["pending", "failed", "dead"])
+          .where("status", "=", "pending")
           // A revocation's events still go out: they tell buyers to stop, whatever the lead was.
           .where("target", "!=", "event")
           .returning(["id", "buyer_id"])
@@ -384,7 +400,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         for (const delivery of cancelled) if (delivery.buyer_id) await releaseCapacity(trx, delivery.id);
         await trx.updateTable("leads").set({ buyer_status: null }).where("id", "=", leadId).execute();
       } else if (lead.is_spam && !lead.revoked_at) {
-        // Only a lead that was spam is unsold; routing one that is not would sell it twice.
+        // A lead that is not spam was routed already; routing counts the sales of one that was spam.
         const revived = await trx
           .updateTable("deliveries")
           .set(requeued(at))
@@ -396,6 +412,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         const routed = await routeNewLead(trx, routableLeadOf(lead), at);
         queued = Number(revived.numUpdatedRows) + routed.queued;
       }
+      // Spam has no buyer status; a lead that is not spam again has the one its sales and offers give.
+      if (!spam && lead.is_spam) await refreshBuyerStatus(trx, leadId);
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };
     });
@@ -459,18 +477,19 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const buyer = await buyerById(trx, delivery.buyer_id);
     if (!buyer) return `There is no buyer ${delivery.buyer_id}.`;
     const lead = await trx.selectFrom("leads").select("case_type").where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
-    const mode = await routingModeOf(trx, lead.case_type);
-    const room = mode.mode === "shared" ? mode.maxBuyers : 1;
-    const others = await trx
-      .selectFrom("deliveries")
-      .innerJoin("buyers", "buyers.id", "deliveries.buyer_id")
-      .select("buyers.name")
-      .where("deliveries.lead_id", "=", delivery.lead_id)
-      .where("deliveries.id", "!=", delivery.id)
-      .where((eb) => eb.or([eb("deliveries.status", "in", ["pending", "sending", "delivered"]), eb("deliveries.delivered_at", "is not", null)]))
-      .execute();
-    if (others.length >= room) {
-      return `This lead went to ${others.map((o) => o.name).join(" and ")} after ${buyer.name} did not take it: sending it to ${buyer.name} as well would sell it ${room === 1 ? "twice" : "to too many buyers"}.`;
+    // Counted from the ledger and the offers still open, as routing counts (docs/decisions/038).
+    const room = await saleRoomOf(trx, { id: delivery.lead_id, caseType: lead.case_type }, { excludeDeliveryId: delivery.id });
+    if (room.left === 0) {
+      const others = await trx
+        .selectFrom("deliveries")
+        .innerJoin("buyers", "buyers.id", "deliveries.buyer_id")
+        .select("buyers.name")
+        .where("deliveries.lead_id", "=", delivery.lead_id)
+        .where("deliveries.id", "!=", delivery.id)
+        .where((eb) => eb.or([eb("deliveries.status", "in", ["pending", "sending"]), eb("deliveries.buyer_id", "in", room.boughtBy.length ? room.boughtBy : [""])]))
+        .execute();
+      const names = [...new Set(others.map((o) => o.name))];
+      return `This lead went to ${names.join(" and ") || "another buyer"} after ${buyer.name} did not take it: sending it to ${buyer.name} as well would sell it ${room.limit === 1 ? "twice" : "to too many buyers"}.`;
     }
     const reservation = await reserveCapacity(trx, buyer, at);
     if (!reservation.reserved) return `${buyer.name}'s ${reservation.reason === "daily cap reached" ? "daily" : "monthly"} cap is reached: it cannot be sent this lead now.`;
@@ -492,7 +511,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const startedAt = now();
     const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(startedAt);
     let rows = 0;
-    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, gzip, startedAt, onRows: (n) => (rows += n) });
+    const buyerNames = Object.fromEntries((await db.selectFrom("buyers").select(["id", "name"]).execute()).map((b) => [b.id, b.name]));
+    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, buyerNames, gzip, startedAt, onRows: (n) => (rows += n) });
     /** The end of the download (complete, or cut short), with the rows read: the stream's count is known only now. */
     const finish = (complete: boolean) => record(db, actor, "export-csv", null, { filter, stage: complete ? "finished" : "aborted", rows });
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };

@@ -19,7 +19,10 @@ export const EXPORTED = [
   "revoked_at", "phone_e164", "duplicate_of", "low_quality",
 ] as const satisfies readonly (keyof LeadsTable)[];
 
-export type ExportedLead = Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]> & Record<`delivery_${number}`, string | null>;
+export type ExportedLead = Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]> & Record<`delivery_${number}`, string | null> & { ledger: string | null };
+
+/** The lead's money, from its ledger entries (docs/decisions/038): whom it was sold to, for what, what is left after credits, and whether it was returned. */
+export const MONEY_COLUMNS = ["buyers", "price", "revenue", "return_status"];
 
 export const LEAD_COLUMNS = [
   "lead_id",
@@ -50,6 +53,8 @@ export type AnswerField = Pick<FieldSpec, "name" | "kind" | "options">;
 export interface RowPlan {
   timeZone: string;
   targets: readonly DeliveryTarget[];
+  /** Buyers' names by id. */
+  buyerNames: Record<string, string>;
   /** Whether the rows go out gzipped (each batch compressed by its reader, see server/http/gzip-pieces.ts). */
   gzip: boolean;
   /** Where each group of columns starts in a row, and how many a row has. */
@@ -112,11 +117,42 @@ export function leadRows(leads: ExportedLead[], plan: RowPlan, localTime: (utc: 
         });
       }
       plan.targets.forEach((_, i) => (row[deliveriesAt + i] = lead[`delivery_${i}`] ?? ""));
-      row[width - 2] = lead.buyer_status ?? "";
-      row[width - 1] = lead.revoked_at ?? "";
+      const money = width - MONEY_COLUMNS.length;
+      row[money - 2] = lead.buyer_status ?? "";
+      row[money - 1] = lead.revoked_at ?? "";
+      if (lead.ledger) moneyCells(lead.ledger, plan.buyerNames, row, money);
       return csvRow(row);
     })
     .join("");
+}
+
+/** Fills the money columns from a lead's packed ledger entries ("kind,cents,buyer,sale,returned;..."). */
+function moneyCells(packed: string, buyerNames: Record<string, string>, row: (string | null)[], at: number) {
+  const buyers: string[] = [];
+  const returnedSales = new Set<string>();
+  let sales = 0;
+  let priceCents = 0;
+  let netCents = 0;
+  for (const entry of packed.split(";")) {
+    const [kind, cents, buyer, sale, returned] = entry.split(",");
+    netCents += Number(cents);
+    if (kind === "sale") {
+      sales++;
+      priceCents += Number(cents);
+      buyers.push(buyerNames[buyer!] ?? buyer!);
+    } else if (returned === "1") returnedSales.add(sale!);
+  }
+  row[at] = buyers.join("; ");
+  row[at + 1] = dollars(priceCents);
+  row[at + 2] = dollars(netCents);
+  row[at + 3] = returnedSales.size === 0 ? "" : returnedSales.size >= sales ? "returned" : "partly returned";
+}
+
+/** "45.00", "-12.50": a number a spreadsheet reads, from integer cents. */
+function dollars(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /**

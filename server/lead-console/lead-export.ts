@@ -5,12 +5,12 @@ import { allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
 import { sql, type CompiledQuery } from "kysely";
 import type { DatabaseTarget } from "../config";
-import type { Db } from "../db/database";
+import { isPostgres, type Db } from "../db/database";
 import type { DeliveryTarget } from "../db/schema";
 import { gzipJoiner, gzipPiece, type GzipPiece } from "../http/gzip-pieces";
 import { startThread } from "../threads";
 import { csvRow } from "./csv-row";
-import { ATTRIBUTION_COLUMNS, BATCH, EXPORTED, LEAD_COLUMNS, type BatchBounds, type RowPlan } from "./lead-export-rows";
+import { ATTRIBUTION_COLUMNS, BATCH, EXPORTED, LEAD_COLUMNS, MONEY_COLUMNS, type BatchBounds, type RowPlan } from "./lead-export-rows";
 import type { LeadFilter } from "./lead-filter";
 import { beyond, filteredLeads, type LeadKey } from "./lead-query";
 
@@ -52,11 +52,28 @@ export type ReaderReply =
  * never more: the main thread writes them in order as the client reads, so memory stays flat, and a
  * client that stops reading (or goes away) stops the readers. See docs/decisions/030.
  */
+/** "kind,cents,buyer,sale,returned" per entry, ";" between entries: ids and numbers only, so nothing needs escaping. */
+function ledgerOfLead(db: Db) {
+  const entry = sql<string>`e.kind || ',' || e.amount_cents || ',' || e.buyer_id || ',' || coalesce(e.sale_id, e.id) || ',' || (case when e.return_id is null then '0' else '1' end)`;
+  return isPostgres(db)
+    ? sql<string | null>`(select string_agg(${entry}, ';' order by e.created_at, e.id) from ledger_entries e where e.lead_id = leads.id)`
+    : sql<string | null>`(select group_concat(${entry}, ';') from (select * from ledger_entries where lead_id = leads.id order by created_at, id) e)`;
+}
+
 export function leadsCsv(
   db: Db,
   database: DatabaseTarget,
   filter: LeadFilter,
-  options: { timeZone: string; targets: readonly DeliveryTarget[]; gzip?: boolean; startedAt?: Date; readers?: number; onRows?: (n: number) => void },
+  options: {
+    timeZone: string;
+    targets: readonly DeliveryTarget[];
+    /** Buyers' names by id, for the buyers a lead was sold to. */
+    buyerNames?: Record<string, string>;
+    gzip?: boolean;
+    startedAt?: Date;
+    readers?: number;
+    onRows?: (n: number) => void;
+  },
 ): Readable {
   const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
   const questions = questionNames(definitions);
@@ -67,12 +84,14 @@ export function leadsCsv(
     ...options.targets.map((target) => `delivery_${target}`),
     "buyer_status",
     "consent_revoked_at",
+    ...MONEY_COLUMNS,
   ];
   const answersAt = LEAD_COLUMNS.length;
   const startedAt = (options.startedAt ?? new Date()).toISOString();
   const plan: RowPlan = {
     timeZone: options.timeZone,
     targets: options.targets,
+    buyerNames: options.buyerNames ?? {},
     gzip: options.gzip ?? false,
     layout: { answersAt, attributionAt: answersAt + questions.length, deliveriesAt: answersAt + questions.length + ATTRIBUTION_COLUMNS.length, width: header.length },
     // Claims may ask a question of the same name with options of their own: each lead's answers are
@@ -125,6 +144,9 @@ export function leadsCsv(
             .as(`delivery_${i}`),
         ),
       )
+      // The lead's ledger entries packed in one text (an indexed lookup, as the deliveries are): the
+      // row maker sums them into its buyers, price, revenue and return status (docs/decisions/038).
+      .select(ledgerOfLead(db).as("ledger"))
       .$if(through !== null, (qb) => qb.where(beyond(order, through!, ">=")))
       // A batch has BATCH leads at most; the limit also makes PostgreSQL walk the index in order
       // rather than plan from its (poor) estimate of a range of row values.

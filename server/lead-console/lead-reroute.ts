@@ -43,7 +43,7 @@ function takesClaim(buyer: Buyer, caseType: string): boolean {
  * back, and the lead goes to the next buyer by the rules (never back to one it was offered to) or to
  * the chosen buyer, who must be active, take the claim, have room under its caps, and not have bought
  * the lead before. Either way the lead's sale limit holds: exclusive once, shared at most N, counting
- * the ledger's sales (and any delivery taken without one). Refused: nothing is written.
+ * the ledger's sales. Refused: nothing is written.
  */
 export async function rerouteLead(trx: Kysely<Database>, leadId: string, target: RerouteTarget, now: Date): Promise<RerouteResult> {
   await lockForTransaction(trx, ROUTING_LOCK);
@@ -65,7 +65,7 @@ export async function rerouteLead(trx: Kysely<Database>, leadId: string, target:
 
   const mode = await routingModeOf(trx, lead.case_type);
   const limit = mode.mode === "shared" ? mode.maxBuyers : 1;
-  const { counted: sold, ever: everSold } = await salesOf(trx, leadId, paying);
+  const { counted: sold, ever: everSold } = await salesOf(trx, leadId);
   if (sold.size >= limit) {
     const names = paying.filter((d) => d.buyer_id && sold.has(d.buyer_id)).map((d) => d.name);
     return {
@@ -128,22 +128,13 @@ export async function rerouteLead(trx: Kysely<Database>, leadId: string, target:
 }
 
 /**
- * The buyers the lead counts as sold to against its sale limit (LEDGER-CONTRACT: every sale but those
- * an approved return credited; and a delivery a buyer took that the ledger has no sale for, from before
- * the ledger), and every buyer it was ever sold to, none of whom is sold it again.
+ * The buyers the lead counts as sold to against its sale limit, from the ledger (docs/decisions/038:
+ * every sale but those an approved return credited), and every buyer it was ever sold to, none of whom
+ * is sold it again.
  */
-async function salesOf(trx: Kysely<Database>, leadId: string, paying: readonly { id: string; buyer_id: string | null; delivered_at: string | null }[]) {
-  const entries = await trx.selectFrom("ledger_entries").select(["id", "kind", "delivery_id", "buyer_id", "sale_id", "return_id"]).where("lead_id", "=", leadId).execute();
+async function salesOf(trx: Kysely<Database>, leadId: string) {
+  const entries = await trx.selectFrom("ledger_entries").select(["id", "kind", "buyer_id", "sale_id", "return_id"]).where("lead_id", "=", leadId).execute();
   const returned = new Set(entries.filter((e) => e.kind === "credit" && e.return_id !== null).map((e) => e.sale_id));
   const sales = entries.filter((e) => e.kind === "sale");
-  const counted = new Set(sales.filter((sale) => !returned.has(sale.id)).map((sale) => sale.buyer_id));
-  const ever = new Set(sales.map((sale) => sale.buyer_id));
-  const withSale = new Set(sales.map((sale) => sale.delivery_id));
-  for (const delivery of paying) {
-    if (delivery.delivered_at && delivery.buyer_id && !withSale.has(delivery.id)) {
-      counted.add(delivery.buyer_id);
-      ever.add(delivery.buyer_id);
-    }
-  }
-  return { counted, ever };
+  return { counted: new Set(sales.filter((sale) => !returned.has(sale.id)).map((sale) => sale.buyer_id)), ever: new Set(sales.map((sale) => sale.buyer_id)) };
 }

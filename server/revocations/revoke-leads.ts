@@ -20,9 +20,9 @@ export interface Revocation {
 /**
  * Inside a write transaction: records one revocation and revokes every lead of the person not revoked
  * yet (an UPDATE ... WHERE revoked_at IS NULL, so of two racing requests only one takes each lead).
- * Their unsent deliveries are cancelled and their buyers' slots given back, and one consent_revoked
- * event is queued per lead and destination that was sent its contact details (reachedReceiver),
- * whether it took the lead or not. The same statements run whether or not
+ * Their unsent deliveries are cancelled and their buyers' slots given back (answered ones keep their
+ * answer), and one consent_revoked event is queued per lead and destination that was sent its contact
+ * details (reachedReceiver), whether it took the lead or not. The same statements run whether or not
  * the person is known, so the answer's timing tells little. Returns how many leads it revoked.
  */
 export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContact, revocation: Revocation, now: Date): Promise<number> {
@@ -56,7 +56,8 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
     .updateTable("deliveries")
     .set({ status: "cancelled", last_error: CONSENT_REVOKED_ERROR, updated_at: at })
     .where("lead_id", "in", trx.selectFrom("leads").select("id").where("revocation_id", "=", id))
-    .where("status", "in", ["pending", "failed", "dead"])
+    // Only what is not sent yet: a buyer's answer (taken, refused) stays as it was (docs/decisions/038).
+    .where("status", "=", "pending")
     .where("target", "!=", "event")
     .returning(["id", "lead_id", "buyer_id"])
     .execute();

@@ -8,6 +8,7 @@ import { markUnsold, recordAuction } from "./auction-record";
 import { reserveCapacity, usageOf } from "./cap-reservation";
 import { pingBuyersAmong, rankBids, runAuction, type AuctionBuyer, type AuctionResult, type PingSend } from "./ping-post";
 import { decideRoute, type ConsideredBuyer } from "./route-decision";
+import { saleRoomOf } from "./sale-limit";
 import { buyersAlreadySent, queueBuyerDelivery, recordRoutingDecision, refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK } from "./route-lead";
 
 type Lead = Selectable<LeadsTable>;
@@ -67,6 +68,8 @@ export async function settleAuction(trx: Kysely<Database>, lead: Lead, auction: 
  */
 export async function offerToNextBid(trx: Kysely<Database>, lead: Lead, auctionId: string, now: Date) {
   await lockForTransaction(trx, ROUTING_LOCK);
+  // Sold already (the lead was marked as spam and back while its auction ran), or revoked: no more offers.
+  if (lead.revoked_at || lead.is_spam || (await saleRoomOf(trx, { id: lead.id, caseType: lead.case_type })).left === 0) return;
   const buyers = await listBuyers(trx);
   const byId = new Map(buyers.map((buyer) => [buyer.id, buyer]));
   const alreadyTried = await buyersAlreadySent(trx, lead.id);

@@ -3,11 +3,12 @@ import type { Kysely, Selectable } from "kysely";
 import { lockForTransaction } from "../db/database";
 import type { Database, DeliveryTarget, LeadsTable } from "../db/schema";
 import { systemBuyerId } from "../buyers/system-buyers";
-import { readSetting, WEBHOOK_URL_SETTING } from "../settings/settings";
+import { liveSalesOf } from "../ledger";
 import type { RoutableBuyer } from "./buyer-rules";
 import { reserveCapacity, usageOf, type CapPeriods } from "./cap-reservation";
 import { deliveryDeadline } from "./delivery-deadline";
 import { decideRoute, type ConsideredBuyer, type RoutableLead, type RoutingOptions } from "./route-decision";
+import { saleRoomOf } from "./sale-limit";
 
 /** What routing_decisions.decision holds: one routing of a lead, when it is saved or cascades. */
 export interface RoutingDecisionRecord {
@@ -69,10 +70,14 @@ export async function routeLead(
   await lockForTransaction(trx, ROUTING_LOCK);
   const alreadyTried = justSaved ? [] : await buyersAlreadySent(trx, lead.id);
   const usage = await usageOf(trx, buyers, now, alreadyTried);
-  const notConfigured = options.notConfigured ?? (await unconfiguredBuyers(trx, buyers));
+  const notConfigured = options.notConfigured ?? [];
   // Every candidate in order: in shared mode a buyer that cannot reserve makes room for the next.
   const { considered, order } = decideRoute(lead, buyers, usage, { now, notConfigured });
-  const wanted = options.mode === "shared" ? Math.max(0, options.maxBuyers) : 1;
+  // Whatever asked for this routing (a cascade, spam and back, an operator), the lead is offered to no
+  // more buyers than its sale limit leaves room for, counted from the ledger (docs/decisions/038).
+  // A lead just saved has no sales and no offers.
+  const room = justSaved ? Infinity : await roomFor(trx, lead);
+  const wanted = Math.min(room, options.mode === "shared" ? Math.max(0, options.maxBuyers) : 1);
   const buyerById = new Map(buyers.map((buyer) => [buyer.id, buyer]));
 
   const tried: RoutingDecisionRecord["tried"] = [];
@@ -95,7 +100,8 @@ export async function routeLead(
     alreadyTried,
     tried,
     accepted: [],
-    unsold: tried.length === 0,
+    // A lead with no room left is sold or offered already, not unsold.
+    unsold: tried.length === 0 && wanted > 0,
     ...(byOperator ? { byOperator: true as const } : {}),
   };
   const decisionId = await recordRoutingDecision(trx, lead.id, now, decision, { justSaved });
@@ -115,9 +121,9 @@ export interface JustSaved {
 
 /**
  * Queues a lead's delivery to a buyer holding a cap slot for it (`periods`), to go out by the buyer's
- * sender: its own target for a system buyer (the webhook, Legal Bridge), 'buyer' otherwise. A bidder's
- * delivery names its auction and carries its bid as its price. A routed lead marked as spam and then
- * not spam gets its cancelled row back, so its webhook-id stays.
+ * sender: its own target for a partner (Legal Bridge), 'buyer' otherwise. A bidder's delivery names
+ * its auction and carries its bid as its price. Every offer is a row of its own, so every attempt and
+ * every answer stays as it was (docs/decisions/038).
  */
 export async function queueBuyerDelivery(
   trx: Kysely<Database>,
@@ -125,7 +131,7 @@ export async function queueBuyerDelivery(
   buyer: RoutableBuyer,
   periods: CapPeriods,
   now: Date,
-  { bid, justSaved = false }: { bid?: { auctionId: string; priceCents: number } } & JustSaved = {},
+  { bid }: { bid?: { auctionId: string; priceCents: number } } & JustSaved = {},
 ): Promise<string> {
   const at = now.toISOString();
   const queued = {
@@ -135,20 +141,7 @@ export async function queueBuyerDelivery(
     reserved_day: periods.day,
     reserved_month: periods.month,
     deadline_at: deliveryDeadline(buyer, now),
-    expired_at: null,
   };
-  // By the lead alone, filtered here: asked for the buyer too, SQLite (without statistics) reads the
-  // buyer's index, every delivery the buyer ever had, for each lead. A lead has a few deliveries.
-  const cancelled =
-    bid || justSaved
-      ? undefined
-      : (await trx.selectFrom("deliveries").select(["id", "buyer_id", "status", "auction_id"]).where("lead_id", "=", lead.id).execute()).find(
-          (row) => row.buyer_id === buyer.id && row.status === "cancelled" && row.auction_id === null,
-        );
-  if (cancelled) {
-    await trx.updateTable("deliveries").set({ ...queued, attempts: 0, locked_until: null }).where("id", "=", cancelled.id).execute();
-    return cancelled.id;
-  }
   const id = randomUUID();
   await trx
     .insertInto("deliveries")
@@ -192,19 +185,30 @@ export async function recordRoutingDecision(
 }
 
 /**
- * The lead's buyer_status from its deliveries to buyers: sold once any buyer took it, pending while one
- * may still, unsold otherwise. A shared lead that one buyer took stays sold when another rejects it.
+ * The lead's buyer_status: sold while the ledger holds a sale of it to a paying buyer that no return or
+ * cancellation voided, pending while a buyer may still take it, unsold otherwise. A shared lead that
+ * one buyer bought stays sold when another rejects it.
  */
 export async function refreshBuyerStatus(trx: Kysely<Database>, leadId: string): Promise<void> {
-  const rows = await trx.selectFrom("deliveries").select(["status", "delivered_at"]).where("lead_id", "=", leadId).where("buyer_id", "is not", null).execute();
-  const statuses = rows.map((row) => row.status);
-  // A delivery an operator re-sent after the buyer took it still counts as taken.
-  const buyerStatus = rows.some((row) => row.status === "delivered" || row.delivered_at !== null)
-    ? "sold"
-    : statuses.some((status) => status === "pending" || status === "sending")
-      ? "pending"
-      : "unsold";
+  const [sales, open] = await Promise.all([
+    liveSalesOf(trx, leadId),
+    trx
+      .selectFrom("deliveries")
+      .select("id")
+      .where("lead_id", "=", leadId)
+      .where((eb) => eb.or([eb("buyer_id", "is not", null), eb("target", "=", "auction")]))
+      .where("status", "in", ["pending", "sending"])
+      .executeTakeFirst(),
+  ]);
+  const buyerStatus = sales.length ? "sold" : open ? "pending" : "unsold";
   await trx.updateTable("leads").set({ buyer_status: buyerStatus }).where("id", "=", leadId).execute();
+}
+
+/** How many more buyers a lead may be offered to now: none once spam or revoked, else what its sale limit leaves. */
+async function roomFor(trx: Kysely<Database>, lead: RoutableLead): Promise<number> {
+  const row = await trx.selectFrom("leads").select(["is_spam", "revoked_at"]).where("id", "=", lead.id).executeTakeFirst();
+  if (!row || row.is_spam || row.revoked_at) return 0;
+  return (await saleRoomOf(trx, { id: lead.id, caseType: lead.caseType })).left;
 }
 
 /** A lead's routings, oldest first. */
@@ -219,29 +223,19 @@ export async function routingDecisionsOf(db: Kysely<Database>, leadId: string): 
 }
 
 /**
- * The buyers a lead has a delivery for. A delivery queued before the webhook and the partners became
- * buyers (no buyer_id, target 'webhook' or a partner) counts for the system buyer of its target, so
- * such a lead is not sent there twice.
+ * The buyers a lead has a delivery for. A delivery queued before the partners became buyers (no
+ * buyer_id, a partner's target) counts for the partner's buyer, so such a lead is not sent there twice.
+ * The operator's webhook copy is no offer to anyone.
  */
 export async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): Promise<string[]> {
   const rows = await trx
     .selectFrom("deliveries")
     .select(["buyer_id", "target"])
     .where("lead_id", "=", leadId)
-    .where((eb) => eb.or([eb("buyer_id", "is not", null), eb("target", "not in", ["buyer", "auction", "event"])]))
+    .where((eb) => eb.or([eb("buyer_id", "is not", null), eb("target", "not in", ["buyer", "auction", "event", "webhook"])]))
     // A lead marked as spam had its deliveries cancelled before they were sent: not an offer.
     .where("status", "!=", "cancelled")
     .execute();
   const ids = rows.map((row) => row.buyer_id ?? systemBuyerId(row.target as DeliveryTarget));
   return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** The default webhook buyer while no webhook URL is saved: today's rule that no webhook is queued then. */
-async function unconfiguredBuyers(trx: Kysely<Database>, buyers: readonly RoutableBuyer[]): Promise<string[]> {
-  if (!buyers.some((buyer) => buyer.system === "webhook")) return [];
-  return buyersWithoutWebhook(buyers, Boolean(await readSetting(trx, WEBHOOK_URL_SETTING)));
-}
-
-export function buyersWithoutWebhook(buyers: readonly RoutableBuyer[], webhookUrlSaved: boolean): string[] {
-  return webhookUrlSaved ? [] : buyers.filter((buyer) => buyer.system === "webhook").map((buyer) => buyer.id);
 }

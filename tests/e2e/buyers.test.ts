@@ -78,8 +78,8 @@ describe("buyers", () => {
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
-    // The system buyers (the webhook and Legal Bridge) are there from the start.
-    expect(await page.getByTestId("buyer-count").textContent()).toBe("2 buyers");
+    // The system buyer (Legal Bridge) is there from the start; the webhook is no buyer (docs/decisions/038).
+    expect(await page.getByTestId("buyer-count").textContent()).toBe("1 buyer");
 
     await page.getByRole("link", { name: "New buyer" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers/new");
@@ -242,9 +242,17 @@ describe("buyers", () => {
         db.prepare(
           "insert into leads (id, created_at, case_type, st, tcpa, is_eligible, source, form_data, submission_key, submission_sha256) values (?, ?, 'MVA', 'TX', 1, 1, 'web_form', '{}', ?, ?)",
         ).run(leadId, at.toISOString(), `key-${leadId}`, "0".repeat(64));
+        const deliveryId = randomUUID();
         db.prepare(
           "insert into deliveries (id, lead_id, target, buyer_id, status, next_attempt_at, created_at, updated_at) values (?, ?, 'buyer', ?, ?, ?, ?, ?)",
-        ).run(randomUUID(), leadId, buyerId, status, at.toISOString(), at.toISOString(), at.toISOString());
+        ).run(deliveryId, leadId, buyerId, status, at.toISOString(), at.toISOString(), at.toISOString());
+        if (status === "pending") return;
+        // The post in the attempts' log, and a taken lead's sale in the ledger at its price then.
+        db.prepare("insert into delivery_attempts (id, delivery_id, attempted_at, duration_ms, status_code) values (?, ?, ?, 5, ?)").run(randomUUID(), deliveryId, at.toISOString(), status === "delivered" ? 200 : 400);
+        if (status !== "delivered") return;
+        db.prepare(
+          "insert into ledger_entries (id, created_at, kind, lead_id, buyer_id, case_type, lead_state, amount_cents, price_source, delivery_id, actor) values (?, ?, 'sale', ?, ?, 'MVA', 'TX', 21225, 'fixed', ?, 'system')",
+        ).run(randomUUID(), at.toISOString(), leadId, buyerId, deliveryId);
       };
       for (const status of ["delivered", "delivered", "failed", "pending"]) addDelivery(now, status);
       addDelivery(twoDaysAgo, "delivered");
@@ -260,9 +268,10 @@ describe("buyers", () => {
     expect(await card.getByTestId("price").textContent()).toBe("$212.25 / lead");
     // At 1280 px: the numbers alone, as the columns show them.
     const figures = (day: string) => card.locator(`tr[data-day="${day}"] td`).allInnerTexts();
-    expect(await figures(buyerDayKey(now, "America/Chicago"))).toEqual(["4", "2", "1", "1", "$424.50"]);
+    // Posts (the waiting lead is not sent yet), sales, refusals, waiting, revenue from the ledger.
+    expect(await figures(buyerDayKey(now, "America/Chicago"))).toEqual(["3", "2", "1", "1", "$424.50"]);
     expect(await figures(buyerDayKey(twoDaysAgo, "America/Chicago"))).toEqual(["1", "1", "0", "0", "$212.25"]);
-    expect(await figures("total")).toEqual(["5", "3", "1", "1", "$636.75"]);
+    expect(await figures("total")).toEqual(["4", "3", "1", "1", "$636.75"]);
     const problems = await pageChecks(page, "report");
 
     // Routing: MVA shared with up to 3 buyers, then a number out of range refused next to its field.
@@ -307,10 +316,10 @@ describe("buyers", () => {
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
 
     // Neither the webhook URL nor Legal Bridge's settings are set on this server.
-    const webhook = page.locator('tr[data-buyer-id="system-webhook"]');
+    // The setup page's webhook is no buyer: the operator's own copy of every lead (docs/decisions/038).
+    expect(await page.locator('tr[data-buyer-id="system-webhook"]').count()).toBe(0);
     const legalBridge = page.locator('tr[data-buyer-id="system-legal-bridge"]');
-    expect(await webhook.getByTestId("system-badge").textContent()).toBe("System");
-    expect(await webhook.getByRole("link", { name: "Webhook set on Setup" }).getAttribute("href")).toBe("/admin/setup");
+    expect(await legalBridge.getByTestId("system-badge").textContent()).toBe("System");
     expect(await legalBridge.textContent()).toContain("Legal Bridge (LEGAL_BRIDGE_URL)Not configured");
     expect(await page.locator(OWN_ROWS).getByTestId("system-badge").count()).toBe(0);
     const problems = await pageChecks(page, "system-list");
@@ -332,7 +341,7 @@ describe("buyers", () => {
     expect(JSON.parse(saved!.delivery)).toMatchObject({ url: "https://not-configured.invalid/" });
     expect(JSON.parse(saved!.rules)).toMatchObject({ caps: { perDay: 40 }, filters: { claimTypes: ["AFFF"] } });
 
-    // AFFF, shared by the webhook and Legal Bridge, auctioned to ping-post buyers first.
+    // AFFF, Legal Bridge's, auctioned to ping-post buyers first.
     const afff = page.locator('li[data-case-type="AFFF"]');
     const afffName = claimByCaseType("AFFF")!.landing.card.title;
     const auction = afff.getByLabel(`Auction to ping-post buyers first for ${afffName}`);
@@ -340,7 +349,7 @@ describe("buyers", () => {
     await auction.check();
     await afff.getByRole("button", { name: `Save routing for ${afffName}` }).click();
     await page.getByText("Routing saved").waitFor();
-    await afff.getByText("Shared with up to 2 buyers · auction first").waitFor();
+    await afff.getByText("One buyer (exclusive) · auction first").waitFor();
     expect(await auction.isChecked()).toBe(true);
     expect(server.query<{ value: string }>("select value from settings where key = 'auction:AFFF'")).toEqual([{ value: "on" }]);
     problems.push(...(await pageChecks(page, "system-routing")));

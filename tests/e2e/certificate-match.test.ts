@@ -1,6 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEBHOOK_BUYER_ID } from "../../server/buyers/system-buyers";
+import { systemBuyerId } from "../../server/buyers/system-buyers";
+
+/** A buyer every server has (the webhook is no buyer: docs/decisions/038). */
+const BUYER_ID = systemBuyerId("legal-bridge");
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { mvaAnswers } from "../support/mva-answers";
@@ -64,11 +67,11 @@ describe("a buyer's key and the match API", () => {
     page.setDefaultTimeout(10_000);
     const problems: string[] = [];
 
-    await page.goto(`${server.url}/admin/buyers/${WEBHOOK_BUYER_ID}`);
+    await page.goto(`${server.url}/admin/buyers/${BUYER_ID}`);
     await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL((url) => url.pathname === `/admin/buyers/${WEBHOOK_BUYER_ID}`);
+    await page.waitForURL((url) => url.pathname === `/admin/buyers/${BUYER_ID}`);
     const section = page.getByRole("region", { name: "API key" });
     expect(await section.textContent()).toContain("This buyer has no API key.");
 
@@ -87,12 +90,12 @@ describe("a buyer's key and the match API", () => {
     await page.goto(`${server.url}/admin/leads/${leadId}`);
     const checks = page.getByRole("region", { name: "Certificate checks" }).getByTestId("certificate-check");
     expect(await checks.count()).toBe(2);
-    expect(await checks.nth(0).textContent()).toMatch(/Opta\.io\s*match\s*match$/);
-    expect(await checks.nth(1).textContent()).toMatch(/Opta\.io\s*not asked\s*no match$/);
+    expect(await checks.nth(0).textContent()).toMatch(/Legal Bridge\s*match\s*match$/);
+    expect(await checks.nth(1).textContent()).toMatch(/Legal Bridge\s*not asked\s*no match$/);
     problems.push(...(await pageProblems(page, "lead with checks")));
 
     // Reloaded, the buyer's page shows only the key's prefix; revoking it stops it at once.
-    await page.goto(`${server.url}/admin/buyers/${WEBHOOK_BUYER_ID}`);
+    await page.goto(`${server.url}/admin/buyers/${BUYER_ID}`);
     expect(await page.getByTestId("issued-api-key").count()).toBe(0);
     expect(await page.content()).not.toContain(key);
     expect(await confirmClick(page, "Revoke the key")).toBe("Revoke this buyer's API key? It stops working at once.");

@@ -425,11 +425,9 @@ describe("system buyers", () => {
     const systemOf = async () => Object.fromEntries(((await app.listPage()).data as ListView).buyers.map((buyer) => [buyer.id, buyer.system]));
     const before = await systemOf();
     expect(Object.values(before)).toContain(null);
-    expect(before[WEBHOOK_BUYER_ID]).toEqual({ label: "Webhook set on Setup", href: "/admin/setup", configured: false });
     expect(before[LEGAL_BRIDGE_ID]).toEqual({ label: "Legal Bridge (LEGAL_BRIDGE_URL)", href: null, configured: false });
-
-    await app.services.settings.saveWebhookUrl("https://hooks.example/leads");
-    expect((await systemOf())[WEBHOOK_BUYER_ID]).toMatchObject({ configured: true });
+    // The setup page's webhook is the operator's own copy of every lead, no buyer (docs/decisions/038).
+    expect(Object.keys(before)).not.toContain(WEBHOOK_BUYER_ID);
   });
 
   it("show on their page where the delivery and the name come from, instead of delivery fields", async () => {
@@ -449,12 +447,9 @@ describe("system buyers", () => {
       },
       values: { name: "Legal Bridge", claimTypes: ["AFFF"] },
     });
-    expect((await app.formPage(WEBHOOK_BUYER_ID)).data).toMatchObject({
-      buyer: { system: { label: "Webhook set on Setup", href: "/admin/setup", nameSource: expect.stringContaining("WEBHOOK_PROVIDER_NAME") } },
-    });
   });
 
-  it.each([WEBHOOK_BUYER_ID, LEGAL_BRIDGE_ID])("save their rules without delivery fields, keeping their name, delivery and credentials (%s)", async (id) => {
+  it.each([LEGAL_BRIDGE_ID])("save their rules without delivery fields, keeping their name, delivery and credentials (%s)", async (id) => {
     const before = (await app.buyers.get(id))!;
     // A name or a delivery posted anyway is not the operator's to change.
     const answer = await app.formAction(id, rulesForm({ name: "Renamed", delivery: "post-form", url: "https://evil.example/", credentials: "sk-nope-1234" }));
@@ -489,8 +484,8 @@ describe("system buyers", () => {
   });
 
   it("refuse anonymous saves with 401", async () => {
-    const before = await app.buyers.get(WEBHOOK_BUYER_ID);
-    expect((await app.formAction(WEBHOOK_BUYER_ID, rulesForm({ perDay: "1" }), null)).status).toBe(401);
-    expect(await app.buyers.get(WEBHOOK_BUYER_ID)).toEqual(before);
+    const before = await app.buyers.get(LEGAL_BRIDGE_ID);
+    expect((await app.formAction(LEGAL_BRIDGE_ID, rulesForm({ perDay: "1" }), null)).status).toBe(401);
+    expect(await app.buyers.get(LEGAL_BRIDGE_ID)).toEqual(before);
   });
 });

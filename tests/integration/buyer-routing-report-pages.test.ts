@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { claims } from "#claims/registry";
 import type { BuyerReportView } from "../../app/admin/buyer-report-view";
 import type { DeliveryStatus } from "../../server/db/schema";
+import { recordSale } from "../../server/ledger";
 import { buyerDayKey } from "../../server/routing/route-decision";
 import { auctionsEnabled } from "../../server/routing/auction-settings";
 import { routingModeOf } from "../../server/routing/routing-modes";
@@ -152,13 +153,15 @@ describe("the buyer report", () => {
 
   /** A delivery as the worker leaves it, at `at`, for a lead of its own. */
   /** A delivery of a past day; `priceCents` as an auction's winning bid leaves on it. */
+  /** A delivery from days ago, as the worker would have left it: its post in the log, and a sale in the ledger if taken. */
   async function pastDelivery(buyerId: string, at: Date, status: DeliveryStatus, priceCents: number | null = null) {
     const leadId = randomUUID();
+    const id = randomUUID();
     await insertLead(app.db, leadId, { createdAt: at.toISOString() });
     await app.db
       .insertInto("deliveries")
       .values({
-        id: randomUUID(),
+        id,
         lead_id: leadId,
         target: "buyer",
         buyer_id: buyerId,
@@ -167,8 +170,26 @@ describe("the buyer report", () => {
         next_attempt_at: at.toISOString(),
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
+        delivered_at: status === "delivered" ? at.toISOString() : null,
       })
       .execute();
+    if (status === "cancelled" || status === "pending") return;
+    await app.db
+      .insertInto("delivery_attempts")
+      .values({ id: randomUUID(), delivery_id: id, attempted_at: at.toISOString(), duration_ms: 5, status_code: status === "delivered" ? 200 : 500, error: null, response_body: null })
+      .execute();
+    if (status !== "delivered") return;
+    const buyer = (await app.buyers.get(buyerId))!;
+    await recordSale(app.db, {
+      leadId,
+      buyerId,
+      deliveryId: id,
+      caseType: "MVA",
+      leadState: "TX",
+      amountCents: priceCents ?? Math.round((buyer.rules.price ?? 0) * 100),
+      priceSource: priceCents === null ? "fixed" : "bid",
+      at,
+    });
   }
 
   it("counts each buyer's leads per day in its own zone, its cap left today and its revenue at its price or winning bids", async () => {
@@ -211,14 +232,26 @@ describe("the buyer report", () => {
     const acmeFigures = Object.fromEntries(acmeView!.days.map(({ day, label: _label, ...figures }) => [day, figures]));
     expect(acmeFigures).toEqual({
       ...Object.fromEntries(acmeView!.days.map((day) => [day.day, { ...zero, revenue: "$0.00" }])),
-      [acmeToday]: { sent: 4, accepted: 2, rejected: 1, waiting: 1, revenue: "$424.50" },
+      // Three posts today (the waiting lead is not sent yet): every post counts, each answer once.
+      [acmeToday]: { sent: 3, accepted: 2, rejected: 1, waiting: 1, revenue: "$424.50" },
       [buyerDayKey(twoDaysAgo, "America/Chicago")]: { sent: 4, accepted: 3, rejected: 1, waiting: 0, revenue: "$636.75" },
     });
-    expect(acmeView!.total).toEqual({ sent: 8, accepted: 5, rejected: 2, waiting: 1, revenue: "$1,061.25" });
+    expect(acmeView!.total).toEqual({ sent: 7, accepted: 5, rejected: 2, waiting: 1, revenue: "$1,061.25" });
+
+    // A new price is for the sales to come: the past stays what it was sold for (the ledger).
+    const repriced = await app.buyers.update(acme.buyer.id, {
+      ...buyerInput("Acme", { timeZone: "America/Chicago", priority: 1, caps: { perDay: 10 }, price: 38.5 }),
+      delivery: (await app.buyers.get(acme.buyer.id))!.delivery,
+    });
+    expect(repriced.ok).toBe(true);
+    const after = ((await app.reportPage()).data as ReportView).buyers.find((view) => view.id === acme.buyer.id)!;
+    expect(after.total.revenue).toBe("$1,061.25");
+    expect(after.price).toBe("$38.50 / lead");
 
     const betaToday = buyerDayKey(now, "America/New_York");
     expect(betaView).toMatchObject({ name: "Beta", price: "No price", capLeft: "No daily cap" });
-    expect(betaView!.days[0]).toMatchObject({ day: betaToday, sent: 1, accepted: 1, rejected: 0, waiting: 0, revenue: "—" });
+    // Its sale today is in the ledger at no price: $0.00, not "no revenue".
+    expect(betaView!.days[0]).toMatchObject({ day: betaToday, sent: 1, accepted: 1, rejected: 0, waiting: 0, revenue: "$0.00" });
     const betaTwoDaysAgo = buyerDayKey(twoDaysAgo, "America/New_York");
     expect(betaView!.days.find((day) => day.day === betaTwoDaysAgo)).toMatchObject({ sent: 1, accepted: 1, revenue: "$50.25" });
     expect(betaView!.days.filter((day) => day.day !== betaToday && day.day !== betaTwoDaysAgo).every((day) => day.sent === 0 && day.revenue === "—")).toBe(true);

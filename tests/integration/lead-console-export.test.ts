@@ -6,6 +6,7 @@ import { claimByCaseType } from "#claims/registry";
 import { startConsole, type ConsoleRoutes, type LeadSpec } from "../support/console-leads";
 import { waitFor } from "../support/fake-receiver";
 import { OWNER_EMAIL } from "../support/load-context";
+import { recordCredit, recordSale } from "../../server/ledger";
 
 // /admin/leads/export.csv over HTTP, read back with a CSV parser: one row per lead of the
 // filter, each lead's answers under its own claim's questions, attribution, delivery status, formula
@@ -86,7 +87,7 @@ describe("/admin/leads/export.csv", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(header.slice(0, 4)).toEqual(["lead_id", "submitted_at", "submitted_local", "case_type"]);
     expect(header).toEqual(expect.arrayContaining(["first_name", "email", "phone", "state", "outcome", "spam", "utm_source", "gclid"]));
-    expect(header.slice(-4)).toEqual(["delivery_webhook", "delivery_legal-bridge", "buyer_status", "consent_revoked_at"]);
+    expect(header.slice(-8)).toEqual(["delivery_webhook", "delivery_legal-bridge", "buyer_status", "consent_revoked_at", "buyers", "price", "revenue", "return_status"]);
   });
 
   it("has one row per lead, newest first, and the lead's columns, attribution and delivery status", async () => {
@@ -154,6 +155,19 @@ describe("/admin/leads/export.csv", () => {
     for (const row of rows) for (const [column, cell] of Object.entries(row)) expect(cell, column).not.toMatch(FORMULA_START);
   });
 
+  it("exports each lead's buyers, price, revenue and return status from the ledger", async () => {
+    const at = new Date("2026-04-02T12:00:00Z");
+    const sale = (leadId: string, buyerId: string, cents: number) =>
+      recordSale(app.db, { leadId, buyerId, deliveryId: `${leadId}-${buyerId}`, caseType: "AFFF", leadState: "TX", amountCents: cents, priceSource: "fixed", at });
+    const first = await sale(ids.afff, "system-legal-bridge", 4500);
+    await recordSale(app.db, { leadId: ids.afff, buyerId: "buyer-gone", deliveryId: "later", caseType: "AFFF", leadState: "TX", amountCents: 3850, priceSource: "bid", at: new Date(at.getTime() + 60_000) });
+    await recordCredit(app.db, { saleId: first, amountCents: 4500, returnId: "return-1", actor: "operator:o1", at });
+    const { rows } = await exported("?claim=AFFF");
+    expect(rows.find((row) => row.lead_id === ids.afff)).toMatchObject({ buyers: "Legal Bridge; buyer-gone", price: "83.50", revenue: "38.50", return_status: "partly returned" });
+    const mva = await exported("?claim=MVA");
+    expect(mva.rows.every((row) => row.buyers === "" && row.price === "" && row.revenue === "" && row.return_status === "")).toBe(true);
+  });
+
   it("exports only the filter's leads, with only its claims' questions", async () => {
     const { header, rows } = await exported("?claim=MVA&spam=no");
     expect(rows.map((row) => row.lead_id)).toEqual([ids.yamada, ids.zoe]);
@@ -165,7 +179,8 @@ describe("/admin/leads/export.csv", () => {
     const none = await exported("?state=TX");
     expect(none.rows).toEqual([]);
     expect(none.header[0]).toBe("lead_id");
-  });
+    // Three whole exports over HTTP: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it("is recorded in the audit log with its filter when it starts, and with its row count when it ends", async () => {
     await earlierExportsRecorded();

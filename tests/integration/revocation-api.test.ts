@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueBuyerApiKey } from "../../server/buyers/buyer-api-key";
-import { WEBHOOK_BUYER_ID } from "../../server/buyers/system-buyers";
+import { systemBuyerId } from "../../server/buyers/system-buyers";
+
+const LEGAL_BRIDGE_ID = systemBuyerId("legal-bridge");
 import { REVOCATION_ACCEPTED } from "../../server/http/revocation-route";
 import { startApiApp } from "../support/api-app";
 import { mvaAnswers } from "../support/mva-answers";
@@ -11,7 +13,7 @@ const auth = () => ({ authorization: `Bearer ${key}` });
 
 beforeAll(async () => {
   api = await startApiApp({ LEAD_RATE_LIMIT_PER_HOUR: "0" });
-  key = (await issueBuyerApiKey(api.db, WEBHOOK_BUYER_ID))!;
+  key = (await issueBuyerApiKey(api.db, LEGAL_BRIDGE_ID))!;
 });
 afterAll(() => api.close());
 
@@ -45,8 +47,8 @@ describe("POST /api/revocations", () => {
     expect(leadRow.revoked_at).toBe("2026-01-05T10:00:00.000Z");
     const recorded = await revocations();
     expect(recorded.slice(-2).map((r) => [r.method, r.channel, r.buyer_id, Number(r.lead_count)])).toEqual([
-      ["buyer report", "phone", WEBHOOK_BUYER_ID, 1],
-      ["buyer report", "email", WEBHOOK_BUYER_ID, 0],
+      ["buyer report", "phone", LEGAL_BRIDGE_ID, 1],
+      ["buyer report", "email", LEGAL_BRIDGE_ID, 0],
     ]);
   });
 

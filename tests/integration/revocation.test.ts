@@ -92,15 +92,19 @@ describe("revoking consent", () => {
 
       const waiting = await submitLead({ ph: "(415) 555-0134", em: "other@example.com" });
       const stranger = await submitLead({ ph: "(212) 555-0188", em: "sam@example.com" });
-      expect((await leadDeliveries(waiting)).map((d) => d.status)).toEqual(["pending"]);
+      // The webhook's copy and Acme Law's offer.
+      expect((await leadDeliveries(waiting)).map((d) => d.status)).toEqual(["pending", "pending"]);
 
       const { leadCount } = await services.revocations.revoke([contact(phoneContact("+1 415-555-0134"))], { method: "opt-out page" });
       expect(leadCount).toBe(2);
 
       for (const id of [delivered, waiting]) expect((await leadOf(id)).revoked_at).not.toBeNull();
       expect((await leadOf(stranger)).revoked_at).toBeNull();
-      expect(await leadDeliveries(waiting)).toMatchObject([{ status: "cancelled", last_error: CONSENT_REVOKED_ERROR }]);
-      expect((await leadDeliveries(stranger)).map((d) => d.status)).toEqual(["pending"]);
+      expect(await leadDeliveries(waiting)).toMatchObject([
+        { status: "cancelled", last_error: CONSENT_REVOKED_ERROR },
+        { status: "cancelled", last_error: CONSENT_REVOKED_ERROR },
+      ]);
+      expect((await leadDeliveries(stranger)).map((d) => d.status)).toEqual(["pending", "pending"]);
       // Only the lead that went somewhere has events: one per destination.
       expect(await eventsOf(waiting)).toEqual([]);
       expect((await eventsOf(delivered)).map((e) => e.status)).toEqual(["pending", "pending"]);
@@ -118,7 +122,7 @@ describe("revoking consent", () => {
       // No personal data in the event.
       for (const request of [toWebhook[0]!, toBuyer[0]!]) expect(request.body).not.toMatch(/4155550134|maria|lopez/i);
       // The stranger's lead went out as usual; nothing was sent for the waiting one.
-      expect((await leadDeliveries(stranger)).map((d) => d.status)).toEqual(["delivered"]);
+      expect((await leadDeliveries(stranger)).map((d) => d.status)).toEqual(["delivered", "delivered"]);
       expect([...receiver.received, ...buyerReceiver.received].some((r) => r.body.includes(waiting))).toBe(false);
       expect((await eventsOf(delivered)).map((e) => e.status)).toEqual(["delivered", "delivered"]);
     } finally {
@@ -200,8 +204,8 @@ describe("revoking consent", () => {
 
     await services.leadConsole.markSpam(leadId, true, actor);
     expect(await services.leadConsole.markSpam(leadId, false, actor)).toMatchObject({ ok: true, queued: 0 });
-    // Marked as spam, the failed delivery is cancelled; not spam again, nothing is queued.
-    expect((await leadDeliveries(leadId)).map((d) => d.status)).toEqual(["cancelled"]);
+    // Marked as spam, the failed delivery keeps its answer (only unsent ones are cancelled); not spam again, nothing is queued.
+    expect((await leadDeliveries(leadId)).map((d) => d.status)).toEqual(["failed"]);
 
     const detail = await services.leadConsole.detail(leadId);
     expect(detail?.revokedAt).not.toBeNull();

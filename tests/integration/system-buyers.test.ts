@@ -1,8 +1,10 @@
 import { Webhook } from "standardwebhooks";
+import { Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { syncSystemBuyers, WEBHOOK_BUYER_ID } from "../../server/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
+import { migrations } from "../../server/db/migrations";
 import { newDeliveries } from "../../server/delivery/outbox";
 import { createLogger } from "../../server/logger";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
@@ -41,10 +43,11 @@ function configOf(databaseUrl: string, env: Record<string, string> = {}) {
 }
 
 /** A migrated database and its services; the system buyers are synced unless `sync` is false (a start before them). */
-async function start({ env = {}, sync = true, databaseUrl }: { env?: Record<string, string>; sync?: boolean; databaseUrl?: string } = {}) {
+async function start({ env = {}, sync = true, databaseUrl, upTo }: { env?: Record<string, string>; sync?: boolean; databaseUrl?: string; upTo?: string } = {}) {
   const config = configOf(databaseUrl ?? (await testDatabaseUrl("system-buyers")), env);
   db = await openDatabase(config.database);
-  await migrateToLatest(db);
+  if (upTo) await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(upTo);
+  else await migrateToLatest(db);
   if (sync) await syncSystemBuyers(db, config);
   return { config, db, services: createServices(config, db, logger) };
 }
@@ -63,6 +66,8 @@ async function submit(services: Services, slug: "mva" | "afff") {
 
 const deliveriesOf = (leadId: string) =>
   db!.selectFrom("deliveries").select(["id", "target", "buyer_id", "status", "reserved_day"]).where("lead_id", "=", leadId).orderBy("target").execute();
+const salesOf = (leadId: string) =>
+  db!.selectFrom("ledger_entries").select(["buyer_id", "kind", "amount_cents"]).where("lead_id", "=", leadId).orderBy("created_at").execute();
 const leadOf = (leadId: string) => db!.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirstOrThrow();
 const sentToday = async (buyerId: string) =>
   Number((await db!.selectFrom("buyer_cap_counters").select("sent").where("buyer_id", "=", buyerId).where("period", "like", "D:%").executeTakeFirst())?.sent ?? 0);
@@ -75,66 +80,48 @@ async function settle(services: Services, leadId: string) {
   return deliveriesOf(leadId);
 }
 
+// Issue 24, item 3 (docs/decisions/038): the setup page's webhook is the operator's own copy of every
+// lead that is not spam, alongside any sale; it is never a buyer, never a sale, and never counts
+// against caps. Legal Bridge stays a buyer.
 describe("system buyers", () => {
-  it("are the spec's webhook, named after WEBHOOK_PROVIDER_NAME and taking every claim, and Legal Bridge taking AFFF", async () => {
+  it("are the claims' partners only (Legal Bridge taking AFFF, exclusive); the webhook is no buyer", async () => {
     const { services } = await start({ env: { WEBHOOK_PROVIDER_NAME: "Opta.io", OPERATOR_TIME_ZONE: "America/Chicago" } });
     const buyers = await services.buyers.list();
-    expect(buyers.map((b) => [b.id, b.name, b.system, b.delivery.method, b.active])).toEqual([
-      [LEGAL_BRIDGE_ID, "Legal Bridge", "legal-bridge", "post", true],
-      [WEBHOOK_BUYER_ID, "Opta.io", "webhook", "webhook", true],
-    ]);
-    const [legalBridge, webhook] = buyers;
-    expect(webhook!.rules).toMatchObject({ timeZone: "America/Chicago", filters: { claimTypes: [], states: [], eligibleOnly: false }, caps: {}, schedule: null });
+    expect(buyers.map((b) => [b.id, b.name, b.system, b.delivery.method, b.active])).toEqual([[LEGAL_BRIDGE_ID, "Legal Bridge", "legal-bridge", "post", true]]);
+    const [legalBridge] = buyers;
+    expect(legalBridge!.rules).toMatchObject({ timeZone: "America/Chicago", caps: {}, schedule: null });
     expect(legalBridge!.rules.filters.claimTypes).toEqual(["AFFF"]);
-    expect(legalBridge!.rules.caps).toEqual({});
     // The spec's fields, in its order, for the admin to see; the claim's mapping fills them.
     expect(Object.keys((legalBridge!.delivery as { fields: Record<string, string> }).fields).slice(0, 3)).toEqual(["Format", "Key", "API_Action"]);
-    // AFFF keeps going to both; every other claim is exclusive.
-    expect(await routingModeOf(db!, "AFFF")).toEqual({ mode: "shared", maxBuyers: 2 });
+    expect(await routingModeOf(db!, "AFFF")).toEqual({ mode: "exclusive" });
     expect(await routingModeOf(db!, "MVA")).toEqual({ mode: "exclusive" });
   });
 
-  it("are renamed on the next start after WEBHOOK_PROVIDER_NAME changes, keeping the operator's rules and modes", async () => {
+  it("keep the operator's rules, pause and modes on the next start", async () => {
     const databaseUrl = await testDatabaseUrl("system-buyers");
-    const first = await start({ databaseUrl, env: { WEBHOOK_PROVIDER_NAME: "Opta.io" } });
-    const edited = await first.services.buyers.update(WEBHOOK_BUYER_ID, {
-      ...buyerInput("Renamed by hand", { caps: { perDay: 5 }, priority: 7, filters: { claimTypes: ["MVA"], states: ["TX"], eligibleOnly: true } }),
-      // Ignored: a system buyer is sent by the site's webhook settings.
-      delivery: { method: "post", url: "https://elsewhere.example/", format: "json", fields: { a: "{fn}" } },
-    });
-    expect(edited.ok).toBe(true);
+    const first = await start({ databaseUrl });
     await first.services.buyers.setActive(LEGAL_BRIDGE_ID, false);
-    await saveRoutingMode(db!, "AFFF", { mode: "exclusive" });
+    await saveRoutingMode(db!, "AFFF", { mode: "shared", maxBuyers: 3 });
     await db!.destroy();
 
-    const second = await start({ databaseUrl, env: { WEBHOOK_PROVIDER_NAME: "LeadHub" } });
-    const webhook = (await second.services.buyers.get(WEBHOOK_BUYER_ID))!;
-    expect(webhook.name).toBe("LeadHub");
-    expect(webhook.delivery.method).toBe("webhook");
-    expect(webhook.rules).toMatchObject({ caps: { perDay: 5 }, priority: 7, timeZone: "America/New_York", filters: { claimTypes: ["MVA"], states: ["TX"], eligibleOnly: true } });
-    expect((await second.services.buyers.get(LEGAL_BRIDGE_ID))!.active).toBe(false);
-    expect(await routingModeOf(db!, "AFFF")).toEqual({ mode: "exclusive" });
-    expect(await db!.selectFrom("buyers").select("id").execute()).toHaveLength(2);
+    await start({ databaseUrl });
+    expect(await db!.selectFrom("buyers").select(["id", "active"]).execute()).toEqual([{ id: LEGAL_BRIDGE_ID, active: 0 }]);
+    expect(await routingModeOf(db!, "AFFF")).toEqual({ mode: "shared", maxBuyers: 3 });
   });
 
-  it("skip the webhook as 'not configured' while no URL is saved: the lead is unsold, and nothing is queued for it", async () => {
+  it("queue no webhook copy while no URL is saved: an MVA lead with no buyer is unsold; Legal Bridge's delivery waits", async () => {
     const { services } = await start();
     const leadId = await submit(services, "mva");
     expect(await deliveriesOf(leadId)).toEqual([]);
     const [routing] = await routingDecisionsOf(db!, leadId);
-    expect(routing!.decision.considered).toEqual([
-      { buyerId: LEGAL_BRIDGE_ID, buyerName: "Legal Bridge", verdict: "skipped", reason: "claim type" },
-      { buyerId: WEBHOOK_BUYER_ID, buyerName: "Opta.io", verdict: "skipped", reason: "not configured" },
-    ]);
-    expect(routing!.decision.unsold).toBe(true);
+    expect(routing!.decision.considered).toEqual([{ buyerId: LEGAL_BRIDGE_ID, buyerName: "Legal Bridge", verdict: "skipped", reason: "claim type" }]);
     expect((await leadOf(leadId)).buyer_status).toBe("unsold");
 
-    // Legal Bridge is not skipped when it is not configured: its delivery waits, as before.
     const afffId = await submit(services, "afff");
     expect((await deliveriesOf(afffId)).map((d) => [d.target, d.buyer_id, d.status])).toEqual([["legal-bridge", LEGAL_BRIDGE_ID, "pending"]]);
   });
 
-  it("send an MVA lead to the webhook only, and an AFFF lead to the webhook and Legal Bridge, by today's senders", async () => {
+  it("send the webhook a copy of every lead beside its sale: an MVA lead with no buyer is not sold, an AFFF lead is sold to Legal Bridge", async () => {
     const partner = await receiver({ status: 200, json: { status: "Success" } });
     const { services } = await start({ env: { LEGAL_BRIDGE_URL: partner.url, LEGAL_BRIDGE_API_KEY: "lb-key" } });
     const hook = await receiver("ok");
@@ -142,10 +129,10 @@ describe("system buyers", () => {
 
     const mvaId = await submit(services, "mva");
     const afffId = await submit(services, "afff");
-    expect((await deliveriesOf(mvaId)).map((d) => [d.target, d.buyer_id])).toEqual([["webhook", WEBHOOK_BUYER_ID]]);
+    expect((await deliveriesOf(mvaId)).map((d) => [d.target, d.buyer_id, d.reserved_day])).toEqual([["webhook", null, null]]);
     expect((await deliveriesOf(afffId)).map((d) => [d.target, d.buyer_id])).toEqual([
       ["legal-bridge", LEGAL_BRIDGE_ID],
-      ["webhook", WEBHOOK_BUYER_ID],
+      ["webhook", null],
     ]);
 
     expect((await settle(services, mvaId)).map((d) => d.status)).toEqual(["delivered"]);
@@ -156,17 +143,45 @@ describe("system buyers", () => {
     for (const request of hook.received) {
       expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
     }
-    // The partner got its spec form with the key from configuration.
     expect(partner.received).toHaveLength(1);
     expect(partner.received[0]!.body).toContain("lb-key");
-    for (const leadId of [mvaId, afffId]) {
-      expect(await leadOf(leadId)).toMatchObject({ webhook_sent: 1, webhook_error: null, buyer_status: "sold" });
-    }
-    expect(await sentToday(WEBHOOK_BUYER_ID)).toBe(2);
+    expect(await leadOf(mvaId)).toMatchObject({ webhook_sent: 1, webhook_error: null, buyer_status: "unsold" });
+    expect(await leadOf(afffId)).toMatchObject({ webhook_sent: 1, webhook_error: null, buyer_status: "sold" });
+    expect(await salesOf(mvaId)).toEqual([]);
+    expect(await salesOf(afffId)).toEqual([{ buyer_id: LEGAL_BRIDGE_ID, kind: "sale", amount_cents: 0 }]);
+    expect(await sentToday(WEBHOOK_BUYER_ID)).toBe(0);
     expect(await sentToday(LEGAL_BRIDGE_ID)).toBe(1);
   });
 
-  it("take Legal Bridge's 'Error' answer as its rejection: tried once, its slot given back, the lead still sold to the webhook", async () => {
+  it("keep sending the webhook its copy when the operator adds a buyer: the buyer buys, the copy goes alongside", async () => {
+    const { services } = await start();
+    const hook = await receiver("ok");
+    await services.settings.saveWebhookUrl(hook.url);
+    const firm = await receiver("ok");
+    const saved = await services.buyers.create(buyerInput("Firm", { price: 45 }, { delivery: { method: "webhook", url: firm.url } }));
+    if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+
+    const leadId = await submit(services, "mva");
+    const rows = await settle(services, leadId);
+    expect(rows.map((d) => [d.target, d.buyer_id, d.status])).toEqual([
+      ["buyer", saved.buyer.id, "delivered"],
+      ["webhook", null, "delivered"],
+    ]);
+    expect(hook.received).toHaveLength(1);
+    expect(firm.received).toHaveLength(1);
+    expect(await salesOf(leadId)).toEqual([{ buyer_id: saved.buyer.id, kind: "sale", amount_cents: 4500 }]);
+    expect((await leadOf(leadId)).buyer_status).toBe("sold");
+
+    // The lead page reads its money from the ledger: a new price changes nothing sold before.
+    const repriced = await services.buyers.update(saved.buyer.id, buyerInput("Firm", { price: 38.5 }, { delivery: { method: "webhook", url: firm.url } }));
+    expect(repriced.ok).toBe(true);
+    expect((await services.leadConsole.detail(leadId))!.money).toEqual({
+      entries: [{ at: expect.any(String), kind: "sale", buyer: "Firm", amountCents: 4500, priceSource: "fixed", returned: false, note: null }],
+      netCents: 4500,
+    });
+  });
+
+  it("take Legal Bridge's 'Error' answer as its rejection: tried once, its slot given back, the lead unsold; the webhook still has its copy", async () => {
     const partner = await receiver({ status: 200, json: { status: "Error", error: "Duplicate lead" } });
     const { services } = await start({ env: { LEGAL_BRIDGE_URL: partner.url, LEGAL_BRIDGE_API_KEY: "lb-key" } });
     const hook = await receiver("ok");
@@ -177,88 +192,88 @@ describe("system buyers", () => {
     expect(legalBridge).toMatchObject({ target: "legal-bridge", status: "failed", reserved_day: null });
     expect(webhook).toMatchObject({ target: "webhook", status: "delivered" });
     expect(await sentToday(LEGAL_BRIDGE_ID)).toBe(0);
-    expect((await leadOf(afffId)).buyer_status).toBe("sold");
-    // The cascade found no other buyer for the place Legal Bridge left.
+    expect((await leadOf(afffId)).buyer_status).toBe("unsold");
+    expect(await salesOf(afffId)).toEqual([]);
     const decisions = (await routingDecisionsOf(db!, afffId)).map((d) => d.decision);
-    expect(decisions.at(-1)).toMatchObject({ alreadyTried: [LEGAL_BRIDGE_ID, WEBHOOK_BUYER_ID].sort(), tried: [], unsold: true });
+    expect(decisions.at(-1)).toMatchObject({ alreadyTried: [LEGAL_BRIDGE_ID], tried: [], unsold: true });
   });
 
-  it("leave deliveries queued before them as they were: sent with their own id as webhook-id, settling nothing", async () => {
+  it("leave deliveries queued before them as they were, and give a lead one copy through spam and back", async () => {
     const databaseUrl = await testDatabaseUrl("system-buyers");
     const before = await start({ databaseUrl, sync: false });
     const hook = await receiver("ok");
     await before.services.settings.saveWebhookUrl(hook.url);
     const leadId = await submit(before.services, "mva");
-    // What intake queued before the upgrade: a webhook row with no buyer.
+    await db!.deleteFrom("deliveries").where("lead_id", "=", leadId).execute();
+    // What intake queued before the webhook was a buyer: a webhook row with no buyer.
     const lead = await leadOf(leadId);
     const [queued] = newDeliveries(lead, ["webhook"], new Date());
     await db!.insertInto("deliveries").values(queued!).execute();
     await db!.destroy();
 
     const after = await start({ databaseUrl });
-    expect(await deliveriesOf(leadId)).toEqual([{ id: queued!.id, target: "webhook", buyer_id: null, status: "pending", reserved_day: null }]);
     expect((await settle(after.services, leadId)).map((d) => [d.id, d.status])).toEqual([[queued!.id, "delivered"]]);
     expect(hook.received.map((r) => r.headers["webhook-id"])).toEqual([queued!.id]);
-    expect(await leadOf(leadId)).toMatchObject({ webhook_sent: 1, buyer_status: null });
-    expect(await routingDecisionsOf(db!, leadId)).toEqual([]);
-    expect(await sentToday(WEBHOOK_BUYER_ID)).toBe(0);
 
-    // Marked as spam and back, it is not sent to the webhook a second time by routing.
     await after.services.leadConsole.markSpam(leadId, true, operator);
     await after.services.leadConsole.markSpam(leadId, false, operator);
     expect((await deliveriesOf(leadId)).map((d) => [d.id, d.buyer_id])).toEqual([[queued!.id, null]]);
   });
 
-  it("let an operator re-send a failed webhook delivery with its webhook-id, counting it again, unless the lead went to another buyer", async () => {
+  it("let an operator re-send a failed webhook copy with its webhook-id: no cap slot, no sale", async () => {
     const { services } = await start();
     const hook = await receiver(400);
     await services.settings.saveWebhookUrl(hook.url);
-
-    const alone = await submit(services, "mva");
-    expect((await settle(services, alone)).map((d) => [d.target, d.status, d.reserved_day])).toEqual([["webhook", "failed", null]]);
-    expect(await sentToday(WEBHOOK_BUYER_ID)).toBe(0);
-    expect((await leadOf(alone)).buyer_status).toBe("unsold");
+    const leadId = await submit(services, "mva");
+    expect((await settle(services, leadId)).map((d) => [d.target, d.status])).toEqual([["webhook", "failed"]]);
 
     hook.respondNext("ok");
-    const [failed] = await deliveriesOf(alone);
-    const resent = await services.leadConsole.resendDelivery(failed!.id, operator);
-    expect(resent).toMatchObject({ ok: true, status: "delivered" });
+    const [failed] = await deliveriesOf(leadId);
+    expect(await services.leadConsole.resendDelivery(failed!.id, operator)).toMatchObject({ ok: true, status: "delivered" });
     expect(hook.received.map((r) => r.headers["webhook-id"])).toEqual([failed!.id, failed!.id]);
-    expect(await sentToday(WEBHOOK_BUYER_ID)).toBe(1);
-    expect(await leadOf(alone)).toMatchObject({ webhook_sent: 1, buyer_status: "sold" });
-
-    // Another buyer, tried after the webhook: the failed lead cascades to it, and is not sent twice.
-    const firm = await receiver("ok");
-    const saved = await services.buyers.create(buyerInput("Firm", { priority: 200 }, { delivery: { method: "webhook", url: firm.url } }));
-    if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
-    hook.respondNext(400);
-    const cascaded = await submit(services, "mva");
-    const rows = await settle(services, cascaded);
-    expect(rows.map((d) => [d.target, d.buyer_id, d.status])).toEqual([
-      ["buyer", saved.buyer.id, "delivered"],
-      ["webhook", WEBHOOK_BUYER_ID, "failed"],
-    ]);
-    const refused = await services.leadConsole.resendDelivery(rows[1]!.id, operator);
-    expect(refused).toEqual({ ok: false, message: expect.stringContaining("This lead went to Firm after Opta.io did not take it") });
-    // Re-sending the failed ones of a view leaves it too, and says so.
-    expect(await services.leadConsole.resendFiltered(new URLSearchParams(), "webhook", operator)).toEqual({ ok: true, count: 0, skipped: 1, target: "webhook" });
-    expect((await deliveriesOf(cascaded))[1]!.status).toBe("failed");
-    expect(await sentToday(WEBHOOK_BUYER_ID)).toBe(1);
+    expect(await leadOf(leadId)).toMatchObject({ webhook_sent: 1, buyer_status: "unsold" });
+    expect(await sentToday(WEBHOOK_BUYER_ID)).toBe(0);
+    expect(await salesOf(leadId)).toEqual([]);
   });
 
-  it("let an operator re-send the webhook delivery of an AFFF lead Legal Bridge took: a shared lead has room for both", async () => {
-    const partner = await receiver({ status: 200, json: { status: "Success" } });
-    const { services } = await start({ env: { LEGAL_BRIDGE_URL: partner.url, LEGAL_BRIDGE_API_KEY: "lb-key" } });
-    const hook = await receiver(400);
-    await services.settings.saveWebhookUrl(hook.url);
-    const leadId = await submit(services, "afff");
-    const [legalBridge, webhook] = await settle(services, leadId);
-    expect([legalBridge!.status, webhook!.status]).toEqual(["delivered", "failed"]);
+  it("migrate the webhook buyer's data: its rows lose their buyer and slots, a lead only it had is unsold, a paying buyer's take is a sale", async () => {
+    const databaseUrl = await testDatabaseUrl("system-buyers");
+    await start({ databaseUrl, sync: false, upTo: "2026-11-26-19-backups-and-metrics" });
+    const at = "2026-11-20T15:00:00.000Z";
+    const rules = (price?: number) => JSON.stringify({ timeZone: "America/New_York", ...(price === undefined ? {} : { price }) });
+    await db!
+      .insertInto("buyers")
+      .values([
+        { id: WEBHOOK_BUYER_ID, system: "webhook", name: "Opta.io", active: 1, method: "webhook", delivery: "{}", rules: rules(), created_at: at, updated_at: at },
+        { id: "firm", name: "Firm", active: 1, method: "webhook", delivery: "{}", rules: rules(45), created_at: at, updated_at: at },
+      ])
+      .execute();
+    await db!.insertInto("settings").values({ key: "routing_mode:AFFF", value: JSON.stringify({ mode: "shared", maxBuyers: 2 }), updated_at: at }).execute();
+    for (const id of ["only-webhook", "both"]) {
+      await db!
+        .insertInto("leads")
+        .values({ id, created_at: at, case_type: "MVA", st: "TX", tcpa: 1, source: "web_form", form_data: "{}", submission_key: id, submission_sha256: "0", buyer_status: "sold" })
+        .execute();
+    }
+    const delivery = (id: string, leadId: string, buyerId: string, target: "webhook" | "buyer") =>
+      ({ id, lead_id: leadId, lead_created_at: at, target, buyer_id: buyerId, status: "delivered" as const, next_attempt_at: at, created_at: at, updated_at: at, delivered_at: at, reserved_day: "D:2026-11-20", reserved_month: "M:2026-11" });
+    await db!
+      .insertInto("deliveries")
+      .values([delivery("d1", "only-webhook", WEBHOOK_BUYER_ID, "webhook"), delivery("d2", "both", WEBHOOK_BUYER_ID, "webhook"), delivery("d3", "both", "firm", "buyer")])
+      .execute();
+    await db!.insertInto("buyer_cap_counters").values({ buyer_id: WEBHOOK_BUYER_ID, period: "D:2026-11-20", sent: 2 }).execute();
 
-    hook.respondNext("ok");
-    expect(await services.leadConsole.resendDelivery(webhook!.id, operator)).toMatchObject({ ok: true, status: "delivered" });
-    expect(hook.received.map((r) => r.headers["webhook-id"])).toEqual([webhook!.id, webhook!.id]);
-    expect(await leadOf(leadId)).toMatchObject({ webhook_sent: 1, buyer_status: "sold" });
-    expect([await sentToday(WEBHOOK_BUYER_ID), await sentToday(LEGAL_BRIDGE_ID)]).toEqual([1, 1]);
+    await migrateToLatest(db!);
+    expect(await db!.selectFrom("deliveries").select(["id", "target", "buyer_id", "reserved_day", "status"]).orderBy("id").execute()).toEqual([
+      { id: "d1", target: "webhook", buyer_id: null, reserved_day: null, status: "delivered" },
+      { id: "d2", target: "webhook", buyer_id: null, reserved_day: null, status: "delivered" },
+      { id: "d3", target: "buyer", buyer_id: "firm", reserved_day: "D:2026-11-20", status: "delivered" },
+    ]);
+    expect(await db!.selectFrom("buyer_cap_counters").selectAll().where("buyer_id", "=", WEBHOOK_BUYER_ID).execute()).toEqual([]);
+    expect((await leadOf("only-webhook")).buyer_status).toBe("unsold");
+    expect((await leadOf("both")).buyer_status).toBe("sold");
+    expect(await salesOf("both")).toEqual([{ buyer_id: "firm", kind: "sale", amount_cents: 4500 }]);
+    expect(await salesOf("only-webhook")).toEqual([]);
+    expect(await routingModeOf(db!, "AFFF")).toEqual({ mode: "exclusive" });
   });
 });

@@ -18,6 +18,7 @@ import * as operatorsAndAudit from "./2026-11-23-16-operators-and-audit";
 import * as funnelAnalytics from "./2026-11-23-17-funnel-analytics";
 import * as backupsAndMetrics from "./2026-11-26-19-backups-and-metrics";
 import * as salesLedger from "./2026-11-27-20-sales-ledger";
+import * as salesLedgerWebhookCopy from "./2026-11-27-20-sales-ledger-webhook-copy";
 import * as deliveryDeadlines from "./2026-11-27-21-delivery-deadlines";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-17-funnel-analytics": funnelAnalytics,
   "2026-11-26-19-backups-and-metrics": backupsAndMetrics,
   "2026-11-27-20-sales-ledger": salesLedger,
+  "2026-11-27-20-sales-ledger-webhook-copy": salesLedgerWebhookCopy,
   "2026-11-27-21-delivery-deadlines": deliveryDeadlines,
 };
