@@ -146,7 +146,7 @@ export function createBuyerStore(
    * delivery and credentials: the server's settings name it and the Setup page or the server send it.
    */
   async function update(id: string, input: unknown): Promise<SaveBuyerResult> {
-    const existing = await db.selectFrom("buyers").select("system").where("id", "=", id).executeTakeFirst();
+    const existing = await db.selectFrom("buyers").select(["system", "active"]).where("id", "=", id).executeTakeFirst();
     if (!existing) return { ok: false, errors: { id: `There is no buyer ${id}.` } };
     let columns: Updateable<BuyersTable>;
     if (existing.system) {
@@ -158,9 +158,11 @@ export function createBuyerStore(
       if (!parsed.ok) return parsed;
       columns = { ...columnsOf(parsed.data), ...credentialColumns(id, parsed.data.credentials) };
     }
+    // A paused buyer saved as active by the operator: an automatic pause's reason goes, and its count starts again.
+    const resumed = existing.active === 0 && columns.active === 1 ? { paused_reason: null, paused_at: null, consecutive_failures: 0 } : {};
     const result = await db
       .updateTable("buyers")
-      .set({ ...columns, updated_at: now().toISOString() })
+      .set({ ...columns, ...resumed, updated_at: now().toISOString() })
       .where("id", "=", id)
       .executeTakeFirst();
     if (!result.numUpdatedRows) return { ok: false, errors: { id: `There is no buyer ${id}.` } };

@@ -159,6 +159,9 @@ describe("a buyer's delivery deadline", () => {
     expect(sold).toMatchObject({ buyer_id: next.id, status: "delivered" });
     expect(await sentToday(late.id)).toBe(0);
     expect(await buyerStatusOf(leadId)).toBe("sold");
+    // The ledger has the next buyer's sale only.
+    const sales = await db.selectFrom("ledger_entries").select(["buyer_id", "delivery_id", "kind"]).where("lead_id", "=", leadId).execute();
+    expect(sales).toEqual([{ buyer_id: next.id, delivery_id: sold!.id, kind: "sale" }]);
     // The buyer answered: it is not failing.
     expect((await buyerRow(late.id)).consecutive_failures).toBe(0);
   });
@@ -180,6 +183,7 @@ describe("a buyer's delivery deadline", () => {
     expect(lateOne!.expired_at).not.toBeNull();
     expect(sold).toMatchObject({ status: "delivered" });
     expect(await sentToday(late.id)).toBe(0);
+    expect(await db.selectFrom("ledger_entries").select("buyer_id").where("lead_id", "=", leadId).execute()).toEqual([{ buyer_id: sold!.buyer_id }]);
   });
 });
 
