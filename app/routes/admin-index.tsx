@@ -1,8 +1,10 @@
 import { data, Link } from "react-router";
 import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { DailyBars, dropOffNote, FunnelBars, PercentBars, ScrollingTable } from "~/admin/dashboard-charts";
+import { signedCents } from "~/admin/buyer-summary";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
 import type { DashboardPeriod, FunnelStage } from "../../server/analytics/funnel-dashboard";
+import type { MoneyTotals } from "../../server/ledger";
 import type { Route } from "./+types/admin-index";
 
 // The operator's dashboard (issue 13): no `hydrate`, so it ships no JavaScript; the period is a link.
@@ -28,7 +30,7 @@ const td = "py-2 pr-3 text-right tabular-nums";
 const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { period, days, leadsPerDay, funnels, deliveries, pausedBuyers } = loaderData;
+  const { period, days, leadsPerDay, funnels, deliveries, money, pausedBuyers } = loaderData;
   return (
     <>
       <AdminHeader title="Dashboard" />
@@ -202,6 +204,25 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </section>
         ))}
 
+        <section aria-labelledby="money-title" className={adminCard} data-testid="money">
+          <h2 id="money-title" className="text-lg font-bold">
+            Revenue and returns
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            From the sales ledger: sales to paying buyers at their price when sold, less returns and credits, on the day each was
+            written. Total revenue: <strong data-testid="revenue-total">{signedCents(money.total.netCents)}</strong> from{" "}
+            {number(money.total.sales)} sales, {number(money.total.returns)} returned.
+          </p>
+          <MoneyTable label="Revenue and returns per buyer" id="money-buyers" head="Buyer" rows={money.byBuyer.map((m) => ({ key: m.buyerId, label: m.name, totals: m }))} />
+          <MoneyTable label="Revenue and returns per claim" id="money-claims" head="Claim" rows={money.byClaim.map((m) => ({ key: m.caseType, label: m.title, totals: m }))} />
+          <MoneyTable
+            label="Revenue and returns per day"
+            id="money-days"
+            head="Day"
+            rows={money.byDay.filter((m) => m.sales || m.returns || m.netCents).map((m) => ({ key: m.day, label: m.day, totals: m })).reverse()}
+          />
+        </section>
+
         <section aria-labelledby="deliveries-title" className={adminCard}>
           <h2 id="deliveries-title" className="text-lg font-bold">
             Deliveries per buyer
@@ -255,5 +276,39 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </main>
     </>
+  );
+}
+
+function MoneyTable({ label, id, head, rows }: { label: string; id: string; head: string; rows: { key: string; label: string; totals: MoneyTotals }[] }) {
+  if (!rows.length) return <p className="mt-3 text-slate-700">{label}: nothing in this period.</p>;
+  return (
+    <ScrollingTable label={label}>
+      <table className="mt-3 w-full text-sm" data-table={id}>
+        <caption className="text-left font-semibold">{label}</caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            {[head, "Sales", "Sold for", "Returns", "Returned", "Revenue"].map((name, i) => (
+              <th key={name} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ key, label: rowLabel, totals }) => (
+            <tr key={key} className="border-b border-slate-100" data-key={key}>
+              <th scope="row" className={`${th} font-normal`}>
+                {rowLabel}
+              </th>
+              <td className={td}>{number(totals.sales)}</td>
+              <td className={td}>{signedCents(totals.salesCents)}</td>
+              <td className={td}>{number(totals.returns)}</td>
+              <td className={td}>{signedCents(totals.returnsCents)}</td>
+              <td className={td}>{signedCents(totals.netCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollingTable>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { US_STATES } from "#claims/engine/us-states";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { signedCents } from "~/admin/buyer-summary";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { age, operatorTime, statusBadge } from "~/admin/format";
 import { LeadFlagBadges } from "~/admin/lead-flags";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, NOIND
 /** A buyer status shown with the colour of the delivery state it resembles. */
 const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "dead" } as const;
 
-const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "utm_source", "utm_campaign"] as const;
+const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await requireOperatorPage(request, context, "leads.view");
@@ -27,8 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const used = [...params].filter(([, value]) => value.trim() !== "");
   if (used.length < [...params].length) throw redirect(`${url.pathname}${used.length ? `?${new URLSearchParams(used)}` : ""}`);
   const values = Object.fromEntries(FILTER_FIELDS.map((name) => [name, params.get(name) ?? ""])) as Record<(typeof FILTER_FIELDS)[number], string>;
-  const result = await context.leadConsole.list(params, { masked: access.operator.role === "viewer" });
-  const view = { ...result, values, now: new Date().toISOString(), canResend: access.can("leads.resend"), canExport: access.can("leads.export") };
+  const [result, buyers] = await Promise.all([context.leadConsole.list(params, { masked: access.operator.role === "viewer" }), context.buyers.list()]);
+  const view = {
+    ...result,
+    values,
+    buyers: buyers.map((buyer) => ({ id: buyer.id, name: buyer.name })),
+    now: new Date().toISOString(),
+    canResend: access.can("leads.resend"),
+    canExport: access.can("leads.export"),
+  };
   return result.ok ? view : data(view, { status: 400 });
 }
 
@@ -247,6 +255,20 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               {fieldError("buyer")}
             </div>
             <div>
+              <label htmlFor="filter-sold_to" className={label}>
+                Sold to
+              </label>
+              <select {...field("sold_to")} className={input}>
+                <option value="">Any buyer</option>
+                {view.buyers.map((buyer) => (
+                  <option key={buyer.id} value={buyer.id}>
+                    {buyer.name}
+                  </option>
+                ))}
+              </select>
+              {fieldError("sold_to")}
+            </div>
+            <div>
               <label htmlFor="filter-utm_source" className={label}>
                 UTM source
               </label>
@@ -318,6 +340,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       <th scope="col" className="py-2 pr-3">Claim</th>
                       <th scope="col" className="py-2 pr-3">State</th>
                       <th scope="col" className="py-2 pr-3">Outcome</th>
+                      <th scope="col" className="py-2 pr-3 text-right">Revenue</th>
                       <th scope="col" className="py-2">Deliveries</th>
                     </tr>
                   </thead>
@@ -342,7 +365,10 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                         <td className="py-3 pr-3 max-sm:order-3 max-sm:p-0">{lead.caseType}</td>
                         <td className="py-3 pr-3 max-sm:order-4 max-sm:p-0">{lead.state ?? "-"}</td>
                         <td className="py-3 pr-3 max-sm:order-5 max-sm:p-0">{OUTCOME_LABELS[lead.outcome] ?? lead.outcome}</td>
-                        <td className="py-3 max-sm:order-6 max-sm:w-full max-sm:p-0">
+                        <td className="py-3 pr-3 text-right tabular-nums max-sm:order-6 max-sm:p-0" data-testid="lead-revenue">
+                          {lead.revenueCents === null ? <span className="text-slate-600">-</span> : signedCents(lead.revenueCents)}
+                        </td>
+                        <td className="py-3 max-sm:order-7 max-sm:w-full max-sm:p-0">
                           {lead.deliveries.length === 0 && !lead.buyerStatus ? (
                             <span className="text-slate-600">none</span>
                           ) : (

@@ -1,6 +1,7 @@
 import { claims } from "#claims/registry";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
+import { addSums, emptyTotals, ledgerSumsByUtcDay, type MoneyTotals } from "../ledger";
 import { ROLLUP_REFRESH_MS, type DashboardRollups } from "./dashboard-rollups";
 import { utcDay } from "./visitor-hash";
 
@@ -48,6 +49,15 @@ export interface PausedBuyer {
   at: string | null;
 }
 
+/** Money in the period, from the sales ledger (docs/decisions/038): sales, returns and revenue. */
+export interface DashboardMoney {
+  total: MoneyTotals;
+  byBuyer: ({ buyerId: string; name: string } & MoneyTotals)[];
+  byClaim: ({ caseType: string; title: string } & MoneyTotals)[];
+  /** One per day of the period, in its order. */
+  byDay: ({ day: string } & MoneyTotals)[];
+}
+
 export interface Dashboard {
   period: DashboardPeriod;
   days: string[];
@@ -55,6 +65,7 @@ export interface Dashboard {
   funnels: ClaimFunnel[];
   deliveries: BuyerDeliveries[];
   pausedBuyers: PausedBuyer[];
+  money: DashboardMoney;
 }
 
 const NO_SOURCE = "(none)";
@@ -76,7 +87,7 @@ export function createFunnelDashboard(
       const today = now();
       const days = Array.from({ length: period }, (_v, i) => utcDay(new Date(today.getTime() - (period - 1 - i) * 86_400_000)));
       const from = days[0]!;
-      const [leadRows, funnelRows, deliveryRows, buyers] = await Promise.all([
+      const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums] = await Promise.all([
         db.selectFrom("lead_daily").select(["day", "case_type", "leads"]).where("day", ">=", from).execute(),
         db
           .selectFrom("funnel_daily")
@@ -91,6 +102,7 @@ export function createFunnelDashboard(
           .groupBy(["destination", "status"])
           .execute(),
         db.selectFrom("buyers").select(["id", "name", "active", "paused_reason", "paused_at"]).orderBy("name").orderBy("id").execute(),
+        ledgerSumsByUtcDay(db, from),
       ]);
 
       const dayIndex = new Map(days.map((day, i) => [day, i]));
@@ -148,7 +160,33 @@ export function createFunnelDashboard(
         .filter((b) => b.active !== 1)
         .map((b): PausedBuyer => ({ id: b.id, name: b.name, reason: b.paused_reason, at: b.paused_at, automatic: b.paused_reason !== null }));
 
-      return { period, days, leadsPerDay, funnels, deliveries, pausedBuyers };
+      const money: DashboardMoney = {
+        total: emptyTotals(),
+        byBuyer: [],
+        byClaim: [],
+        byDay: days.map((day) => ({ day, ...emptyTotals() })),
+      };
+      const buyerMoney = new Map<string, DashboardMoney["byBuyer"][number]>();
+      const claimMoney = new Map<string, DashboardMoney["byClaim"][number]>();
+      for (const sums of ledgerSums) {
+        const i = dayIndex.get(sums.day);
+        if (i === undefined) continue;
+        addSums(money.total, sums);
+        addSums(money.byDay[i]!, sums);
+        let buyer = buyerMoney.get(sums.buyerId);
+        if (!buyer) buyerMoney.set(sums.buyerId, (buyer = { buyerId: sums.buyerId, name: names.get(sums.buyerId) ?? sums.buyerId, ...emptyTotals() }));
+        addSums(buyer, sums);
+        let claim = claimMoney.get(sums.caseType);
+        if (!claim) {
+          const title = claims.find((c) => c.caseType === sums.caseType)?.copy.formTitle ?? sums.caseType;
+          claimMoney.set(sums.caseType, (claim = { caseType: sums.caseType, title, ...emptyTotals() }));
+        }
+        addSums(claim, sums);
+      }
+      money.byBuyer = [...buyerMoney.values()].sort((a, b) => b.netCents - a.netCents || a.name.localeCompare(b.name));
+      money.byClaim = [...claimMoney.values()].sort((a, b) => b.netCents - a.netCents || a.title.localeCompare(b.title));
+
+      return { period, days, leadsPerDay, funnels, deliveries, money, pausedBuyers };
     },
   };
 }

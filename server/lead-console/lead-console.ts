@@ -16,7 +16,7 @@ import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
 import { saleRoomOf } from "../routing/sale-limit";
-import { ledgerEntriesOfLead } from "../ledger";
+import { ledgerEntriesOfLead, moneyOfLeads } from "../ledger";
 import { consentProofOf } from "./consent-proof";
 import { lowQualityText } from "../contacts/contact-identity";
 import { recordAudit, type Actor } from "../audit/audit-log";
@@ -115,7 +115,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const page = rows.slice(0, PAGE_SIZE);
     if (after) page.reverse();
 
-    const [count, deliveries] = await Promise.all([counting, deliveriesOf(page.map((l) => l.id))]);
+    const [count, deliveries, money] = await Promise.all([counting, deliveriesOf(page.map((l) => l.id)), moneyOfLeads(db, page.map((l) => l.id))]);
     const filterQuery = filterSearchParams(filter);
     const links = keysetPageLinks(
       page.map((lead) => ({ createdAt: lead.created_at, id: lead.id })),
@@ -141,6 +141,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         duplicateOf: lead.duplicate_of,
         lowQuality: lowQualityText(lead.low_quality),
         buyerStatus: lead.buyer_status,
+        /** The sum of the lead's ledger entries; null when it was never sold. */
+        revenueCents: money.get(lead.id)?.netCents ?? null,
         // A lead's buyers are summed up by its buyer status; each buyer's delivery is on the lead's page.
         deliveries: deliveries.filter((d) => d.lead_id === lead.id && d.target !== "buyer").map((d) => ({ target: d.target, status: d.status })),
       })),

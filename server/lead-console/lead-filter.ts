@@ -25,11 +25,13 @@ export interface LeadFilter {
   /** yes: leads flagged as low quality (leads.low_quality), such as a disposable e-mail address. */
   low_quality?: "yes" | "no";
   buyer?: BuyerStatus;
+  /** A buyer's id: the leads the ledger has a sale of to that buyer (docs/decisions/038). */
+  sold_to?: string;
   utm_source?: string;
   utm_campaign?: string;
 }
 
-export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "utm_source", "utm_campaign"] as const;
+export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign"] as const;
 export const BUYER_STATUSES = ["pending", "sold", "unsold"] as const satisfies readonly BuyerStatus[];
 
 export interface FilterChoices {
@@ -108,6 +110,12 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
   if (buyer) {
     if ((BUYER_STATUSES as readonly string[]).includes(buyer)) filter.buyer = buyer as BuyerStatus;
     else errors.buyer = `Buyer is one of ${BUYER_STATUSES.join(", ")}.`;
+  }
+  const soldTo = value("sold_to");
+  if (soldTo) {
+    // An id that is no buyer's finds no lead, as it should; only its shape is checked here.
+    if (/^[\w-]{1,100}$/.test(soldTo)) filter.sold_to = soldTo;
+    else errors.sold_to = "Choose a buyer from the list.";
   }
   for (const name of ["utm_source", "utm_campaign"] as const) {
     const text = value(name);

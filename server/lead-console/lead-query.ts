@@ -128,6 +128,10 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
   if (filter.duplicate) where.push(eb("leads.duplicate_of", filter.duplicate === "yes" ? "is not" : "is", null));
   if (filter.low_quality) where.push(eb("leads.low_quality", filter.low_quality === "yes" ? "is not" : "is", null));
   if (filter.buyer) where.push(eb("leads.buyer_status", "=", filter.buyer));
+  // The buyer's sales, by the ledger's (buyer_id, created_at) index; the leads come in their own order.
+  if (filter.sold_to) {
+    where.push(eb("leads.id", "in", eb.selectFrom("ledger_entries").select("ledger_entries.lead_id").where("ledger_entries.buyer_id", "=", filter.sold_to).where("ledger_entries.kind", "=", "sale")));
+  }
   if (filter.utm_source) where.push(eb("leads.utm_source", "=", filter.utm_source));
   if (filter.utm_campaign) where.push(eb("leads.utm_campaign", "=", filter.utm_campaign));
   if (filter.from) where.push(eb(time, ">=", dayBounds(filter.from, timeZone).start));

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDashboardRollups } from "../../server/analytics/dashboard-rollups";
+import { createFunnelDashboard } from "../../server/analytics/funnel-dashboard";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { ledgerEntriesOfLead, ledgerTotals, liveSalesOf, moneyOfLeads, recordCancellation, recordCredit, recordSale, saleCountOf } from "../../server/ledger";
 import { databaseTargetOf } from "../support/routing-fixtures";
@@ -89,5 +91,18 @@ describe("credits and cancellations are further rows", () => {
     expect([...totals.byBuyer.values()].reduce((s, t) => s + t.netCents, 0)).toBe(Number(sum.sum));
     expect(totals.byDay.get("2026-11-20")!.netCents).toBe(Number(sum.sum));
     expect(totals.byBuyer.get("buyer-a")!.returns).toBe(1);
+  });
+
+  it("gives the dashboard its revenue and returns per buyer, claim and day: the ledger's sums", async () => {
+    const dashboard = createFunnelDashboard(db, createDashboardRollups(db), { now: () => new Date("2026-11-20T20:00:00Z") });
+    const { money, days } = await dashboard.read(7);
+    const { sum } = await db.selectFrom("ledger_entries").select((eb) => eb.fn.sum<number>("amount_cents").as("sum")).executeTakeFirstOrThrow();
+    expect(money.total.netCents).toBe(Number(sum));
+    expect(money.byDay).toHaveLength(days.length);
+    expect(money.byDay.at(-1)).toMatchObject({ day: "2026-11-20", netCents: Number(sum) });
+    expect(money.byClaim).toEqual([expect.objectContaining({ caseType: "MVA", netCents: Number(sum) })]);
+    expect(money.byBuyer.find((b) => b.buyerId === "buyer-a")).toMatchObject({ returns: 1, returnsCents: -4500 });
+    expect(money.byBuyer.reduce((total, b) => total + b.netCents, 0)).toBe(Number(sum));
+    expect((await dashboard.read(7)).money.total.sales).toBe(money.total.sales);
   });
 });

@@ -179,6 +179,13 @@ describe("system buyers", () => {
       entries: [{ at: expect.any(String), kind: "sale", buyer: "Firm", amountCents: 4500, priceSource: "fixed", returned: false, note: null }],
       netCents: 4500,
     });
+
+    // The lead list: a revenue column and a filter by the buyer it was sold to, both from the ledger.
+    const soldToFirm = await services.leadConsole.list(new URLSearchParams({ sold_to: saved.buyer.id }));
+    expect(soldToFirm.ok && soldToFirm.leads.map((lead) => [lead.id, lead.revenueCents])).toEqual([[leadId, 4500]]);
+    const soldToBridge = await services.leadConsole.list(new URLSearchParams({ sold_to: LEGAL_BRIDGE_ID }));
+    expect(soldToBridge.ok && soldToBridge.leads).toEqual([]);
+    expect(await services.leadConsole.list(new URLSearchParams({ sold_to: "not a buyer's id!" }))).toMatchObject({ ok: false, errors: { sold_to: "Choose a buyer from the list." } });
   });
 
   it("take Legal Bridge's 'Error' answer as its rejection: tried once, its slot given back, the lead unsold; the webhook still has its copy", async () => {
