@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Selectable } from "kysely";
 import type { ClaimDefinition } from "#claims/engine/types";
-import { writeTransaction, type Db } from "../db/database";
+import { isPostgres, writeTransaction, type Db } from "../db/database";
 import type { Database, DeliveriesTable, DeliveryStatus, DeliveryTarget } from "../db/schema";
 import type { AttemptResult } from "./http-send";
 import { DEADLINE_PASSED, LATE_ACCEPTANCE } from "../routing/delivery-deadline";
@@ -160,10 +160,18 @@ export function createOutbox(db: Db, now: () => Date = () => new Date()) {
   async function expireOverdue(settle: (trx: Kysely<Database>, delivery: Delivery, at: Date) => Promise<unknown>, limit = 100): Promise<number> {
     const at = now();
     const atIso = at.toISOString();
-    const overdue = await db.selectFrom("deliveries").select("id").where(EXPIRABLE).where("deadline_at", "<=", atIso).orderBy("deadline_at").limit(limit).execute();
+    const overdue = await db.selectFrom("deliveries").select(["id", "lead_id"]).where(EXPIRABLE).where("deadline_at", "<=", atIso).orderBy("deadline_at").limit(limit).execute();
     let expired = 0;
-    for (const { id } of overdue) {
+    for (const { id, lead_id: leadId } of overdue) {
       const ended = await writeTransaction(db, async (trx) => {
+        if (isPostgres(trx)) {
+          // The lead first, as marking spam and re-routing take it; then the row, skipped while a worker
+          // is recording an attempt on it (that worker then finds the deadline passed itself), so the
+          // sweep never waits on a row while holding the lead.
+          await trx.selectFrom("leads").select("id").where("id", "=", leadId).forUpdate().execute();
+          const free = await trx.selectFrom("deliveries").select("id").where("id", "=", id).forUpdate().skipLocked().executeTakeFirst();
+          if (!free) return false;
+        }
         const row = await trx
           .updateTable("deliveries")
           .set({ status: "failed", expired_at: atIso, locked_until: null, last_error: DEADLINE_PASSED, updated_at: atIso })

@@ -134,7 +134,7 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
    * each gives back its cap slot and the lead moves on, as a rejection does.
    */
   function expireOverdue(): Promise<number> {
-    return outbox.expireOverdue((trx, delivery, at) => settleBuyerDelivery(trx, delivery, "failed", at));
+    return outbox.expireOverdue((trx, delivery, at) => settleLeadDelivery(trx, delivery, "failed", at));
   }
 
   async function sendDue(): Promise<number> {

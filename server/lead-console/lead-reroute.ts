@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { buyerById, listBuyers, type Buyer } from "../buyers/buyer-store";
-import { lockForTransaction } from "../db/database";
+import { isPostgres, lockForTransaction } from "../db/database";
 import type { Database } from "../db/schema";
 import { releaseCapacity, reserveCapacity } from "../routing/cap-reservation";
 import {
@@ -46,8 +46,9 @@ function takesClaim(buyer: Buyer, caseType: string): boolean {
  * the ledger's sales. Refused: nothing is written.
  */
 export async function rerouteLead(trx: Kysely<Database>, leadId: string, target: RerouteTarget, now: Date): Promise<RerouteResult> {
+  // The lead row, then the routing lock, in the order marking a lead as spam and the deadline's sweep take them.
+  const lead = await trx.selectFrom("leads").selectAll().where("id", "=", leadId).$if(isPostgres(trx), (qb) => qb.forUpdate()).executeTakeFirst();
   await lockForTransaction(trx, ROUTING_LOCK);
-  const lead = await trx.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
   if (!lead) return { ok: false, message: "That lead does not exist." };
   if (lead.revoked_at) return { ok: false, message: "This person revoked consent: the lead is never sent again." };
   if (lead.is_spam) return { ok: false, message: "This lead is marked as spam: mark it as not spam to route it." };
@@ -55,7 +56,7 @@ export async function rerouteLead(trx: Kysely<Database>, leadId: string, target:
   const deliveries = await trx
     .selectFrom("deliveries")
     .leftJoin("buyers", "buyers.id", "deliveries.buyer_id")
-    .select(["deliveries.id", "deliveries.buyer_id", "deliveries.status", "deliveries.delivered_at", "buyers.name", "buyers.system"])
+    .select(["deliveries.id", "deliveries.buyer_id", "deliveries.status", "deliveries.delivered_at", "deliveries.last_status", "buyers.name", "buyers.system"])
     .where("deliveries.lead_id", "=", leadId)
     .where("deliveries.buyer_id", "is not", null)
     .execute();
@@ -83,8 +84,9 @@ export async function rerouteLead(trx: Kysely<Database>, leadId: string, target:
     if (everSold.has(chosen.id)) return { ok: false, message: `${chosen.name} has bought this lead already.` };
   }
 
-  // The offers waiting for an answer are taken back: the operator is moving the lead on.
-  const withdrawn = paying.filter((d) => d.status === "pending");
+  // The offers no buyer has answered are taken back: the operator is moving the lead on. A re-send of
+  // an answered delivery keeps its answer (docs/decisions/038): it stays, as an offer still open.
+  const withdrawn = paying.filter((d) => d.status === "pending" && d.delivered_at === null && (d.last_status === null || Number(d.last_status) >= 500));
   for (const delivery of withdrawn) {
     await trx
       .updateTable("deliveries")
