@@ -159,6 +159,9 @@ describe("a buyer's delivery deadline", () => {
     expect(sold).toMatchObject({ buyer_id: next.id, status: "delivered" });
     expect(await sentToday(late.id)).toBe(0);
     expect(await buyerStatusOf(leadId)).toBe("sold");
+    // The lead page says so.
+    const page = await services.leadConsole.detail(leadId);
+    expect(page!.deliveries.find((d) => d.id === lateOne!.id)).toMatchObject({ status: "failed", lateAcceptedAt: clock.toISOString(), expiredAt: clock.toISOString(), lastError: LATE_ACCEPTANCE });
     // The ledger has the next buyer's sale only.
     const sales = await db.selectFrom("ledger_entries").select(["buyer_id", "delivery_id", "kind"]).where("lead_id", "=", leadId).execute();
     expect(sales).toEqual([{ buyer_id: next.id, delivery_id: sold!.id, kind: "sale" }]);
