@@ -139,6 +139,15 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
             help="Sends the credentials in this request header. Leave it empty when a mapped field carries them as {credentials}."
           />
           <TextField
+            {...field("revocationUrl")}
+            label="Revocation URL (optional)"
+            type="url"
+            defaultValue={values.revocationUrl}
+            placeholder="https://buyer.example/revocations"
+            autoComplete="off"
+            help="Where the signed lead.consent_revoked notice goes, with the credential header, when a person revokes consent for a lead this buyer was sent. Empty: the URL above."
+          />
+          <TextField
             {...field("credentials")}
             label="Credentials"
             type="password"
@@ -397,6 +406,27 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
             inputMode="numeric"
             autoComplete="off"
             help="The buyer's share of leads among buyers of equal priority; 1 unless set."
+          />
+        </div>
+      </Section>
+
+      <Section id="buyer-failures" title="When the buyer fails">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            {...field("deliveryDeadlineSeconds")}
+            label="Delivery deadline (seconds)"
+            defaultValue={values.deliveryDeadlineSeconds}
+            inputMode="numeric"
+            autoComplete="off"
+            help="A lead the buyer has not taken by then moves on to the next buyer and its cap slot is given back; a later yes is recorded but is not a sale. 120 unless set."
+          />
+          <TextField
+            {...field("pauseAfterFailures")}
+            label="Pause after failures in a row"
+            defaultValue={values.pauseAfterFailures}
+            inputMode="numeric"
+            autoComplete="off"
+            help="Attempts with no answer or an answer other than 2xx, in a row, that pause the buyer; any 2xx answer starts the count again. 0 never pauses it; 5 unless set."
           />
         </div>
       </Section>

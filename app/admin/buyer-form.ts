@@ -50,6 +50,12 @@ export interface BuyerFormValues {
   scheduleTo: string;
   priority: string;
   weight: string;
+  /** Seconds the buyer has to take a lead before it moves on. */
+  deliveryDeadlineSeconds: string;
+  /** Failed attempts in a row that pause the buyer; 0 never does. */
+  pauseAfterFailures: string;
+  /** Where revocation notices go; blank: the lead URL. */
+  revocationUrl: string;
 }
 
 /** Form field names an error can be shown next to: the names above, `fields.<row>.name|template`, `conditions.<row>.<column>`, `credentials`, `_form`. */
@@ -84,6 +90,9 @@ export const NEW_BUYER_VALUES: BuyerFormValues = {
   scheduleTo: "17:00",
   priority: "100",
   weight: "1",
+  deliveryDeadlineSeconds: "120",
+  pauseAfterFailures: "5",
+  revocationUrl: "",
 };
 
 /** A saved buyer as the form shows it. */
@@ -122,6 +131,9 @@ export function buyerFormValues(buyer: Buyer): BuyerFormValues {
     scheduleTo: rules.schedule?.to ?? NEW_BUYER_VALUES.scheduleTo,
     priority: String(rules.priority),
     weight: String(rules.weight),
+    deliveryDeadlineSeconds: String(rules.deliveryDeadlineSeconds),
+    pauseAfterFailures: String(rules.pauseAfterFailures),
+    revocationUrl: delivery.revocation?.url ?? "",
   };
 }
 
@@ -175,6 +187,7 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
     pinged: checked("pinged"),
     pingUrl: one("pingUrl").trim(),
     pingBidField: one("pingBidField").trim(),
+    revocationUrl: one("revocationUrl").trim(),
     fields,
     conditions,
     ...rules.values,
@@ -196,6 +209,7 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
     credentialHeader: values.credentialHeader || undefined,
     // Blank, the bid field is the store's default.
     ...(values.pinged ? { ping: { url: values.pingUrl, bidField: values.pingBidField || undefined } } : {}),
+    ...(values.revocationUrl ? { revocation: { method: "signed-event" as const, url: values.revocationUrl } } : {}),
     acceptance: {
       conditions: conditions.map((row) => ({
         field: row.field,
@@ -253,6 +267,8 @@ type RuleValues = Pick<
   | "scheduleTo"
   | "priority"
   | "weight"
+  | "deliveryDeadlineSeconds"
+  | "pauseAfterFailures"
 >;
 
 /** What every buyer's form has, a system buyer's too: whether it takes leads, which, how many, when, in what order, at what price. */
@@ -274,9 +290,11 @@ function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): 
     scheduleTo: one("scheduleTo").trim(),
     priority: one("priority").trim(),
     weight: one("weight").trim(),
+    deliveryDeadlineSeconds: one("deliveryDeadlineSeconds").trim(),
+    pauseAfterFailures: one("pauseAfterFailures").trim(),
   };
 
-  const wholeNumber = (name: "maxLeadAgeMinutes" | "perDay" | "perMonth" | "priority" | "weight") => {
+  const wholeNumber = (name: "maxLeadAgeMinutes" | "perDay" | "perMonth" | "priority" | "weight" | "deliveryDeadlineSeconds" | "pauseAfterFailures") => {
     const text = values[name];
     if (text === "") return undefined;
     if (/^-?\d+$/.test(text)) return Number(text);
@@ -307,6 +325,8 @@ function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): 
       schedule: values.scheduled ? { days: values.scheduleDays, from: values.scheduleFrom, to: values.scheduleTo } : null,
       priority: wholeNumber("priority"),
       weight: wholeNumber("weight"),
+      deliveryDeadlineSeconds: wholeNumber("deliveryDeadlineSeconds"),
+      pauseAfterFailures: wholeNumber("pauseAfterFailures"),
       price: price(),
     },
   };
@@ -383,6 +403,8 @@ const RULE_FIELDS: Record<string, string> = {
   "schedule.to": "scheduleTo",
   priority: "priority",
   weight: "weight",
+  deliveryDeadlineSeconds: "deliveryDeadlineSeconds",
+  pauseAfterFailures: "pauseAfterFailures",
   price: "price",
 };
 
@@ -411,6 +433,7 @@ function formFieldOf(path: string, values: BuyerFormValues): string {
       return row >= 0 ? `fields.${row}.template` : "fields";
     }
     if (part === "ping") return key === "bidField" ? "pingBidField" : "pingUrl";
+    if (part === "revocation") return "revocationUrl";
     if (part === "acceptance" && key === "conditions" && more.length) {
       const [row, column] = more;
       return column ? `conditions.${row}.${column}` : `conditions.${row}.field`;

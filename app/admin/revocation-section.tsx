@@ -25,15 +25,23 @@ export function RevocationSection({ revocation, timeZone }: { revocation: LeadRe
         <dt className="font-semibold text-slate-600">Recorded</dt>
         <dd>{revocation.recordedAt ? operatorTime(revocation.recordedAt, timeZone) : "-"}</dd>
       </dl>
-      <h3 className="mt-4 font-semibold">lead.consent_revoked events</h3>
+      <h3 className="mt-4 font-semibold">Notices sent (lead.consent_revoked events)</h3>
       {revocation.events.length ? (
         <ul className="mt-2 space-y-1 text-sm">
           {revocation.events.map((event) => (
             <li key={event.id}>
-              {event.destination}: <span className={statusBadge(event.status)}>{event.status}</span>
+              {event.destination}
+              {event.tookLead ? "" : " (saw the lead, did not buy it)"}: <span className={statusBadge(event.status)}>{event.status}</span>
               {` ${event.attempts} attempt${event.attempts === 1 ? "" : "s"}`}
               {event.deliveredAt ? `, delivered ${operatorTime(event.deliveredAt, timeZone)}` : ""}
+              {event.httpStatus !== null ? `, answered HTTP ${event.httpStatus}` : ""}
               {event.lastError ? `, ${event.lastError}` : ""}
+              {event.answer ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer">Answer</summary>
+                  <pre className="mt-1 max-w-[60ch] overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{event.answer}</pre>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>

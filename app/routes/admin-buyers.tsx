@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     id: buyer.id,
     name: buyer.name,
     active: buyer.active,
+    autoPause: buyer.autoPause,
     delivery: deliveryLabel(buyer.delivery),
     // A system buyer's delivery is set elsewhere: the row says where instead of its stored fields.
     system: buyer.system ? systemSummary(systemBuyerView({ name: buyer.name, system: buyer.system }, systems)) : null,
@@ -179,8 +180,13 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                           {buyer.name}
                         </Link>{" "}
                         <span className={`${badge} ${buyer.active ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
-                          {buyer.active ? "Active" : "Paused"}
+                          {buyer.active ? "Active" : buyer.autoPause ? "Paused automatically" : "Paused"}
                         </span>
+                        {buyer.autoPause ? (
+                          <span className="block text-sm text-amber-900" data-testid="auto-pause">
+                            {buyer.autoPause.reason}, since {buyer.autoPause.at.slice(0, 16).replace("T", " ")} UTC
+                          </span>
+                        ) : null}
                         {buyer.system ? (
                           <>
                             {" "}

@@ -30,7 +30,7 @@ const td = "py-2 pr-3 text-right tabular-nums";
 const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { period, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood } = loaderData;
+  const { period, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers } = loaderData;
   const spam = leadsPerDay.reduce((sum, claim) => sum + claim.spam, 0);
   return (
     <>
@@ -52,6 +52,25 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             {days[0]} to {days.at(-1)}, days in {timeZone}
           </span>
         </nav>
+
+        {pausedBuyers.length ? (
+          <section aria-labelledby="paused-title" className={`${adminCard} ring-amber-300`} data-testid="paused-buyers">
+            <h2 id="paused-title" className="text-lg font-bold">
+              Paused buyers
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">They get no leads until an operator resumes them on the Buyers page.</p>
+            <ul className="mt-2 space-y-1 text-sm">
+              {pausedBuyers.map((buyer) => (
+                <li key={buyer.id}>
+                  <Link to={`/admin/buyers/${buyer.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                    {buyer.name}
+                  </Link>
+                  {buyer.automatic ? `: paused automatically ${buyer.at ? `at ${buyer.at.slice(0, 16).replace("T", " ")} UTC` : ""}, ${buyer.reason}` : ": paused by an operator"}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         <section aria-labelledby="leads-title" className={adminCard}>
           <h2 id="leads-title" className="text-lg font-bold">

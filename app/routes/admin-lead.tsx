@@ -94,6 +94,23 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
         : { title: "Marked as Not Spam", description: `${marked.queued} deliver${marked.queued === 1 ? "y" : "ies"} queued.`, tone: "success" },
     };
   }
+  if (intent === "reroute") {
+    requirePermission(access, "leads.resend");
+    const to = String(form.get("to") ?? "");
+    const buyerId = String(form.get("buyerId") ?? "");
+    if (to !== "next" && !(to === "buyer" && buyerId)) return failure("Choose the next buyer by the rules, or a buyer.");
+    if (!confirmed) {
+      const question =
+        to === "next"
+          ? "Re-route this lead to the next buyer by the routing rules? An offer no buyer has answered yet is withdrawn."
+          : "Re-route this lead to the buyer you chose? An offer no buyer has answered yet is withdrawn.";
+      return { confirm: { question, fields: { intent, to, ...(to === "buyer" ? { buyerId } : {}) }, label: "Re-route" } };
+    }
+    const rerouted = await context.leadConsole.reroute(params.leadId, to === "next" ? { to: "next" } : { to: "buyer", buyerId }, session);
+    if (!rerouted.ok) return failure(rerouted.message);
+    const withdrawn = rerouted.withdrawn.length ? ` Withdrawn from ${rerouted.withdrawn.join(", ")}.` : "";
+    return { toast: { title: "Re-routed", description: `Sent to ${rerouted.sentTo.map((sent) => sent.buyerName).join(", ")}.${withdrawn}`, tone: "success" } };
+  }
   return failure("Unknown action.");
 }
 
@@ -293,7 +310,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             {lead.routing.map((routing, i) => (
               <div key={i} className="mt-4 rounded-xl border border-slate-200 p-4" data-testid="routing-decision">
                 <h3 className="font-semibold">
-                  {routing.auction ? "Auction" : routing.cascade ? "Cascaded" : "Routed"} {time(routing.at)}:{" "}
+                  {routing.byOperator ? "Re-routed by an operator" : routing.auction ? "Auction" : routing.cascade ? "Cascaded" : "Routed"} {time(routing.at)}:{" "}
                   {/* A cascade that finds nobody leaves a shared lead sold to the others: say what happened, not "unsold". */}
                   {routing.unsold ? (routing.cascade ? "no other buyer to send it to" : "unsold") : `sent to ${routing.sentTo.join(", ")}`}
                   {routing.acceptedBy.length ? `, taken by ${routing.acceptedBy.join(", ")}` : ""}
@@ -313,6 +330,46 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
                 </ul>
               </div>
             ))}
+          </section>
+        ) : null}
+
+        {can.resend && lead.rerouteBuyers.length ? (
+          <section aria-labelledby="reroute-title" className={adminCard}>
+            <h2 id="reroute-title" className="text-lg font-bold">
+              Re-route
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              Send this lead on by hand. An offer no buyer has answered yet is withdrawn; the claim&apos;s sale limit and the buyer&apos;s caps still hold.
+            </p>
+            <div className="mt-3 flex flex-wrap items-end gap-3">
+              <ConfirmForm
+                question="Re-route this lead to the next buyer by the routing rules? An offer no buyer has answered yet is withdrawn."
+                fields={{ intent: "reroute", to: "next" }}
+              >
+                <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                  Next buyer by the rules
+                </button>
+              </ConfirmForm>
+              <ConfirmForm
+                question="Re-route this lead to the buyer you chose? An offer no buyer has answered yet is withdrawn."
+                fields={{ intent: "reroute", to: "buyer" }}
+                className="flex flex-wrap items-end gap-2"
+              >
+                <label className="grid gap-1 text-sm font-semibold">
+                  Buyer
+                  <select name="buyerId" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal">
+                    {lead.rerouteBuyers.map((buyer) => (
+                      <option key={buyer.id} value={buyer.id}>
+                        {buyer.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>
+                  Send to this buyer
+                </button>
+              </ConfirmForm>
+            </div>
           </section>
         ) : null}
 
@@ -339,7 +396,14 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
                 Webhook-id <code>{delivery.id}</code>
                 {delivery.nextAttemptAt ? ` · next attempt ${time(delivery.nextAttemptAt)}` : ""}
                 {delivery.deliveredAt ? ` · delivered ${time(delivery.deliveredAt)}` : ""}
+                {delivery.deadlineAt && !delivery.deliveredAt && !delivery.expiredAt ? ` · deadline ${time(delivery.deadlineAt)}` : ""}
+                {delivery.expiredAt ? ` · moved on at its deadline ${time(delivery.expiredAt)}` : ""}
               </p>
+              {delivery.lateAcceptedAt ? (
+                <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="late-acceptance">
+                  Accepted late, {time(delivery.lateAcceptedAt)}, after the delivery deadline: recorded, not a sale.
+                </p>
+              ) : null}
               {delivery.log.length ? (
                 <div className="mt-3 overflow-x-auto">
                   {/* On a phone each attempt is a short block, its error on a line of its own, instead of columns cut off. */}

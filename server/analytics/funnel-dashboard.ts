@@ -41,6 +41,15 @@ export interface BuyerDeliveries {
   failureRatePercent: number | null;
 }
 
+/** A buyer taking no leads now: paused automatically after failures in a row (with why and when), or by an operator. */
+export interface PausedBuyer {
+  id: string;
+  name: string;
+  automatic: boolean;
+  reason: string | null;
+  at: string | null;
+}
+
 /** Money in the period, from the sales ledger (docs/decisions/038): sales, returns and revenue. */
 export interface DashboardMoney {
   total: MoneyTotals;
@@ -60,6 +69,7 @@ export interface Dashboard {
   funnels: ClaimFunnel[];
   /** Deliveries to paying buyers (Legal Bridge is one). */
   deliveries: BuyerDeliveries[];
+  pausedBuyers: PausedBuyer[];
   money: DashboardMoney;
   /** Funnel events not counted in the period: new visitors past their address's daily bound (issue 25). */
   flood: { refusedEvents: number; addresses: number };
@@ -100,7 +110,7 @@ export function createFunnelDashboard(
           .where("day", ">=", from)
           .groupBy(["destination", "status"])
           .execute(),
-        db.selectFrom("buyers").select(["id", "name", "system"]).execute(),
+        db.selectFrom("buyers").select(["id", "name", "system", "active", "paused_reason", "paused_at"]).orderBy("name").orderBy("id").execute(),
         ledgerSumsBySlice(db, dayBounds(from, rollups.timeZone).start, rollups.sliceLength),
         db
           .selectFrom("funnel_address_days")
@@ -169,6 +179,10 @@ export function createFunnelDashboard(
       const deliveries = all.filter((d) => payingBuyers.has(d.destination));
       const destinations = all.filter((d) => !payingBuyers.has(d.destination));
 
+      const pausedBuyers = buyers
+        .filter((b) => b.active !== 1)
+        .map((b): PausedBuyer => ({ id: b.id, name: b.name, reason: b.paused_reason, at: b.paused_at, automatic: b.paused_reason !== null }));
+
       const money: DashboardMoney = {
         total: emptyTotals(),
         byBuyer: [],
@@ -196,7 +210,7 @@ export function createFunnelDashboard(
       money.byClaim = [...claimMoney.values()].sort((a, b) => b.netCents - a.netCents || a.title.localeCompare(b.title));
 
       const flood = { refusedEvents: Number(floodRow?.refused ?? 0), addresses: Number(floodRow?.addresses ?? 0) };
-      return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood };
+      return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers };
     },
   };
 }

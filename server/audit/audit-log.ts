@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "resend-filtered",
   "mark-spam",
   "mark-not-spam",
+  "reroute-lead",
   "save-webhook",
   "rotate-webhook-secret",
   "create-buyer",

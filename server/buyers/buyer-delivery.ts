@@ -60,6 +60,16 @@ export const pingSchema = z.object({
   bidField: jsonPath.default("bid"),
 });
 
+/**
+ * How the buyer is told that a person revoked consent for a lead it was sent (docs/decisions/025, 039):
+ * the signed `lead.consent_revoked` event, with the buyer's credential header, to its lead URL, or to
+ * `url` when the buyer gives a separate one.
+ */
+export const revocationNoticeSchema = z.object({
+  method: z.literal("signed-event").default("signed-event"),
+  url: httpUrl.optional(),
+});
+
 const deliveryCommon = {
   url: httpUrl,
   /** Sends the credentials in this header (Authorization, X-Api-Key); a mapped field can carry them instead. */
@@ -71,6 +81,8 @@ const deliveryCommon = {
   acceptance: acceptanceRuleSchema.default({ conditions: [] }),
   /** Set: a ping-post buyer, which takes a claim only through its auction. Absent on buyers saved before. */
   ping: pingSchema.optional(),
+  /** Absent: the signed event to the lead URL. */
+  revocation: revocationNoticeSchema.optional(),
 };
 
 /** Our signed JSON webhook (the Standard Webhooks payload every lead has). */
@@ -88,3 +100,4 @@ export const buyerDeliverySchema = z.discriminatedUnion("method", [webhookDelive
 
 export type BuyerDelivery = z.infer<typeof buyerDeliverySchema>;
 export type BuyerPing = z.infer<typeof pingSchema>;
+export type RevocationNotice = z.infer<typeof revocationNoticeSchema>;

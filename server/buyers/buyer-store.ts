@@ -50,6 +50,10 @@ export interface Buyer extends RoutableBuyer {
   credentialsLast4: string | null;
   /** The buyer's API key as the admin shows it again: its first characters and when it was issued. */
   apiKey: { prefix: string; createdAt: string } | null;
+  /** Why and since when the buyer was paused automatically (its failures in a row); null otherwise. */
+  autoPause: { reason: string; at: string } | null;
+  /** Failed attempts in a row, reset by a 2xx answer. */
+  failuresInARow: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -142,7 +146,7 @@ export function createBuyerStore(
    * delivery and credentials: the server's settings name it and the Setup page or the server send it.
    */
   async function update(id: string, input: unknown): Promise<SaveBuyerResult> {
-    const existing = await db.selectFrom("buyers").select("system").where("id", "=", id).executeTakeFirst();
+    const existing = await db.selectFrom("buyers").select(["system", "active"]).where("id", "=", id).executeTakeFirst();
     if (!existing) return { ok: false, errors: { id: `There is no buyer ${id}.` } };
     let columns: Updateable<BuyersTable>;
     if (existing.system) {
@@ -154,20 +158,26 @@ export function createBuyerStore(
       if (!parsed.ok) return parsed;
       columns = { ...columnsOf(parsed.data), ...credentialColumns(id, parsed.data.credentials) };
     }
+    // A paused buyer saved as active by the operator: an automatic pause's reason goes, and its count starts again.
+    const resumed = existing.active === 0 && columns.active === 1 ? { paused_reason: null, paused_at: null, consecutive_failures: 0 } : {};
     const result = await db
       .updateTable("buyers")
-      .set({ ...columns, updated_at: now().toISOString() })
+      .set({ ...columns, ...resumed, updated_at: now().toISOString() })
       .where("id", "=", id)
       .executeTakeFirst();
     if (!result.numUpdatedRows) return { ok: false, errors: { id: `There is no buyer ${id}.` } };
     return { ok: true, buyer: (await get(id))! };
   }
 
-  /** Pauses (false) or resumes (true) a buyer; false when there is no such buyer. */
+  /**
+   * Pauses (false) or resumes (true) a buyer; false when there is no such buyer. Either clears an
+   * automatic pause's reason (an operator's pause has none), and resuming starts the failures in a
+   * row from zero, so the next failure does not pause the buyer again at once.
+   */
   async function setActive(id: string, active: boolean): Promise<boolean> {
     const result = await db
       .updateTable("buyers")
-      .set({ active: active ? 1 : 0, updated_at: now().toISOString() })
+      .set({ active: active ? 1 : 0, paused_reason: null, paused_at: null, ...(active ? { consecutive_failures: 0 } : {}), updated_at: now().toISOString() })
       .where("id", "=", id)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
@@ -296,6 +306,8 @@ function buyerOf(row: Selectable<BuyersTable>): Buyer {
     credentialsLast4: row.credentials_last4,
     apiKey: row.api_key_prefix && row.api_key_created_at ? { prefix: row.api_key_prefix, createdAt: row.api_key_created_at } : null,
     system: row.system,
+    autoPause: !active && row.paused_reason && row.paused_at ? { reason: row.paused_reason, at: row.paused_at } : null,
+    failuresInARow: Number(row.consecutive_failures ?? 0),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -202,6 +202,13 @@ export interface DeliveriesTable {
   /** An event row's type and the lead delivery whose destination it goes to (migration 13); null on lead rows. */
   event: Generated<LeadEventType | null>;
   about_delivery_id: Generated<string | null>;
+  /**
+   * A buyer delivery: when the buyer must have taken the lead by (its delivery deadline), when the
+   * worker gave up on it at that deadline, and when the buyer said yes too late (not a sale) (migration 21).
+   */
+  deadline_at: Generated<string | null>;
+  expired_at: Generated<string | null>;
+  late_accepted_at: Generated<string | null>;
 }
 
 export type BuyerMethod = "webhook" | "post";
@@ -233,6 +240,11 @@ export interface BuyersTable {
   return_window_days: Generated<number>;
   return_cap_percent: Generated<number>;
   resell_returns: Generated<number>;
+  /** Failed attempts in a row (no answer, or not 2xx); a 2xx answer resets it (migration 21). */
+  consecutive_failures: Generated<number>;
+  /** Why and when the buyer was paused automatically; null while active or when paused by an operator. */
+  paused_reason: Generated<string | null>;
+  paused_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -60,7 +60,8 @@ export async function sendLeadEvent(deps: EventSenderDeps, delivery: Delivery, n
     }
     const header = buyer.delivery.credentialHeader;
     if (header && credentials) signed.headers = { ...(signed.headers as Record<string, string>), [header]: credentials };
-    return attempt(buyer.delivery.url, signed, deps.timeoutMs);
+    // The buyer's revocation URL when it gave one, else the URL its leads go to.
+    return attempt(buyer.delivery.revocation?.url ?? buyer.delivery.url, signed, deps.timeoutMs);
   }
   const partner = deps.partners[about.target as PartnerId];
   if (!partner) return final(`Unknown destination ${about.target}`);

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import { claimByCaseType } from "#claims/registry";
 import { buyerById, openBuyerCredentials } from "../buyers/buyer-store";
 import { sendToBuyer } from "../buyers/buyer-sender";
+import { noteBuyerAttempt } from "../buyers/buyer-health";
 import type { Kysely } from "kysely";
 import type { Database, DeliveryStatus, LeadsTable } from "../db/schema";
 import { holdAuction, settleAuction } from "../routing/auction-routing";
@@ -13,7 +14,7 @@ import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { Settings } from "../settings/settings";
 import { isPostgres } from "../db/database";
-import { queueConsentRevokedEvents } from "../revocations/revoke-leads";
+import { queueConsentRevokedEvents, reachedReceiver } from "../revocations/revoke-leads";
 import { sendLeadEvent } from "./event-sender";
 import { notSent, type AttemptResult } from "./http-send";
 import { createOutbox, type Delivery, type SettleAttempt } from "./outbox";
@@ -78,6 +79,21 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
     });
   }
 
+  /**
+   * In the transaction that records an attempt that reached its receiver (a yes or not): if the lead's
+   * consent was revoked while it was being sent, its destination is told like the others. On PostgreSQL the lead row is
+   * locked first, so either the revocation sees this delivery as delivered or this sees the revocation.
+   */
+  async function tellIfRevoked(trx: Kysely<Database>, delivery: Delivery, at: Date) {
+    const lead = await trx
+      .selectFrom("leads")
+      .select("revoked_at")
+      .where("id", "=", delivery.lead_id)
+      .$if(isPostgres(trx), (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    if (lead?.revoked_at) await queueConsentRevokedEvents(trx, [delivery], at);
+  }
+
   async function sendToBuyerOf(delivery: Delivery, lead: Selectable<LeadsTable>): Promise<AttemptResult> {
     const buyer = delivery.buyer_id ? await buyerById(db, delivery.buyer_id) : undefined;
     // A buyer is never deleted, so this is a row written by hand: nothing to send it to.
@@ -113,7 +129,16 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
     return run;
   }
 
+  /**
+   * Ends the buyer deliveries whose delivery deadline has passed, waiting for a retry or in flight:
+   * each gives back its cap slot and the lead moves on, as a rejection does.
+   */
+  function expireOverdue(): Promise<number> {
+    return outbox.expireOverdue((trx, delivery, at) => settleLeadDelivery(trx, delivery, "failed", at));
+  }
+
   async function sendDue(): Promise<number> {
+    if (!stopping) await expireOverdue();
     let attempts = 0;
     while (!stopping) {
       const delivery = await outbox.claimNext(lockMs);
@@ -155,7 +180,16 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
                 ? undefined
                 : ((trx, ended, at) => settleLeadDelivery(trx, delivery, ended, at)) satisfies SettleAttempt,
           };
-    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle);
+    const leadDelivery = delivery.target !== "event" && delivery.target !== "auction" && result !== revokedLead;
+    // Whatever the claim's state: a buyer's failures in a row pause it (an attempt not made says nothing
+    // of the buyer), and a receiver that saw the lead after its consent was revoked is told.
+    const afterAttempt = leadDelivery
+      ? async (trx: Kysely<Database>, at: Date) => {
+          if (delivery.buyer_id) await noteBuyerAttempt(trx, delivery.buyer_id, result, at);
+          if (reachedReceiver(result)) await tellIfRevoked(trx, delivery, at);
+        }
+      : undefined;
+    const status = await outbox.recordAttempt(delivery, result, retryScheduleMs, settle, afterAttempt);
     onAttempt?.(delivery, status);
     logger.info(
       { deliveryId: delivery.id, leadId: delivery.lead_id, target: delivery.target, attempt: delivery.attempts, status, httpStatus: result.status, error: result.error },
@@ -188,6 +222,7 @@ export function createDeliveryWorker({ db, secretBox = null, config, settings, l
   return {
     runOnce,
     sendNow,
+    expireOverdue,
     start() {
       if (running) return;
       running = true;

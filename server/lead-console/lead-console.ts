@@ -11,6 +11,7 @@ import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget, Eve
 import type { DeliveryWorker } from "../delivery/worker";
 import { auctionOf } from "../routing/auction-record";
 import { releaseCapacity, reserveCapacity } from "../routing/cap-reservation";
+import { deliveryDeadline } from "../routing/delivery-deadline";
 import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
@@ -19,6 +20,7 @@ import { ledgerEntriesOfLead, moneyOfLeads } from "../ledger";
 import { consentProofOf } from "./consent-proof";
 import { lowQualityText } from "../contacts/contact-identity";
 import { recordAudit, type Actor } from "../audit/audit-log";
+import { rerouteChoices, rerouteLead, RerouteRefused, type RerouteResult, type RerouteTarget } from "./lead-reroute";
 import { maskEmail, maskIp, maskName, maskPhone } from "./contact-mask";
 import { leadsCsv } from "./lead-export";
 import { filterSearchParams, parseLeadFilter, type FilterChoices } from "./lead-filter";
@@ -241,6 +243,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         at: createdAt,
         auction: decision.auctionId ? (auctions.get(decision.auctionId) ?? null) : null,
         cascade: decision.alreadyTried.length > 0,
+        ...(decision.byOperator ? { byOperator: true as const } : {}),
         considered: decision.considered.map((c) => ({
           buyer: c.buyerName,
           verdict: decision.tried.some((t) => t.buyerId === c.buyerId) ? "sent" : c.verdict === "skipped" ? c.reason : "not needed",
@@ -269,6 +272,10 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         attempts: Number(d.attempts),
         nextAttemptAt: d.status === "pending" ? d.next_attempt_at : null,
         deliveredAt: d.delivered_at,
+        /** A buyer delivery's deadline, when the lead moved on at it, and a yes that came too late. */
+        deadlineAt: d.deadline_at,
+        expiredAt: d.expired_at,
+        lateAcceptedAt: d.late_accepted_at,
         lastError: d.last_error,
         resendable: lead.is_spam === 0 && lead.revoked_at === null && RESENDABLE.includes(d.status) && !notResent(d.target),
         log: attempts
@@ -281,6 +288,8 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
             responseBody: a.response_body,
           })),
       })),
+      /** The buyers an operator may re-route the lead to by hand; none for spam and revoked leads. */
+      rerouteBuyers: lead.is_spam || lead.revoked_at ? [] : await rerouteChoices(db, lead.case_type),
       actions: actions.map((a) => ({ at: a.at, operator: a.operator_email ?? "unknown", action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
       /** Buyers' checks of the certificate through the match API. */
       certificateChecks: lead.certificate_id ? await certificateChecksOf(db, lead.certificate_id) : [],
@@ -414,13 +423,42 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     });
   }
 
+  /**
+   * An operator's re-route of a lead from its page (lead-reroute.ts): to the next buyer by the rules,
+   * or to a chosen one. Recorded with the lead's buyer deliveries and buyer status before and after.
+   */
+  async function reroute(leadId: string, target: RerouteTarget, actor: Actor): Promise<RerouteResult> {
+    try {
+      return await writeTransaction(db, async (trx) => {
+        const before = await buyerDeliveriesOf(trx, leadId);
+        const rerouted = await rerouteLead(trx, leadId, target, now());
+        if (!rerouted.ok) return rerouted;
+        const after = await buyerDeliveriesOf(trx, leadId);
+        await record(trx, actor, "reroute-lead", leadId, {
+          to: target.to === "next" ? "next buyer by the rules" : "chosen buyer",
+          target: rerouted.sentTo.map((sent) => sent.buyerName).join(", "),
+          withdrawn: rerouted.withdrawn,
+          before,
+          after,
+        });
+        return rerouted;
+      });
+    } catch (error) {
+      if (error instanceof RerouteRefused) return { ok: false, message: error.message };
+      throw error;
+    }
+  }
+
   /** Puts a delivery back in the outbox for an operator's re-send, or says why it may not (resendToBuyer). */
   async function requeueResend(trx: Kysely<Database>, delivery: Parameters<typeof resendToBuyer>[1], at: Date): Promise<string | null> {
     const lead = await trx.selectFrom("leads").select("revoked_at").where("id", "=", delivery.lead_id).executeTakeFirst();
     if (lead?.revoked_at) return REVOKED_NOT_RESENT;
     const refused = await resendToBuyer(trx, delivery, at);
     if (refused) return refused;
-    await trx.updateTable("deliveries").set(requeued(at)).where("id", "=", delivery.id).execute();
+    // A buyer's delivery sent again gets a fresh delivery deadline, as a new offer would.
+    const buyer = delivery.buyer_id ? await buyerById(trx, delivery.buyer_id) : undefined;
+    const deadline = buyer ? { deadline_at: deliveryDeadline(buyer, at), expired_at: null } : {};
+    await trx.updateTable("deliveries").set({ ...requeued(at), ...deadline }).where("id", "=", delivery.id).execute();
     if (delivery.buyer_id) await refreshBuyerStatus(trx, delivery.lead_id);
     return null;
   }
@@ -484,7 +522,23 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };
   }
 
-  return { choices, list, detail, reveal, recordContactView, resendDelivery, resendFiltered, markSpam, exportCsv };
+  return { choices, list, detail, reveal, recordContactView, resendDelivery, resendFiltered, markSpam, reroute, exportCsv };
+}
+
+/** The lead's buyer status and deliveries to buyers, as the audit log records them around a re-route. */
+async function buyerDeliveriesOf(trx: Kysely<Database>, leadId: string) {
+  const [lead, deliveries] = await Promise.all([
+    trx.selectFrom("leads").select("buyer_status").where("id", "=", leadId).executeTakeFirst(),
+    trx
+      .selectFrom("deliveries")
+      .innerJoin("buyers", "buyers.id", "deliveries.buyer_id")
+      .select(["deliveries.id", "buyers.name", "deliveries.status"])
+      .where("deliveries.lead_id", "=", leadId)
+      .orderBy("deliveries.created_at")
+      .orderBy("deliveries.id")
+      .execute(),
+  ]);
+  return { buyerStatus: lead?.buyer_status ?? null, deliveries: deliveries.map((d) => ({ id: d.id, buyer: d.name, status: d.status })) };
 }
 
 /** A delivery due now with a fresh retry schedule (attempts counts the current schedule; the log keeps every attempt). */

@@ -91,6 +91,12 @@ export function createMetrics({ db }: { db: Db }) {
     labelNames: ["target", "buyer"],
     registers: [registry],
   });
+  const buyerPaused = new Gauge({
+    name: "claims_buyer_paused",
+    help: "1 for each buyer taking no leads now (database, at scrape time), by buyer id, name and reason (failures: paused automatically after failed attempts in a row; operator).",
+    labelNames: ["buyer", "name", "reason"],
+    registers: [registry],
+  });
   const lastBackup = new Gauge({
     name: "claims_backup_last_success_timestamp_seconds",
     help: "When the newest backup that passed its integrity check was taken (database, at scrape time); 0 before the first.",
@@ -99,7 +105,7 @@ export function createMetrics({ db }: { db: Db }) {
 
   /** The outbox and backup figures, read with index-only queries (migration 2026-11-26-19). */
   async function readDatabase(now: Date) {
-    const [waiting, dead, backup] = await Promise.all([
+    const [waiting, dead, backup, paused] = await Promise.all([
       db
         .selectFrom("deliveries")
         .select(["target", "buyer_id", (eb) => eb.fn.countAll<number | string>().as("depth")])
@@ -116,11 +122,14 @@ export function createMetrics({ db }: { db: Db }) {
         .groupBy(["target", "buyer_id"])
         .execute(),
       db.selectFrom("backups").select(sql<string | null>`max(started_at)`.as("at")).where("status", "=", "ok").executeTakeFirst(),
+      db.selectFrom("buyers").select(["id", "name", "paused_reason"]).where("active", "=", 0).execute(),
     ]);
     outboxDepth.reset();
     oldestDueAge.reset();
     deadDeliveries.reset();
     lastBackup.reset();
+    buyerPaused.reset();
+    for (const buyer of paused) buyerPaused.set({ buyer: buyer.id, name: buyer.name, reason: buyer.paused_reason ? "failures" : "operator" }, 1);
     for (const row of waiting) {
       const labels = targetLabels(row.target, row.buyer_id);
       outboxDepth.set(labels, Number(row.depth));

@@ -169,12 +169,23 @@ export function createRevocationService({ db, logger, optOutsPerHour, timeZone, 
         .selectFrom("deliveries as e")
         .leftJoin("deliveries as about", "about.id", "e.about_delivery_id")
         .leftJoin("buyers", "buyers.id", "about.buyer_id")
-        .select(["e.id", "e.status", "e.attempts", "e.last_error", "e.delivered_at", "about.target", "buyers.name as buyer_name"])
+        .select(["e.id", "e.status", "e.attempts", "e.last_error", "e.last_status", "e.delivered_at", "about.target", "about.status as about_status", "buyers.name as buyer_name"])
         .where("e.lead_id", "=", leadId)
         .where("e.target", "=", "event")
         .orderBy("e.created_at")
         .execute(),
     ]);
+    // Each notice's receiver's last answer, as the lead's deliveries show theirs.
+    const answers = new Map<string, string | null>();
+    if (events.length) {
+      const attempts = await db
+        .selectFrom("delivery_attempts")
+        .select(["delivery_id", "response_body"])
+        .where("delivery_id", "in", events.map((event) => event.id))
+        .orderBy("attempted_at", "desc")
+        .execute();
+      for (const attempt of attempts) if (!answers.has(attempt.delivery_id)) answers.set(attempt.delivery_id, attempt.response_body);
+    }
     return {
       revokedAt: lead.revoked_at,
       recordedAt: revocation?.created_at ?? null,
@@ -189,6 +200,10 @@ export function createRevocationService({ db, logger, optOutsPerHour, timeZone, 
         attempts: Number(event.attempts),
         deliveredAt: event.delivered_at,
         lastError: event.last_error,
+        httpStatus: event.last_status,
+        answer: answers.get(event.id) ?? null,
+        /** Whether the destination took the lead or only saw it (it rejected it, or its yes came too late). */
+        tookLead: event.about_status === "delivered",
       })),
     };
   }

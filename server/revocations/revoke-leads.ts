@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, RevocationMethod } from "../db/schema";
+import { REQUEST_TIMEOUT, type AttemptResult } from "../delivery/http-send";
 import { CONSENT_REVOKED } from "../delivery/lead-events";
 import { releaseCapacity } from "../routing/cap-reservation";
 import { refreshBuyerStatus } from "../routing/route-lead";
@@ -21,8 +22,9 @@ export interface Revocation {
 /**
  * Inside a write transaction: records one revocation and revokes every lead of the person not revoked
  * yet (an UPDATE ... WHERE revoked_at IS NULL, so of two racing requests only one takes each lead).
- * Their unsent deliveries are cancelled and their buyers' slots given back (answered ones keep their answer), and one consent_revoked
- * event is queued per lead and destination that received it. The same statements run whether or not
+ * Their unsent deliveries are cancelled and their buyers' slots given back (answered ones keep their
+ * answer), and one consent_revoked event is queued per lead and destination that was sent its contact
+ * details (reachedReceiver), whether it took the lead or not. The same statements run whether or not
  * the person is known, so the answer's timing tells little. Returns how many leads it revoked.
  */
 export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContact, revocation: Revocation, now: Date): Promise<number> {
@@ -65,13 +67,26 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
   for (const delivery of cancelled) if (delivery.buyer_id) await releaseCapacity(trx, delivery.id);
   for (const leadId of new Set(cancelled.filter((d) => d.buyer_id).map((d) => d.lead_id))) await refreshBuyerStatus(trx, leadId);
 
+  // Everyone who was sent the contact details: a buyer that rejected the lead saw them too.
   const received = await trx
     .selectFrom("deliveries")
     .select(["id", "lead_id", "lead_created_at", "target", "buyer_id"])
     .where("lead_id", "in", trx.selectFrom("leads").select("id").where("revocation_id", "=", id))
     .where("target", "not in", ["event", "auction"])
-    .where("delivered_at", "is not", null)
-    .orderBy("delivered_at")
+    .where((eb) =>
+      eb.or([
+        eb("delivered_at", "is not", null),
+        eb.exists(
+          eb
+            .selectFrom("delivery_attempts")
+            .select("delivery_attempts.id")
+            .whereRef("delivery_attempts.delivery_id", "=", "deliveries.id")
+            .where((attempt) => attempt.or([attempt("delivery_attempts.status_code", "is not", null), attempt("delivery_attempts.error", "=", REQUEST_TIMEOUT)])),
+        ),
+      ]),
+    )
+    .orderBy("created_at")
+    .orderBy("id")
     .execute();
   await queueConsentRevokedEvents(trx, received, now);
   return leadIds.length;
@@ -91,6 +106,14 @@ export function sentTo(buyerId: string) {
         .where("deliveries.buyer_id", "=", buyerId)
         .where("deliveries.attempts", ">", 0),
     );
+}
+
+/**
+ * Whether an attempt put the lead in front of its receiver: it answered (whatever it said), or it
+ * timed out, having most likely read the request. A refused connection or an attempt not made did not.
+ */
+export function reachedReceiver(result: Pick<AttemptResult, "status" | "error">): boolean {
+  return result.status !== null || result.error === REQUEST_TIMEOUT;
 }
 
 /**

@@ -28,6 +28,11 @@ export function isTimeZone(name: string): boolean {
 
 const count = z.number().int().min(0);
 
+export const DEFAULT_DEADLINE_SECONDS = 120;
+export const MIN_DEADLINE_SECONDS = 10;
+export const MAX_DEADLINE_SECONDS = 86_400;
+export const DEFAULT_PAUSE_AFTER_FAILURES = 5;
+
 export const buyerFiltersSchema = z.object({
   /** Case types as stored on the lead (leads.case_type); empty takes every claim. */
   claimTypes: z.array(z.string().trim().min(1)).default([]),
@@ -86,6 +91,18 @@ export const buyerRulesSchema = z.object({
   priority: z.number().int().min(0).default(100),
   /** Share of the leads among buyers of equal priority. */
   weight: z.number().int().positive().default(1),
+  /**
+   * How long the buyer has to take a lead, from when it is queued for it: past that, retries stop, its
+   * cap slot is given back and the lead moves on; a later yes is recorded but is not a sale.
+   */
+  deliveryDeadlineSeconds: z
+    .number()
+    .int("Enter whole seconds.")
+    .min(MIN_DEADLINE_SECONDS, `Enter at least ${MIN_DEADLINE_SECONDS} seconds.`)
+    .max(MAX_DEADLINE_SECONDS, "Enter at most 86,400 seconds (a day).")
+    .default(DEFAULT_DEADLINE_SECONDS),
+  /** Failed attempts in a row (no answer, or not 2xx) after which the buyer is paused; 0 never pauses it. */
+  pauseAfterFailures: z.number().int("Enter a whole number.").min(0, "Enter 0 or more.").max(1000, "Enter at most 1,000.").default(DEFAULT_PAUSE_AFTER_FAILURES),
   /**
    * What the buyer pays for a lead it takes outside an auction, in dollars (12.5 is $12.50), so that
    * revenue can be reported; read it as cents with priceCentsOf. An auction's price is the winning bid.

@@ -6,6 +6,7 @@ import { systemBuyerId } from "../buyers/system-buyers";
 import { liveSalesOf } from "../ledger";
 import type { RoutableBuyer } from "./buyer-rules";
 import { reserveCapacity, usageOf, type CapPeriods } from "./cap-reservation";
+import { deliveryDeadline } from "./delivery-deadline";
 import { decideRoute, type ConsideredBuyer, type RoutableLead, type RoutingOptions } from "./route-decision";
 import { saleRoomOf } from "./sale-limit";
 
@@ -24,6 +25,8 @@ export interface RoutingDecisionRecord {
   accepted: string[];
   /** No buyer could take the lead. */
   unsold: boolean;
+  /** An operator's re-route from the lead page (docs/decisions/039). */
+  byOperator?: true;
 }
 
 export interface RoutedLead {
@@ -61,7 +64,7 @@ export async function routeLead(
   lead: RoutableLead,
   buyers: readonly RoutableBuyer[],
   options: RoutingOptions,
-  { justSaved = false }: JustSaved = {},
+  { justSaved = false, byOperator = false }: JustSaved & { byOperator?: boolean } = {},
 ): Promise<RoutedLead> {
   const { now } = options;
   await lockForTransaction(trx, ROUTING_LOCK);
@@ -99,6 +102,7 @@ export async function routeLead(
     accepted: [],
     // A lead with no room left is sold or offered already, not unsold.
     unsold: tried.length === 0 && wanted > 0,
+    ...(byOperator ? { byOperator: true as const } : {}),
   };
   const decisionId = await recordRoutingDecision(trx, lead.id, now, decision, { justSaved });
   // A lead just saved has only the deliveries queued here, all pending.
@@ -130,7 +134,14 @@ export async function queueBuyerDelivery(
   { bid }: { bid?: { auctionId: string; priceCents: number } } & JustSaved = {},
 ): Promise<string> {
   const at = now.toISOString();
-  const queued = { status: "pending" as const, next_attempt_at: at, updated_at: at, reserved_day: periods.day, reserved_month: periods.month };
+  const queued = {
+    status: "pending" as const,
+    next_attempt_at: at,
+    updated_at: at,
+    reserved_day: periods.day,
+    reserved_month: periods.month,
+    deadline_at: deliveryDeadline(buyer, now),
+  };
   const id = randomUUID();
   await trx
     .insertInto("deliveries")

@@ -27,7 +27,7 @@ export const SEEDED_TABLES = {
   deliveries: everyColumnOf<"deliveries">()([
     "id", "lead_id", "target", "status", "attempts", "next_attempt_at", "locked_until", "last_status",
     "last_error", "created_at", "updated_at", "delivered_at", "lead_created_at", "buyer_id", "reserved_day",
-    "reserved_month", "auction_id", "price_cents", "event", "about_delivery_id",
+    "reserved_month", "auction_id", "price_cents", "event", "about_delivery_id", "deadline_at", "expired_at", "late_accepted_at",
   ]),
   delivery_attempts: everyColumnOf<"delivery_attempts">()([
     "id", "delivery_id", "attempted_at", "duration_ms", "status_code", "error", "response_body",

@@ -59,8 +59,9 @@ describe("anonymous requests", () => {
       await app.leadAction(leadId, { intent: "mark-not-spam", confirmed: "yes" }, cookie),
       await app.listAction({ intent: "resend-filtered", target: "webhook", confirmed: "yes" }, cookie),
       await app.exportResponse("", cookie),
+      await app.leadAction(leadId, { intent: "reroute", to: "next", confirmed: "yes" }, cookie),
     ];
-    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 401]);
     expect(await app.deliveryOf(leadId)).toMatchObject({ status: "dead" });
     expect(await app.db.selectFrom("leads").select("is_spam").where("id", "=", leadId).executeTakeFirstOrThrow()).toEqual({ is_spam: 0 });
     expect(await app.consoleActions()).toEqual([]);

@@ -66,6 +66,7 @@ const TABLE: Array<[string, OperatorRole, () => Call]> = [
   ["POST /admin/leads/:id (reveal)", "viewer", () => act(lead, `/admin/leads/${leadId}`, { intent: "reveal" }, { leadId })],
   ["POST /admin/leads/:id (re-send)", "manager", () => act(lead, `/admin/leads/${leadId}`, { intent: "resend", deliveryId }, { leadId })],
   ["POST /admin/leads/:id (mark spam)", "manager", () => act(lead, `/admin/leads/${leadId}`, { intent: "mark-spam" }, { leadId })],
+  ["POST /admin/leads/:id (re-route)", "manager", () => act(lead, `/admin/leads/${leadId}`, { intent: "reroute", to: "next" }, { leadId })],
   ["GET /admin/leads/export.csv", "manager", () => (cookie) => app.exportResponse("", cookie).then(async (r) => (await r.arrayBuffer(), { status: r.status }))],
   ["GET /admin/leads/:id/page-as-shown", "manager", () => http(() => `/admin/leads/${leadId}/page-as-shown`)],
   ["GET /admin/buyers", "viewer", () => load(buyers, "/admin/buyers")],

@@ -1,11 +1,13 @@
 import fc from "fast-check";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noteBuyerAttempt } from "../../server/buyers/buyer-health";
 import { createBuyerStore, listBuyers, type Buyer } from "../../server/buyers/buyer-store";
 import { buyerReport } from "../../server/buyers/buyer-report";
 import { syncSystemBuyers } from "../../server/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, writeTransaction, type Db } from "../../server/db/database";
+import type { Database } from "../../server/db/schema";
 import type { AttemptResult } from "../../server/delivery/http-send";
 import { createOutbox, type Delivery } from "../../server/delivery/outbox";
 import { settleLeadDelivery } from "../../server/delivery/worker";
@@ -34,6 +36,8 @@ const LIMIT: Record<string, number> = { MVA: 1, AFFF: 2 };
 // With the routing's room check taken out, the double sale is found within about ten runs; each run
 // costs PostgreSQL about three times what it costs SQLite.
 const RUNS = Number(process.env.MODEL_RUNS ?? (process.env.TEST_DATABASE_URL ? 30 : 40));
+/** Every buyer's delivery deadline, the default (docs/decisions/039). */
+const DEADLINE_MS = 120_000;
 
 let db: Db;
 let clock = new Date("2026-11-20T15:00:00.000Z");
@@ -77,7 +81,11 @@ type Step =
   | { kind: "wait"; ms: number }
   | { kind: "spam" | "notSpam" | "spamAndBack" | "reroute" | "revoke"; lead: number }
   | { kind: "resend"; lead: number; pick: number }
-  | { kind: "price"; buyer: number; dollars: number };
+  | { kind: "price"; buyer: number; dollars: number }
+  // Issue 24, item 4 (docs/decisions/039): the delivery deadline's sweep, resuming paused buyers, an operator's re-route.
+  | { kind: "expire" }
+  | { kind: "resume" }
+  | { kind: "manualReroute"; lead: number; buyer: number | null };
 
 const answer = fc.constantFrom<Answer>("accept", "accept", "reject", "error");
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -85,11 +93,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 10, arbitrary: fc.record({ kind: fc.constant("answer" as const), pick: fc.nat(), answer }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("crash" as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("late" as const), pick: fc.nat(), answer }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("wait" as const), ms: fc.constantFrom(LOCK_MS + 1_000, RETRY_MS + 1_000) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("wait" as const), ms: fc.constantFrom(LOCK_MS + 1_000, RETRY_MS + 1_000, DEADLINE_MS + 1_000) }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constantFrom("spam" as const, "notSpam" as const, "spamAndBack" as const, "spamAndBack" as const, "reroute" as const), lead: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("revoke" as const), lead: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("resend" as const), lead: fc.nat(), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("price" as const), buyer: fc.nat(), dollars: fc.integer({ min: 1, max: 90 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("expire" as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("resume" as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("manualReroute" as const), lead: fc.nat(), buyer: fc.option(fc.nat(), { nil: null }) }) },
 );
 
 const resultOf = (kind: Answer | "revoked"): AttemptResult =>
@@ -111,7 +122,9 @@ async function record(delivery: Delivery, kind: Answer) {
     const price = (JSON.parse(current.rules) as { price?: number }).price;
     if (!expectedPrice.has(delivery.id)) expectedPrice.set(delivery.id, price === undefined ? 0 : Math.round(price * 100));
   }
-  await outbox().recordAttempt(delivery, result, [RETRY_MS, RETRY_MS], (trx, ended, at) => settleLeadDelivery(trx, delivery, ended, at));
+  // As the worker: an attempt made counts toward the buyer's failures in a row (it may pause the buyer).
+  const noteAttempt = delivery.buyer_id && !lead.revoked_at ? (trx: Kysely<Database>, at: Date) => noteBuyerAttempt(trx, delivery.buyer_id!, result, at) : undefined;
+  await outbox().recordAttempt(delivery, result, [RETRY_MS, RETRY_MS], (trx, ended, at) => settleLeadDelivery(trx, delivery, ended, at), noteAttempt);
 }
 
 /** This run's deliveries a worker would claim now. */
@@ -198,6 +211,23 @@ async function apply(s: Step, run: string[], crashed: Delivery[]) {
       if (!id) return;
       const rows = await db.selectFrom("deliveries").select("id").where("lead_id", "=", id).where("target", "!=", "event").orderBy("created_at").orderBy("id").execute();
       if (rows.length) await console_().resendDelivery(rows[s.pick % rows.length]!.id, actor);
+      return;
+    }
+    case "expire":
+      // The worker's sweep: offers past their buyer's deadline end, their slots given back, and the lead moves on.
+      await outbox().expireOverdue((trx, delivery, at) => settleLeadDelivery(trx, delivery, "failed", at));
+      return;
+    case "resume": {
+      const store = createBuyerStore(db, null, { now });
+      for (const buyer of await listBuyers(db)) if (!buyer.active && !buyer.system) await store.setActive(buyer.id, true);
+      return;
+    }
+    case "manualReroute": {
+      const id = await pickLead(s.lead);
+      if (!id) return;
+      const paying = buyers.filter((b) => !b.system);
+      const target = s.buyer === null ? { to: "next" as const } : { to: "buyer" as const, buyerId: paying[s.buyer % paying.length]!.id };
+      await console_().reroute(id, target, actor);
       return;
     }
     case "price": {
@@ -290,5 +320,8 @@ describe("the sale limit holds whatever happens to a lead", () => {
     const { sales } = await db.selectFrom("ledger_entries").select((eb) => eb.fn.countAll<number | string>().as("sales")).executeTakeFirstOrThrow();
     expect(Number(sales)).toBeGreaterThan(10);
     expect(Number((await sql<{ n: number }>`select count(*) as n from leads where revoked_at is not null`.execute(db)).rows[0]!.n)).toBeGreaterThan(0);
+    // Offers did pass their deadline, and operators did re-route leads.
+    expect(Number((await sql<{ n: number }>`select count(*) as n from deliveries where expired_at is not null`.execute(db)).rows[0]!.n)).toBeGreaterThan(0);
+    expect(Number((await sql<{ n: number }>`select count(*) as n from audit_log where action = 'reroute-lead'`.execute(db)).rows[0]!.n)).toBeGreaterThan(0);
   }, 120_000);
 });

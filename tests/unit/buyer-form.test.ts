@@ -254,6 +254,8 @@ describe("buyerFormValues", () => {
       credentialsLast4: "••••5678",
       apiKey: null,
       system: null,
+      autoPause: null,
+      failuresInARow: 0,
       createdAt: "2026-11-23T15:00:00.000Z",
       updatedAt: "2026-11-23T15:00:00.000Z",
       delivery: {
@@ -273,6 +275,8 @@ describe("buyerFormValues", () => {
         schedule: { days: [0, 6], from: "22:00", to: "06:00" },
         priority: 5,
         weight: 2,
+        deliveryDeadlineSeconds: 300,
+        pauseAfterFailures: 0,
         price: 1.15,
       },
     };

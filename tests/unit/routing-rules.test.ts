@@ -271,6 +271,8 @@ describe("the rules' schema", () => {
       schedule: null,
       priority: 100,
       weight: 1,
+      deliveryDeadlineSeconds: 120,
+      pauseAfterFailures: 5,
     });
   });
 
@@ -293,6 +295,10 @@ describe("the rules' schema", () => {
     { name: "9:00 without a leading zero", rules: { ...valid, schedule: { days: [1], from: "9:00", to: "17:00" } } },
     { name: "from equal to to", rules: { ...valid, schedule: { days: [1], from: "09:00", to: "09:00" } } },
     { name: "00:00 to 00:00", rules: { ...valid, schedule: { days: [1], from: "00:00", to: "00:00" } } },
+    { name: "a delivery deadline under 10 seconds", rules: { ...valid, deliveryDeadlineSeconds: 9 } },
+    { name: "a delivery deadline over a day", rules: { ...valid, deliveryDeadlineSeconds: 86_401 } },
+    { name: "a fractional delivery deadline", rules: { ...valid, deliveryDeadlineSeconds: 30.5 } },
+    { name: "negative failures before a pause", rules: { ...valid, pauseAfterFailures: -1 } },
   ])("refuses $name", ({ rules }) => {
     expect(buyerRulesSchema.safeParse(rules).success).toBe(false);
   });

@@ -19,6 +19,7 @@ import * as funnelAnalytics from "./2026-11-23-17-funnel-analytics";
 import * as backupsAndMetrics from "./2026-11-26-19-backups-and-metrics";
 import * as salesLedger from "./2026-11-27-20-sales-ledger";
 import * as salesLedgerWebhookCopy from "./2026-11-27-20-sales-ledger-webhook-copy";
+import * as deliveryDeadlines from "./2026-11-27-21-delivery-deadlines";
 import * as buyerPortal from "./2026-11-27-22-buyer-portal";
 import * as consoleSearch from "./2026-11-27-23-console-search";
 import * as security from "./2026-11-27-24-security";
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-19-backups-and-metrics": backupsAndMetrics,
   "2026-11-27-20-sales-ledger": salesLedger,
   "2026-11-27-20-sales-ledger-webhook-copy": salesLedgerWebhookCopy,
+  "2026-11-27-21-delivery-deadlines": deliveryDeadlines,
   "2026-11-27-22-buyer-portal": buyerPortal,
   "2026-11-27-23-console-search": consoleSearch,
   "2026-11-27-24-security": security,
