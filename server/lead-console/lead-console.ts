@@ -10,12 +10,13 @@ import type { DatabaseTarget } from "../config";
 import type { BuyerDeliveryTarget, Database, DeliveryStatus, DeliveryTarget, EventDeliveryTarget } from "../db/schema";
 import type { DeliveryWorker } from "../delivery/worker";
 import { auctionOf } from "../routing/auction-record";
-import { releaseCapacity, reserveCapacity } from "../routing/cap-reservation";
+import { reserveCapacity } from "../routing/cap-reservation";
 import { deliveryDeadline } from "../routing/delivery-deadline";
 import { formatCents } from "../routing/money";
 import { routeNewLead } from "../routing/lead-routing";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
 import { saleRoomOf } from "../routing/sale-limit";
+import { withdrawUnsentDeliveries } from "../routing/withdraw-unsent";
 import { ledgerEntriesOfLead, moneyOfLeads } from "../ledger";
 import { consentProofOf } from "./consent-proof";
 import { lowQualityText } from "../contacts/contact-identity";
@@ -391,17 +392,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
       await trx.updateTable("leads").set({ is_spam: spam ? 1 : 0 }).where("id", "=", leadId).execute();
       let queued = 0;
       if (spam) {
-        const cancelled = await trx
-          .updateTable("deliveries")
-          .set({ status: "cancelled", updated_at: at.toISOString() })
-          .where("lead_id", "=", leadId)
-          .where("status", "=", "pending")
-          // A revocation's events still go out: they tell buyers to stop, whatever the lead was.
-          .where("target", "!=", "event")
-          .returning(["id", "buyer_id"])
-          .execute();
-        // A buyer's slot is for leads it is sent; the lead will not be.
-        for (const delivery of cancelled) if (delivery.buyer_id) await releaseCapacity(trx, delivery.id);
+        await withdrawUnsentDeliveries(trx, [leadId], at);
         await trx.updateTable("leads").set({ buyer_status: null }).where("id", "=", leadId).execute();
       } else if (lead.is_spam && !lead.revoked_at) {
         // A lead that is not spam was routed already; routing counts the sales of one that was spam.

@@ -3,8 +3,8 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, RevocationMethod } from "../db/schema";
 import { REQUEST_TIMEOUT, type AttemptResult } from "../delivery/http-send";
 import { CONSENT_REVOKED } from "../delivery/lead-events";
-import { releaseCapacity } from "../routing/cap-reservation";
 import { refreshBuyerStatus } from "../routing/route-lead";
+import { withdrawUnsentDeliveries } from "../routing/withdraw-unsent";
 import type { PersonContact } from "./person-contact";
 
 /** Why a lead's unsent deliveries stopped; the console shows it as their last error. */
@@ -55,17 +55,10 @@ export async function revokeLeadsOf(trx: Kysely<Database>, contact: PersonContac
     })
     .execute();
 
-  const cancelled = await trx
-    .updateTable("deliveries")
-    .set({ status: "cancelled", last_error: CONSENT_REVOKED_ERROR, updated_at: at })
-    .where("lead_id", "in", trx.selectFrom("leads").select("id").where("revocation_id", "=", id))
-    // Only what is not sent yet: a buyer's answer (taken, refused) stays as it was (docs/decisions/038).
-    .where("status", "=", "pending")
-    .where("target", "!=", "event")
-    .returning(["id", "lead_id", "buyer_id"])
-    .execute();
-  for (const delivery of cancelled) if (delivery.buyer_id) await releaseCapacity(trx, delivery.id);
-  for (const leadId of new Set(cancelled.filter((d) => d.buyer_id).map((d) => d.lead_id))) await refreshBuyerStatus(trx, leadId);
+  const revokedLeads = await trx.selectFrom("leads").select("id").where("revocation_id", "=", id).execute();
+  // Only what is not sent yet: a buyer's answer (taken, refused) stays as it was (docs/decisions/038).
+  const withdrawn = await withdrawUnsentDeliveries(trx, revokedLeads.map((lead) => lead.id), new Date(at), CONSENT_REVOKED_ERROR);
+  for (const leadId of new Set(withdrawn.filter((d) => d.buyer_id).map((d) => d.lead_id))) await refreshBuyerStatus(trx, leadId);
 
   // Everyone who was sent the contact details: a buyer that rejected the lead saw them too.
   const received = await trx
