@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { consoleErrorCollector, launchBrowser } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
@@ -32,7 +32,7 @@ let browser: Browser;
 let hookPort: number;
 let receiver: Awaited<ReturnType<typeof startFakeReceiver>> | undefined;
 /** Console errors (CSP violations among them) and uncaught exceptions of every page, by page. */
-const browserErrors: string[] = [];
+const consoleErrors = consoleErrorCollector();
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -50,18 +50,10 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-function watchErrors(page: Page, name: string) {
-  page.on("console", (message) => {
-    if (message.type() === "error") browserErrors.push(`${name}: ${message.text()} (${message.location().url})`);
-  });
-  page.on("pageerror", (error) => browserErrors.push(`${name}: uncaught ${error.message}`));
-  return page;
-}
-
 async function newPage(context: Browser | BrowserContext, name: string) {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  return watchErrors(page, name);
+  return consoleErrors.watch(page, name);
 }
 
 /** From any admin page: the login page, then back where the operator was going. */
@@ -272,6 +264,10 @@ describe("lead console", () => {
   });
 
   it("logs no console errors or CSP violations on any console page", () => {
-    expect(browserErrors).toEqual([]);
+    // Collected over the journeys above: run alone, this test must fail rather than pass on nothing.
+    expect(consoleErrors.watched, "the journeys above did not run: this test checks their pages").toEqual(
+      expect.arrayContaining(["operator", "no-js"]),
+    );
+    expect(consoleErrors.errors).toEqual([]);
   });
 });

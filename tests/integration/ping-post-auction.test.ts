@@ -26,7 +26,8 @@ beforeAll(async () => {
     slowA: { delayMs: 300, json: { bid: 10 } },
     slowB: { delayMs: 300, json: { bid: "25.50" } },
     slowC: { delayMs: 300, json: { offer: { usd: 7 } } },
-    late: { delayMs: 5_000, json: { bid: 99 } },
+    // Never answers in time: its answer would come long after any auction's deadline.
+    late: { delayMs: 600_000, json: { bid: 99 } },
     noBid: { json: { bid: null, reason: "not buying today" } },
     zero: { json: { bid: 0 } },
     broken: { status: 500, json: { error: "oops" } },
@@ -165,13 +166,15 @@ describe("a ping-post auction", () => {
     const lead = await storedLead("lead-mixed");
 
     const buyers = await matchingBidders(lead);
-    const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-mixed", lead, buyers, timeoutMs: 500, now: NOW }));
+    const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-mixed", lead, buyers, timeoutMs: 2000, now: NOW }));
 
-    expect(ms).toBeGreaterThanOrEqual(490);
-    expect(ms).toBeLessThan(900);
+    // At its deadline, not at the late bidder's answer. The upper bound is a margin for a machine busy
+    // with other work: the late answer would take minutes, and the others answer at once (ADR 045).
+    expect(ms).toBeGreaterThanOrEqual(1990);
+    expect(ms).toBeLessThan(15_000);
     const byBuyer = Object.fromEntries(result.outcomes.map(({ buyerId, outcome, amountCents, detail }) => [buyerId, { outcome, amountCents, detail }]));
     expect(byBuyer).toEqual({
-      [late.id]: { outcome: "timeout", amountCents: null, detail: "no answer within 500 ms" },
+      [late.id]: { outcome: "timeout", amountCents: null, detail: "no answer within 2000 ms" },
       [noBid.id]: { outcome: "no-bid", amountCents: null, detail: "no bid in the answer" },
       [zero.id]: { outcome: "no-bid", amountCents: null, detail: "bid of $0" },
       [broken.id]: { outcome: "error", amountCents: null, detail: "HTTP 500" },
@@ -182,16 +185,16 @@ describe("a ping-post auction", () => {
       [tied.id]: { outcome: "bid", amountCents: 1250, detail: null },
     });
     const lateOutcome = result.outcomes.find((outcome) => outcome.buyerId === late.id)!;
-    expect(lateOutcome.durationMs).toBeGreaterThanOrEqual(490);
-    expect(lateOutcome.durationMs).toBeLessThan(900);
+    expect(lateOutcome.durationMs).toBeGreaterThanOrEqual(1990);
+    expect(lateOutcome.durationMs).toBeLessThan(15_000);
     // Equal bids: the lower priority number is offered the lead first.
     expect(result.bids.map((bid) => bid.buyerName)).toEqual(["Tied", "Quick"]);
 
     await record(lead.id, result);
     const stored = await auctionOf(db, "auction-mixed");
-    expect(stored).toMatchObject({ status: "open", winnerBuyerId: null, priceCents: null, timeoutMs: 500 });
+    expect(stored).toMatchObject({ status: "open", winnerBuyerId: null, priceCents: null, timeoutMs: 2000 });
     expect(stored!.bids).toHaveLength(9);
-    expect(stored!.bids.find((bid) => bid.buyerId === late.id)).toMatchObject({ outcome: "timeout", amountCents: null, detail: "no answer within 500 ms" });
+    expect(stored!.bids.find((bid) => bid.buyerId === late.id)).toMatchObject({ outcome: "timeout", amountCents: null, detail: "no answer within 2000 ms" });
     expect(stored!.bids.find((bid) => bid.buyerId === broken.id)).toMatchObject({ outcome: "error", detail: "HTTP 500" });
 
     // The first bidder rejects the full lead (to be wired: its acceptance rule says so); the next bid takes it.
