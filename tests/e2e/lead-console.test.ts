@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { consoleErrorCollector, launchBrowser } from "../support/browser";
+import { consoleErrorCollector, downloadBytes, launchBrowser } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
@@ -195,7 +195,7 @@ describe("lead console", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.url()).toBe(`${server.url}/admin/leads/export.csv?q=4155550134`);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = fs.readFileSync((await download.path())!);
+    const bytes = await downloadBytes(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const records = parse(bytes, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(records).toHaveLength(1);

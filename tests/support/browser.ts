@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Download, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -64,4 +64,14 @@ export function consoleErrorCollector() {
       return page;
     },
   };
+}
+
+/**
+ * A download's bytes. `download.path()` is not available over the shared Chromium's connection (the
+ * file is on the browser's side); its stream is, wherever the browser runs.
+ */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of await download.createReadStream()) parts.push(part as Buffer);
+  return Buffer.concat(parts);
 }
