@@ -73,11 +73,12 @@ const deliveriesOf = (leadId: string) =>
   db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).orderBy("created_at").orderBy("target").execute();
 
 async function settle(leadId: string) {
+  // The auction alone takes AUCTION_TIMEOUT_MS: a wait of 20 s, within the test's 30 s.
   await waitFor(async () => {
     await services.deliveryWorker.runOnce();
     const rows = await deliveriesOf(leadId);
     return rows.length > 0 && rows.every((d) => ["delivered", "failed", "dead"].includes(d.status));
-  }, "the auction and its deliveries to settle");
+  }, "the auction and its deliveries to settle", 20_000);
   return deliveriesOf(leadId);
 }
 

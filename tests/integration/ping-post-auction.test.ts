@@ -21,11 +21,14 @@ let refusedUrl: string;
 let db: Db;
 let store: BuyerStore;
 
+const SLOW_BIDDERS = ["slowA", "slowB", "slowC"];
+
 beforeAll(async () => {
   bidders = await startFakeBidders({
-    slowA: { delayMs: 300, json: { bid: 10 } },
-    slowB: { delayMs: 300, json: { bid: "25.50" } },
-    slowC: { delayMs: 300, json: { offer: { usd: 7 } } },
+    // Each answers only once all three have been pinged, and 300 ms later.
+    slowA: { delayMs: 300, after: SLOW_BIDDERS, json: { bid: 10 } },
+    slowB: { delayMs: 300, after: SLOW_BIDDERS, json: { bid: "25.50" } },
+    slowC: { delayMs: 300, after: SLOW_BIDDERS, json: { offer: { usd: 7 } } },
     // Never answers in time: its answer would come long after any auction's deadline.
     late: { delayMs: 600_000, json: { bid: 99 } },
     noBid: { json: { bid: null, reason: "not buying today" } },
@@ -102,14 +105,13 @@ describe("a ping-post auction", () => {
 
     const buyers = await matchingBidders(lead);
     expect(buyers.map((buyer) => buyer.name)).toEqual(["Slow A", "Slow B", "Slow C"]);
-    const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-parallel", lead, buyers, now: NOW }));
+    // A deadline no local answer misses on a busy machine; a parallel auction ends at the last answer.
+    const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-parallel", lead, buyers, now: NOW, timeoutMs: 20_000 }));
 
-    // Three answers of 300 ms each: one after the other would take 900 ms or more, and every ping
-    // arrives before the first answer leaves.
+    // No bidder answers before all three are pinged (SLOW_BIDDERS): pinged one after another, the first
+    // would have waited out the deadline, and no bid would have come in. Then each waits 300 ms.
     expect(ms).toBeGreaterThanOrEqual(295);
-    expect(ms).toBeLessThan(750);
-    const arrivals = ["slowA", "slowB", "slowC"].map((name) => bidders.received.get(name)![0]!.at);
-    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(300);
+    expect(ms).toBeLessThan(20_000);
 
     for (const name of ["slowA", "slowB", "slowC"]) {
       const pings = bidders.received.get(name)!;
@@ -139,7 +141,7 @@ describe("a ping-post auction", () => {
       leadId: lead.id,
       caseType: "MVA",
       createdAt: NOW.toISOString(),
-      timeoutMs: 2000,
+      timeoutMs: 20_000,
       status: "won",
       winnerBuyerId: b.id,
       priceCents: 2550,
@@ -215,7 +217,8 @@ describe("a ping-post auction", () => {
     const lead = await storedLead("lead-none");
     const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-none", lead, buyers: [], now: NOW }));
     expect(result).toEqual({ auctionId: "auction-none", startedAt: NOW.toISOString(), timeoutMs: 2000, outcomes: [], bids: [] });
-    expect(ms).toBeLessThan(100);
+    // It did not wait for the deadline (whatever else a busy machine delays it by).
+    expect(ms).toBeLessThan(result.timeoutMs);
     await record(lead.id, result);
     expect(await writeTransaction(db, (trx) => markUnsold(trx, "auction-none"))).toBe(true);
     expect(await auctionOf(db, "auction-none")).toMatchObject({ status: "unsold", winnerBuyerId: null, priceCents: null, bids: [] });
