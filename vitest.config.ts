@@ -3,9 +3,10 @@ import { articlesPlugin } from "./app/blog/vite-plugin-articles";
 import { wizardScriptsPlugin } from "./app/wizard/vite-plugin-wizard-scripts";
 import { claimAliases, testRegistryAliases } from "./vite.config";
 
-// The integration tests run twice: on SQLite files ('unit') and on PostgreSQL ('integration-postgres',
-// the server scripts/ensure-postgres.mjs makes sure of; TEST_DATABASE_URL names another). Databases
-// they create on PostgreSQL are named after this run and dropped (tests/support/postgres-*.ts).
+// The integration tests run on SQLite files ('unit'), and those whose subject is the database run
+// again on PostgreSQL ('integration-postgres', the server scripts/ensure-postgres.mjs makes sure of;
+// TEST_DATABASE_URL names another). Databases they create on PostgreSQL are named after this run and
+// dropped (tests/support/postgres-*.ts). Which files run once, and why: SQLITE_ONLY below, ADR 045.
 const run = `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}`;
 /** Each project has a tag of its own, so that its end-of-run sweep cannot touch another's databases. */
 const onPostgres = (project: string) => ({
@@ -13,6 +14,34 @@ const onPostgres = (project: string) => ({
   globalSetup: ["tests/support/postgres-global-setup.ts"],
   setupFiles: ["tests/support/postgres-setup.ts"],
 });
+
+/**
+ * Integration files that run on SQLite only. Conservative: a file stays on both engines when anything
+ * it asserts comes from a query, a transaction, concurrency, a cap or rate limit, routing, delivery,
+ * money, a rollup, a migration or a trigger. A new file runs on both unless it is added here with its reason.
+ */
+const SQLITE_ONLY = {
+  // They start the built server on a SQLite file of their own: the same run on either engine.
+  "built server on a SQLite file of its own": ["fuzz", "graceful-shutdown", "hardening", "behind-nginx", "static-pages", "claim-landing-pages"],
+  // No database at all: Express middleware and the partner sender against a fake receiver.
+  "no database": ["page-post-guard", "legal-bridge"],
+  // Route actions and loaders called with plain Requests: validation, messages, statuses, redirects,
+  // roles and page data. The services under them (lead intake, operator accounts and sessions, log-in
+  // throttle, buyer store, API keys, revocations, lead queries) are tested on both engines by
+  // claims-api, lead-api, group-commit, operator-accounts, admin-auth, login-throttle, buyer-store,
+  // certificate-api, revocation and lead-console.
+  "HTTP and page logic over services tested on both engines": [
+    "claim-form-action",
+    "account-pages",
+    "admin-routes",
+    "operator-roles",
+    "buyer-pages",
+    "certificate-pages",
+    "revocation-api",
+    "lead-console-pages",
+  ],
+};
+const sqliteOnlyFiles = Object.values(SQLITE_ONLY).flatMap((names) => names.map((name) => `tests/integration/${name}.test.ts`));
 
 // Separate from vite.config.ts: the React Router plugin is for building the app, not for tests.
 export default defineConfig({
@@ -30,6 +59,8 @@ export default defineConfig({
     // test that waits for a condition must fail by its own wait's message, never by Vitest's 5 s default.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The slowest files first, then the default reporter, whose summary stays the last lines.
+    reporters: ["./tests/support/slowest-files-reporter.ts", "default"],
     projects: [
       {
         extends: true,
@@ -46,8 +77,7 @@ export default defineConfig({
         test: {
           name: "integration-postgres",
           include: ["tests/integration/**/*.test.ts"],
-          // These start the built server on a SQLite file of its own: the same run on either engine.
-          exclude: ["tests/integration/{fuzz,graceful-shutdown,hardening,behind-nginx,static-pages}.test.ts"],
+          exclude: sqliteOnlyFiles,
           ...onPostgres("i"),
         },
       },
@@ -61,6 +91,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // One Chromium for the run; each file connects to it and opens contexts of its own (ADR 045).
+          globalSetup: ["tests/support/chromium-global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },

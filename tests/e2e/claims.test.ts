@@ -96,6 +96,10 @@ async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example:
   }
 }
 
+// Up to five of these run at once (Vitest's maxConcurrency), each checking every step with axe: on
+// two busy cores one takes several times what it takes alone (17 s), so their bound is their own.
+const CONCURRENT_TEST_TIMEOUT = 180_000;
+
 describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("the %s claim form", (_slug, claim) => {
   const examples = examplesOf(claim);
   const last = claim.steps.length - 1;
@@ -167,7 +171,7 @@ describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("t
     } finally {
       await page.close();
     }
-  });
+  }, CONCURRENT_TEST_TIMEOUT);
 
   it.concurrent.each(examples.slice(1).map((e) => [e.name, e] as const))("with JavaScript, %s: its result, accessible on a phone", async (_name, example) => {
     const page = await phone.newPage();
@@ -181,7 +185,7 @@ describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("t
     } finally {
       await page.close();
     }
-  });
+  }, CONCURRENT_TEST_TIMEOUT);
 
   it.concurrent("without JavaScript: the server checks the first step, then every step posts to it, up to the result", async () => {
     const page = await noScript.newPage();
@@ -198,5 +202,5 @@ describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("t
     } finally {
       await page.close();
     }
-  });
+  }, CONCURRENT_TEST_TIMEOUT);
 });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { consoleErrorCollector, downloadBytes, launchBrowser } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
@@ -32,7 +32,7 @@ let browser: Browser;
 let hookPort: number;
 let receiver: Awaited<ReturnType<typeof startFakeReceiver>> | undefined;
 /** Console errors (CSP violations among them) and uncaught exceptions of every page, by page. */
-const browserErrors: string[] = [];
+const consoleErrors = consoleErrorCollector();
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -50,18 +50,10 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-function watchErrors(page: Page, name: string) {
-  page.on("console", (message) => {
-    if (message.type() === "error") browserErrors.push(`${name}: ${message.text()} (${message.location().url})`);
-  });
-  page.on("pageerror", (error) => browserErrors.push(`${name}: uncaught ${error.message}`));
-  return page;
-}
-
 async function newPage(context: Browser | BrowserContext, name: string) {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  return watchErrors(page, name);
+  return consoleErrors.watch(page, name);
 }
 
 /** From any admin page: the login page, then back where the operator was going. */
@@ -203,7 +195,7 @@ describe("lead console", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.url()).toBe(`${server.url}/admin/leads/export.csv?q=4155550134`);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = fs.readFileSync((await download.path())!);
+    const bytes = await downloadBytes(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const records = parse(bytes, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(records).toHaveLength(1);
@@ -272,6 +264,10 @@ describe("lead console", () => {
   });
 
   it("logs no console errors or CSP violations on any console page", () => {
-    expect(browserErrors).toEqual([]);
+    // Collected over the journeys above: run alone, this test must fail rather than pass on nothing.
+    expect(consoleErrors.watched, "the journeys above did not run: this test checks their pages").toEqual(
+      expect.arrayContaining(["operator", "no-js"]),
+    );
+    expect(consoleErrors.errors).toEqual([]);
   });
 });

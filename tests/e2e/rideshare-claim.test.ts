@@ -41,23 +41,7 @@ async function answerSteps1to3(page: Page, a: Answers) {
 
 const lead = (id: string) => server.query<Record<string, unknown>>("select * from leads where id = ?", id)[0]!;
 
-describe("rideshare landing page", () => {
-  it("shows the typical settlement, and every start button leads to the form", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/ride-share-assault`);
-    expect(await page.getByText("$100K - $1M+").isVisible()).toBe(true);
-    const starts = page.getByRole("link", { name: /Start (My|Your Confidential) Claim/ });
-    expect(await starts.count()).toBeGreaterThanOrEqual(3);
-    for (const href of await starts.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) expect(href).toBe(FORM);
-    expect(await page.locator("script:not([type=\"application/ld+json\"])").count()).toBe(0);
-
-    await page.getByRole("link", { name: "Start Your Confidential Claim" }).click();
-    await page.waitForURL(`${server.url}${FORM}`);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Rideshare Assault Claim Form");
-    await page.close();
-  });
-});
-
+// The landing page, which runs no JavaScript, is read over HTTP: tests/integration/claim-landing-pages.test.ts.
 describe("rideshare claim form", () => {
   it("a failed save says 'There was an error submitting your claim. Please try again.', without internal details, and keeps the answers for a retry", async () => {
     const page = await browser.newPage();

@@ -28,8 +28,11 @@ beforeEach(async () => {
     NODE_ENV: "test",
     LEAD_RATE_LIMIT_PER_HOUR: "0",
     DELIVERY_RETRY_SCHEDULE: "20",
-    DELIVERY_TIMEOUT_MS: "1000",
-    AUCTION_TIMEOUT_MS: "400",
+    // Margins that hold on a machine busy with other work: a local bidder or receiver answers well
+    // within them. Only a bidder that never answers waits for the auction's deadline, so the margin
+    // costs one test AUCTION_TIMEOUT_MS, and no answer can come in just before or after it.
+    DELIVERY_TIMEOUT_MS: "10000",
+    AUCTION_TIMEOUT_MS: "4000",
     SECRETS_KEY: TEST_SECRETS_KEY,
   });
   db = await openDatabase(config.database);
@@ -70,11 +73,12 @@ const deliveriesOf = (leadId: string) =>
   db.selectFrom("deliveries").selectAll().where("lead_id", "=", leadId).orderBy("created_at").orderBy("target").execute();
 
 async function settle(leadId: string) {
+  // The auction alone takes AUCTION_TIMEOUT_MS: a wait of 20 s, within the test's 30 s.
   await waitFor(async () => {
     await services.deliveryWorker.runOnce();
     const rows = await deliveriesOf(leadId);
     return rows.length > 0 && rows.every((d) => ["delivered", "failed", "dead"].includes(d.status));
-  }, "the auction and its deliveries to settle");
+  }, "the auction and its deliveries to settle", 20_000);
   return deliveriesOf(leadId);
 }
 
@@ -85,7 +89,8 @@ describe("a ping-post auction", () => {
       middle: { json: { bid: "45.50" } },
       low: { json: { bid: 20 } },
       none: { json: { bid: null } },
-      slow: { delayMs: 2000, json: { bid: 500 } },
+      // Holds its answer past any deadline (the auction's abort closes the connection, which clears it).
+      slow: { delayMs: 600_000, json: { bid: 500 } },
     });
     const highPost = await receiver({ status: 200, json: { status: "Error", message: "Duplicate" } });
     const middlePost = await receiver("ok");

@@ -1,9 +1,11 @@
+import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { leadsCsv } from "../../server/lead-console/lead-export";
 import { BATCH } from "../../server/lead-console/lead-export-rows";
 import { seedLeads } from "../../server/seed/seed-leads";
+import { waitFor } from "../support/fake-receiver";
 import { testDatabaseUrl } from "../support/test-database";
 import { TEST_SITE_URL } from "../support/load-context";
 
@@ -51,12 +53,13 @@ describe("the lead export's flow", () => {
     const csv = exportOf((n) => (written += n));
     const reader = csv[Symbol.asyncIterator]();
     await reader.next();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    // Nothing more is read: at most the batch that filled the stream's buffer has been written.
+    // Once its buffer is full the export must stop writing, however far its readers read ahead: at
+    // most the batch that filled the buffer has been written. (Waits for that state, not for a time.)
+    await waitFor(() => written > 0 && csv.readableLength >= csv.readableHighWaterMark, "the export's buffer to fill");
     expect(written).toBeLessThanOrEqual(BATCH);
     const before = written;
     csv.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await once(csv, "close");
     expect(written).toBe(before);
     expect(csv.destroyed).toBe(true);
   });

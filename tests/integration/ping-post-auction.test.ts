@@ -21,12 +21,16 @@ let refusedUrl: string;
 let db: Db;
 let store: BuyerStore;
 
+const SLOW_BIDDERS = ["slowA", "slowB", "slowC"];
+
 beforeAll(async () => {
   bidders = await startFakeBidders({
-    slowA: { delayMs: 300, json: { bid: 10 } },
-    slowB: { delayMs: 300, json: { bid: "25.50" } },
-    slowC: { delayMs: 300, json: { offer: { usd: 7 } } },
-    late: { delayMs: 5_000, json: { bid: 99 } },
+    // Each answers only once all three have been pinged, and 300 ms later.
+    slowA: { delayMs: 300, after: SLOW_BIDDERS, json: { bid: 10 } },
+    slowB: { delayMs: 300, after: SLOW_BIDDERS, json: { bid: "25.50" } },
+    slowC: { delayMs: 300, after: SLOW_BIDDERS, json: { offer: { usd: 7 } } },
+    // Never answers in time: its answer would come long after any auction's deadline.
+    late: { delayMs: 600_000, json: { bid: 99 } },
     noBid: { json: { bid: null, reason: "not buying today" } },
     zero: { json: { bid: 0 } },
     broken: { status: 500, json: { error: "oops" } },
@@ -101,14 +105,13 @@ describe("a ping-post auction", () => {
 
     const buyers = await matchingBidders(lead);
     expect(buyers.map((buyer) => buyer.name)).toEqual(["Slow A", "Slow B", "Slow C"]);
-    const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-parallel", lead, buyers, now: NOW }));
+    // A deadline no local answer misses on a busy machine; a parallel auction ends at the last answer.
+    const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-parallel", lead, buyers, now: NOW, timeoutMs: 20_000 }));
 
-    // Three answers of 300 ms each: one after the other would take 900 ms or more, and every ping
-    // arrives before the first answer leaves.
+    // No bidder answers before all three are pinged (SLOW_BIDDERS): pinged one after another, the first
+    // would have waited out the deadline, and no bid would have come in. Then each waits 300 ms.
     expect(ms).toBeGreaterThanOrEqual(295);
-    expect(ms).toBeLessThan(750);
-    const arrivals = ["slowA", "slowB", "slowC"].map((name) => bidders.received.get(name)![0]!.at);
-    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(300);
+    expect(ms).toBeLessThan(20_000);
 
     for (const name of ["slowA", "slowB", "slowC"]) {
       const pings = bidders.received.get(name)!;
@@ -138,7 +141,7 @@ describe("a ping-post auction", () => {
       leadId: lead.id,
       caseType: "MVA",
       createdAt: NOW.toISOString(),
-      timeoutMs: 2000,
+      timeoutMs: 20_000,
       status: "won",
       winnerBuyerId: b.id,
       priceCents: 2550,
@@ -165,13 +168,15 @@ describe("a ping-post auction", () => {
     const lead = await storedLead("lead-mixed");
 
     const buyers = await matchingBidders(lead);
-    const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-mixed", lead, buyers, timeoutMs: 500, now: NOW }));
+    const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-mixed", lead, buyers, timeoutMs: 2000, now: NOW }));
 
-    expect(ms).toBeGreaterThanOrEqual(490);
-    expect(ms).toBeLessThan(900);
+    // At its deadline, not at the late bidder's answer. The upper bound is a margin for a machine busy
+    // with other work: the late answer would take minutes, and the others answer at once (ADR 045).
+    expect(ms).toBeGreaterThanOrEqual(1990);
+    expect(ms).toBeLessThan(15_000);
     const byBuyer = Object.fromEntries(result.outcomes.map(({ buyerId, outcome, amountCents, detail }) => [buyerId, { outcome, amountCents, detail }]));
     expect(byBuyer).toEqual({
-      [late.id]: { outcome: "timeout", amountCents: null, detail: "no answer within 500 ms" },
+      [late.id]: { outcome: "timeout", amountCents: null, detail: "no answer within 2000 ms" },
       [noBid.id]: { outcome: "no-bid", amountCents: null, detail: "no bid in the answer" },
       [zero.id]: { outcome: "no-bid", amountCents: null, detail: "bid of $0" },
       [broken.id]: { outcome: "error", amountCents: null, detail: "HTTP 500" },
@@ -182,16 +187,16 @@ describe("a ping-post auction", () => {
       [tied.id]: { outcome: "bid", amountCents: 1250, detail: null },
     });
     const lateOutcome = result.outcomes.find((outcome) => outcome.buyerId === late.id)!;
-    expect(lateOutcome.durationMs).toBeGreaterThanOrEqual(490);
-    expect(lateOutcome.durationMs).toBeLessThan(900);
+    expect(lateOutcome.durationMs).toBeGreaterThanOrEqual(1990);
+    expect(lateOutcome.durationMs).toBeLessThan(15_000);
     // Equal bids: the lower priority number is offered the lead first.
     expect(result.bids.map((bid) => bid.buyerName)).toEqual(["Tied", "Quick"]);
 
     await record(lead.id, result);
     const stored = await auctionOf(db, "auction-mixed");
-    expect(stored).toMatchObject({ status: "open", winnerBuyerId: null, priceCents: null, timeoutMs: 500 });
+    expect(stored).toMatchObject({ status: "open", winnerBuyerId: null, priceCents: null, timeoutMs: 2000 });
     expect(stored!.bids).toHaveLength(9);
-    expect(stored!.bids.find((bid) => bid.buyerId === late.id)).toMatchObject({ outcome: "timeout", amountCents: null, detail: "no answer within 500 ms" });
+    expect(stored!.bids.find((bid) => bid.buyerId === late.id)).toMatchObject({ outcome: "timeout", amountCents: null, detail: "no answer within 2000 ms" });
     expect(stored!.bids.find((bid) => bid.buyerId === broken.id)).toMatchObject({ outcome: "error", detail: "HTTP 500" });
 
     // The first bidder rejects the full lead (to be wired: its acceptance rule says so); the next bid takes it.
@@ -212,7 +217,8 @@ describe("a ping-post auction", () => {
     const lead = await storedLead("lead-none");
     const { value: result, ms } = await timed(() => runAuction({ auctionId: "auction-none", lead, buyers: [], now: NOW }));
     expect(result).toEqual({ auctionId: "auction-none", startedAt: NOW.toISOString(), timeoutMs: 2000, outcomes: [], bids: [] });
-    expect(ms).toBeLessThan(100);
+    // It did not wait for the deadline (whatever else a busy machine delays it by).
+    expect(ms).toBeLessThan(result.timeoutMs);
     await record(lead.id, result);
     expect(await writeTransaction(db, (trx) => markUnsold(trx, "auction-none"))).toBe(true);
     expect(await auctionOf(db, "auction-none")).toMatchObject({ status: "unsold", winnerBuyerId: null, priceCents: null, bids: [] });

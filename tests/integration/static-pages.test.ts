@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../support/fake-receiver";
 import { startServer, type RunningServer } from "../support/server";
 
 // Pages rendered once per process (docs/decisions/032), over real HTTP against the built server:
@@ -43,12 +44,7 @@ async function bytes(path: string, encoding: string) {
   return { response: { headers }, body };
 }
 const views = () => server.query<{ n: number }>("select count(*) as n from funnel_events where kind = 'view'")[0]!.n;
-async function until(condition: () => boolean, what: string) {
-  for (let tries = 0; !condition(); tries++) {
-    if (tries > 100) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = (condition: () => boolean, what: string) => waitFor(condition, what);
 
 describe("a page rendered once", () => {
   it("forbids every script and admits its inline style by hash, not by a nonce", async () => {

@@ -2,10 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * What one fake buyer does with a ping, after waiting `delayMs`: answer with a status and a JSON or
- * text body, or drop the connection without answering (a network error on our side).
+ * What one fake buyer does with a ping, after waiting `delayMs` (and, with `after`, until each bidder
+ * named there has been pinged): answer with a status and a JSON or text body, or drop the connection
+ * without answering (a network error on our side). `after` proves pings go out in parallel without
+ * timing them: pinged one after another, the first bidder would never answer.
  */
-export type BidderBehaviour = { delayMs?: number } & ({ status?: number; json: unknown } | { status?: number; text: string } | { drop: true });
+export type BidderBehaviour = { delayMs?: number; after?: readonly string[] } & ({ status?: number; json: unknown } | { status?: number; text: string } | { drop: true });
 
 export interface ReceivedPing {
   headers: http.IncomingHttpHeaders;
@@ -20,6 +22,8 @@ export interface ReceivedPing {
 export async function startFakeBidders(behaviours: Readonly<Record<string, BidderBehaviour>>) {
   const received = new Map<string, ReceivedPing[]>(Object.keys(behaviours).map((name) => [name, []]));
   const timers = new Set<NodeJS.Timeout>();
+  /** Pings whose answer waits for other bidders' pings (`after`). */
+  const held = new Set<{ ready(): boolean; release(): void }>();
   const server = http.createServer((req, res) => {
     const name = decodeURIComponent(new URL(req.url ?? "/", "http://bidders").pathname.slice(1));
     const behaviour = behaviours[name];
@@ -29,15 +33,27 @@ export async function startFakeBidders(behaviours: Readonly<Record<string, Bidde
       if (!behaviour) return void res.writeHead(404).end();
       const text = Buffer.concat(chunks).toString("utf8");
       received.get(name)!.push({ headers: req.headers, body: JSON.parse(text) as unknown, at: Date.now() });
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        answer(res, behaviour);
-      }, behaviour.delayMs ?? 0);
-      timers.add(timer);
+      let timer: NodeJS.Timeout | undefined;
+      const release = () => {
+        timer = setTimeout(() => {
+          timers.delete(timer!);
+          answer(res, behaviour);
+        }, behaviour.delayMs ?? 0);
+        timers.add(timer);
+      };
+      const waiting = { ready: () => (behaviour.after ?? []).every((other) => (received.get(other)?.length ?? 0) > 0), release };
+      held.add(waiting);
+      for (const hold of [...held]) {
+        if (hold.ready()) {
+          held.delete(hold);
+          hold.release();
+        }
+      }
       // A ping the auction gave up on is not answered later.
       res.on("close", () => {
-        clearTimeout(timer);
-        timers.delete(timer);
+        held.delete(waiting);
+        if (timer) clearTimeout(timer);
+        timers.delete(timer!);
       });
     });
   });
