@@ -13,73 +13,76 @@ export function AdminHeader({ title }: { title: string }) {
   const nav = useRootData().adminNav ?? { setup: true, audit: true, operators: true };
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-        <h1 className="text-2xl font-bold text-brand">{title}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <nav aria-label="Admin">
-            <ul className="flex flex-wrap gap-1">
-              <li>
-                <NavLink to="/admin" end className={navLink}>
-                  Dashboard
-                </NavLink>
-              </li>
-              {nav.setup ? (
-                <li>
-                  <NavLink to="/admin/setup" className={navLink}>
-                    Setup
-                  </NavLink>
-                </li>
-              ) : null}
-              <li>
-                <NavLink to="/admin/leads" className={navLink}>
-                  Leads
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/buyers" className={navLink}>
-                  Buyers
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/returns" className={navLink}>
-                  Returns
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/revocations" className={navLink}>
-                  Revocations
-                </NavLink>
-              </li>
-              {nav.audit ? (
-                <li>
-                  <NavLink to="/admin/audit" className={navLink}>
-                    Audit
-                  </NavLink>
-                </li>
-              ) : null}
-              {nav.operators ? (
-                <li>
-                  <NavLink to="/admin/operators" className={navLink}>
-                    Operators
-                  </NavLink>
-                </li>
-              ) : null}
-              <li>
-                <NavLink to="/admin/account" className={navLink}>
-                  Account
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
-          <a href="/" className={`${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
-            Back to Home
-          </a>
-          <form method="post" action="/admin/logout">
-            <button type="submit" className={`${adminButton} bg-slate-800 text-white hover:bg-slate-700`}>
-              Log out
-            </button>
-          </form>
+      <div className="mx-auto max-w-6xl px-4 py-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-brand">{title}</h1>
+          <div className="flex items-center gap-2">
+            <a href="/" className={`${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
+              Back to Home
+            </a>
+            <form method="post" action="/admin/logout">
+              <button type="submit" className={`${adminButton} bg-slate-800 text-white hover:bg-slate-700`}>
+                Log out
+              </button>
+            </form>
+          </div>
         </div>
+        {/* The links on a row of their own under the title: with ten pages they no longer fit beside it. */}
+        <nav aria-label="Admin" className="mt-3">
+          <ul className="flex flex-wrap gap-1">
+            <li>
+              <NavLink to="/admin" end className={navLink}>
+                Dashboard
+              </NavLink>
+            </li>
+            {nav.setup ? (
+              <li>
+                <NavLink to="/admin/setup" className={navLink}>
+                  Setup
+                </NavLink>
+              </li>
+            ) : null}
+            <li>
+              <NavLink to="/admin/leads" className={navLink}>
+                Leads
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/buyers" className={navLink}>
+                Buyers
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/returns" className={navLink}>
+                Returns
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/revocations" className={navLink}>
+                Revocations
+              </NavLink>
+            </li>
+            {nav.audit ? (
+              <li>
+                <NavLink to="/admin/audit" className={navLink}>
+                  Audit
+                </NavLink>
+              </li>
+            ) : null}
+            {nav.operators ? (
+              <li>
+                <NavLink to="/admin/operators" className={navLink}>
+                  Operators
+                </NavLink>
+              </li>
+            ) : null}
+            <li>
+              <NavLink to="/admin/account" className={navLink}>
+                Account
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
       </div>
     </header>
   );
