@@ -13,6 +13,7 @@ import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer 
  * only the leads that buyer bought, returns one within the cap (credited at once) and one over it;
  * the operator approves that one on /admin/returns and issues the month's statement, on which the
  * buyer reads both credits. Every portal page meets axe and the 360 px layout rules, with no script.
+ * Last, the operator re-routes by hand a lead no buyer's rules took, and the chosen buyer buys it.
  */
 
 const BUYER_PASSWORD = "a buyer staff password";
@@ -176,6 +177,17 @@ describe("buyer portal", () => {
     await buyer.goto(`${server.url}/buyer/account`);
     await pageChecks(buyer, "account");
     expect(await buyer.getByTestId("buyer-active").textContent()).toMatch(/taking leads/);
+
+    // A lead no buyer's rules took (New York): the operator re-routes it by hand to Beta, which buys it.
+    const unsold = await submitLead({ fn: "Nina", ln: "York", em: "nina@example.com", ph: "(212) 555-0104", st: "NY" });
+    expect(server.query<{ buyer_status: string }>("select buyer_status from leads where id = ?", unsold)[0]!.buyer_status).toBe("unsold");
+    await operator.goto(`${server.url}/admin/leads/${unsold}`);
+    await operator.locator('select[name="buyerId"]').selectOption({ label: "Beta Legal Group" });
+    await operator.getByRole("button", { name: "Send to this buyer" }).click();
+    await operator.getByText("Sent to Beta Legal Group.").first().waitFor();
+    await waitFor(() => server.query<{ n: number }>("select count(*) as n from ledger_entries where kind = 'sale' and lead_id = ?", unsold)[0]!.n === 1, "the re-routed lead's sale", 20_000);
+    expect(server.query<{ name: string }>("select b.name from ledger_entries e join buyers b on b.id = e.buyer_id where e.lead_id = ?", unsold)[0]!.name).toBe("Beta Legal Group");
+    expect(server.query<{ action: string }>("select action from audit_log where action = 'reroute-lead'")).toHaveLength(1);
 
     expect(problems).toEqual([]);
     const audit = server.query<{ action: string }>("select action from audit_log where action in ('buyer-login', 'request-return', 'approve-return', 'issue-statement')").map((r) => r.action);

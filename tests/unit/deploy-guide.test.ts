@@ -197,6 +197,10 @@ describe("docs/deploy.md", () => {
         )
       ) {
         continue;
+      } else if (tool === "psql" && words.join(" ").includes("CREATE ROLE claims")) {
+        // The role tests/integration/audit-chain.test.ts runs the app as: not a superuser (issue 25).
+        expect(line).toContain("CREATE ROLE claims LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD");
+        expect(fs.readFileSync("tests/integration/audit-chain.test.ts", "utf8")).toContain("LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD");
       } else if (tool === "curl") {
         // tests/integration/behind-nginx.test.ts asks nginx for /healthz before anything else.
         expect(line).toBe('curl -fsS "https://$DOMAIN/healthz"');
