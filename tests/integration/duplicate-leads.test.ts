@@ -275,11 +275,11 @@ describe("the console", () => {
 
     let csv = "";
     for await (const chunk of leadsCsv(db, config.database, {}, { timeZone: "America/New_York", targets: ["webhook"] })) csv += String(chunk);
-    // A leading '+' is neutralised like any formula-like cell (OWASP CSV injection).
+    // An E.164 phone is written as it is: '+' then digits is a number to a spreadsheet, never a formula (ADR 042).
     const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split("\n");
     const columns = header!.split(",").map((name) => name.replace(/"/g, ""));
     const cell = (leadId: string, column: string) => rows.find((row) => row.startsWith(`"${leadId}"`))!.split(",")[columns.indexOf(column)];
-    expect([cell(repeat.leadId, "duplicate_of"), cell(repeat.leadId, "low_quality"), cell(repeat.leadId, "phone_e164")]).toEqual([`"${first.leadId}"`, "", `"'+13125550199"`]);
+    expect([cell(repeat.leadId, "duplicate_of"), cell(repeat.leadId, "low_quality"), cell(repeat.leadId, "phone_e164")]).toEqual([`"${first.leadId}"`, "", `"+13125550199"`]);
     expect(cell(disposable.leadId, "low_quality")).toBe('"disposable-email"');
   });
 });
