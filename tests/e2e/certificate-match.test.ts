@@ -1,26 +1,39 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemBuyerId } from "../../server/buyers/system-buyers";
-
-/** A buyer every server has (the webhook is no buyer: docs/decisions/038). */
-const BUYER_ID = systemBuyerId("legal-bridge");
+import { createBuyerStore } from "../../server/buyers/buyer-store";
+import { openDatabase } from "../../server/db/database";
+import { createSecretBox } from "../../server/secrets/secret-box";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
+import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
+import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { testDatabaseUrl } from "../support/test-database";
 
 // The match API's journey on the built server: the operator issues a buyer's key on the buyer's page
-// (confirming in the browser), the buyer checks a certificate with it, the operator sees the check on
-// the lead's page, then revokes the key and it stops working. Each page state meets axe and 360 px.
+// (confirming in the browser), the buyer checks a certificate of a lead it was sent (issue 25: no other),
+// the operator sees the check on the lead's page, then revokes the key and it stops working. Each page
+// state meets axe and 360 px.
 
 let server: RunningServer;
 let browser: Browser;
+let receiver: Awaited<ReturnType<typeof startFakeReceiver>>;
+let buyerId: string;
 let leadId: string;
 let certificateId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ WEBHOOK_PROVIDER_NAME: "Opta.io" }), launchBrowser()]);
+  // The buyer is saved before the server starts, so the lead below is routed and sent to it.
+  receiver = await startFakeReceiver("ok");
+  const dbFile = (await testDatabaseUrl("claims-match")).slice("file:".length);
+  const db = await openDatabase({ engine: "sqlite", file: dbFile });
+  const saved = await createBuyerStore(db, createSecretBox(TEST_SECRETS_KEY)).create(buyerInput("Match Firm", {}, { delivery: { method: "webhook", url: receiver.url } }));
+  await db.destroy();
+  if (!saved.ok) throw new Error(`buyer not saved: ${JSON.stringify(saved.errors)}`);
+  buyerId = saved.buyer.id;
+  [server, browser] = await Promise.all([startServer({ SECRETS_KEY: TEST_SECRETS_KEY, DELIVERY_POLL_MS: "50" }, dbFile), launchBrowser()]);
   const response = await fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -29,10 +42,12 @@ beforeAll(async () => {
   const body = (await response.json()) as { leadId: string; certificateUrl: string };
   leadId = body.leadId;
   certificateId = new URL(body.certificateUrl).searchParams.get("cert")!;
+  await waitFor(() => server.query("select 1 from deliveries where lead_id = ? and buyer_id = ? and attempts > 0", leadId, buyerId).length === 1, "the lead's delivery to the buyer", 20_000);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await receiver?.close();
 });
 
 async function pageProblems(page: Page, name: string): Promise<string[]> {
@@ -67,11 +82,11 @@ describe("a buyer's key and the match API", () => {
     page.setDefaultTimeout(10_000);
     const problems: string[] = [];
 
-    await page.goto(`${server.url}/admin/buyers/${BUYER_ID}`);
+    await page.goto(`${server.url}/admin/buyers/${buyerId}`);
     await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL((url) => url.pathname === `/admin/buyers/${BUYER_ID}`);
+    await page.waitForURL((url) => url.pathname === `/admin/buyers/${buyerId}`);
     const section = page.getByRole("region", { name: "API key" });
     expect(await section.textContent()).toContain("This buyer has no API key.");
 
@@ -90,12 +105,12 @@ describe("a buyer's key and the match API", () => {
     await page.goto(`${server.url}/admin/leads/${leadId}`);
     const checks = page.getByRole("region", { name: "Certificate checks" }).getByTestId("certificate-check");
     expect(await checks.count()).toBe(2);
-    expect(await checks.nth(0).textContent()).toMatch(/Legal Bridge\s*match\s*match$/);
-    expect(await checks.nth(1).textContent()).toMatch(/Legal Bridge\s*not asked\s*no match$/);
+    expect(await checks.nth(0).textContent()).toMatch(/Match Firm\s*match\s*match$/);
+    expect(await checks.nth(1).textContent()).toMatch(/Match Firm\s*not asked\s*no match$/);
     problems.push(...(await pageProblems(page, "lead with checks")));
 
     // Reloaded, the buyer's page shows only the key's prefix; revoking it stops it at once.
-    await page.goto(`${server.url}/admin/buyers/${BUYER_ID}`);
+    await page.goto(`${server.url}/admin/buyers/${buyerId}`);
     expect(await page.getByTestId("issued-api-key").count()).toBe(0);
     expect(await page.content()).not.toContain(key);
     expect(await confirmClick(page, "Revoke the key")).toBe("Revoke this buyer's API key? It stops working at once.");

@@ -10,6 +10,7 @@ import { startBuyerPages, type BuyerPages } from "../support/buyer-pages";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
 import { buyerInput } from "../support/routing-fixtures";
+import { markLeadSentTo } from "../support/sent-leads";
 
 // What people see of signed certificates and the match API: the public certificate page's signature,
 // the checks on the operator's lead page, and the API key section of the buyer's page, through the
@@ -58,6 +59,9 @@ describe("the certificate page and the lead page", () => {
     const empty = (await app.leadPage(leadId)).data as { lead: { certificateChecks: CertificateCheck[] } };
     expect(empty.lead.certificateChecks).toEqual([]);
 
+    // A buyer may check only certificates of leads it was sent (issue 25): both were sent this one.
+    await markLeadSentTo(app.db, leadId, acme.buyer.id);
+    await markLeadSentTo(app.db, leadId, bolt.buyer.id, { delivered: false });
     const { check } = app.services.certificateMatches;
     expect(await check(certificateId, acme.buyer.id, { email: "checked.lead@example.com ", phone: "+14155550134" })).toEqual({
       status: "matched",
@@ -65,7 +69,9 @@ describe("the certificate page and the lead page", () => {
     });
     expect(await check(certificateId, bolt.buyer.id, { phone: "(415) 555-0199" })).toEqual({ status: "matched", result: { phone: false } });
     // Another lead's certificate, checked too: not this lead's record.
-    await check(await certificateOf(await app.makeLead({ email: "other@example.com" })), acme.buyer.id, { email: "other@example.com" });
+    const other = await app.makeLead({ email: "other@example.com" });
+    await markLeadSentTo(app.db, other, acme.buyer.id);
+    await check(await certificateOf(other), acme.buyer.id, { email: "other@example.com" });
 
     const page = await app.leadPage(leadId);
     expect(page.status).toBe(200);
