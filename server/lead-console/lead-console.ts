@@ -383,7 +383,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     return writeTransaction(db, async (trx) => {
       const lead = await trx
         .selectFrom("leads")
-        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible", "revoked_at", "duplicate_of"])
+        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible", "revoked_at", "duplicate_of", "phone_e164"])
         .where("id", "=", leadId)
         .executeTakeFirst();
       if (!lead) return { ok: false as const, message: "That lead does not exist." };

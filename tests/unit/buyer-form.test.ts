@@ -270,7 +270,7 @@ describe("buyerFormValues", () => {
       rules: {
         active: false,
         timeZone: "America/Denver",
-        filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, acceptsDuplicates: true },
+        filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, acceptsDuplicates: true, lineTypes: [], requireAreaCodeInState: false },
         caps: { perMonth: 0 },
         schedule: { days: [0, 6], from: "22:00", to: "06:00" },
         priority: 5,
