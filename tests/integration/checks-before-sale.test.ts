@@ -13,7 +13,6 @@ import {
   writeTransaction,
   type Db,
 } from "../../server/db/database";
-import { createDeliveryWorker } from "../../server/delivery/worker";
 import { createOutbox } from "../../server/delivery/outbox";
 import { createLogger } from "../../server/logger";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
