@@ -213,7 +213,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     name: check.name,
     active: check.active,
     config: check.config,
-    credentials: check.credentialsLast4 ? `…${check.credentialsLast4}` : null,
+    credentials: check.credentialsLast4,
   });
   await context.admin.audit.recordChange(
     access.actor,
@@ -317,7 +317,7 @@ export default function AdminChecks({
                       ? check.claimTypes.join(", ")
                       : "every claim"}
                     {check.credentialsLast4
-                      ? ` · key ••••${check.credentialsLast4}`
+                      ? ` · key ${check.credentialsLast4}`
                       : ""}
                   </span>
                 </li>
@@ -413,7 +413,7 @@ export default function AdminChecks({
               <label className={labelClass}>
                 Provider key{" "}
                 {editing?.credentialsLast4
-                  ? `(saved: ••••${editing.credentialsLast4}; empty keeps it)`
+                  ? `(saved: ${editing.credentialsLast4}; empty keeps it)`
                   : "(sealed with SECRETS_KEY)"}
                 <input
                   name="credentials"
