@@ -33,6 +33,7 @@ export default [
   // One form for a new buyer and a saved one; the new one has no buyerId.
   route("admin/buyers/new", "routes/admin-buyer.tsx", { id: "admin-buyer-new" }),
   route("admin/buyers/:buyerId", "routes/admin-buyer.tsx"),
+  route("admin/checks", "routes/admin-checks.tsx"),
   route("admin/revocations", "routes/admin-revocations.tsx"),
   route("admin/operators", "routes/admin-operators.tsx"),
   route("admin/invitation/:token", "routes/admin-invitation.tsx"),

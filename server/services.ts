@@ -1,5 +1,6 @@
 import { sessionSecret } from "./admin/session-secret";
 import { createBuyerStore } from "./buyers/buyer-store";
+import { createCheckStore } from "./checks/check-store";
 import { createBuyerPortal } from "./buyer-portal/buyer-portal";
 import { createLeadReturns } from "./returns/lead-returns";
 import { createStatements, STATEMENT_CHECK_INTERVAL_MS } from "./statements/statements";
@@ -74,6 +75,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
         : []),
     ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
+    checks: createCheckStore(db, secretBox),
     buyerPortal: createBuyerPortal({ db, siteUrl: config.siteUrl }),
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,

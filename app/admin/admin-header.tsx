@@ -10,7 +10,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 /** Every admin page's header: its title, the admin pages the operator's role may open, and Log out. */
 export function AdminHeader({ title }: { title: string }) {
   // Unknown (a page rendered without the root loader): every link, and the pages refuse what the role may not see.
-  const nav = useRootData().adminNav ?? { setup: true, audit: true, operators: true };
+  const nav = useRootData().adminNav ?? { setup: true, audit: true, operators: true, checks: true };
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-4">
@@ -52,6 +52,13 @@ export function AdminHeader({ title }: { title: string }) {
                 Buyers
               </NavLink>
             </li>
+            {nav.checks ? (
+              <li>
+                <NavLink to="/admin/checks" className={navLink}>
+                  Checks
+                </NavLink>
+              </li>
+            ) : null}
             <li>
               <NavLink to="/admin/returns" className={navLink}>
                 Returns

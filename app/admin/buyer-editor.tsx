@@ -1,7 +1,11 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { adminButton, adminCard } from "./admin-header";
-import type { BuyerFormErrors, BuyerFormValues } from "./buyer-form";
+import {
+  LINE_TYPE_CHOICES,
+  type BuyerFormErrors,
+  type BuyerFormValues,
+} from "./buyer-form";
 import { DAY_NAMES } from "./buyer-summary";
 import type { SystemBuyerView } from "./system-buyer-view";
 
@@ -21,7 +25,8 @@ const US_TIME_ZONES = [
   "America/Puerto_Rico",
 ] as const;
 
-const inputClass = "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-700";
+const inputClass =
+  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-700";
 const labelClass = "block font-semibold text-slate-800";
 const helpClass = "mt-1 text-sm text-slate-600";
 const choiceClass = "flex min-h-11 items-center gap-3";
@@ -43,7 +48,15 @@ interface Props {
  * The buyer form. It posts plainly, so it works without JavaScript; the server answers an error with
  * the same values and a message next to each field it is about.
  */
-export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims, placeholders, system }: Props) {
+export function BuyerEditor({
+  values,
+  errors,
+  moreRows,
+  savedCredentials,
+  claims,
+  placeholders,
+  system,
+}: Props) {
   const editing = savedCredentials !== undefined;
   const errorCount = Object.keys(errors).length;
   const summary = useRef<HTMLDivElement>(null);
@@ -53,20 +66,38 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
   }, [errorCount]);
 
   const field = fieldProps(errors);
-  const fieldRows = withEmptyRows(values.fields, moreRows === "fields", { name: "", template: "" });
-  const conditionRows = withEmptyRows(values.conditions, moreRows === "conditions", { field: "", equals: "", means: "accepted", reasonField: "" });
+  const fieldRows = withEmptyRows(values.fields, moreRows === "fields", {
+    name: "",
+    template: "",
+  });
+  const conditionRows = withEmptyRows(
+    values.conditions,
+    moreRows === "conditions",
+    { field: "", equals: "", means: "accepted", reasonField: "" },
+  );
 
   return (
     <Form method="post" noValidate className="space-y-6">
       {errorCount ? (
-        <div ref={summary} tabIndex={-1} role="alert" className="rounded-2xl border-2 border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">The buyer is not saved: please correct the {errorCount === 1 ? "field" : `${errorCount} fields`} marked below.</p>
+        <div
+          ref={summary}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-2xl border-2 border-red-300 bg-red-50 p-4 text-red-900"
+        >
+          <p className="font-semibold">
+            The buyer is not saved: please correct the{" "}
+            {errorCount === 1 ? "field" : `${errorCount} fields`} marked below.
+          </p>
           {errors._form ? <p className="mt-1">{errors._form}</p> : null}
         </div>
       ) : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/admin/buyers" className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+        <Link
+          to="/admin/buyers"
+          className="inline-flex min-h-11 items-center font-semibold text-brand underline"
+        >
           ← All buyers
         </Link>
         {/* First in the form, so that Enter in a field saves rather than adding rows. */}
@@ -81,13 +112,25 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
             <p className={helpClass}>{system.nameSource}</p>
           </div>
         ) : (
-          <TextField {...field("name")} label="Name" defaultValue={values.name} autoComplete="off" />
+          <TextField
+            {...field("name")}
+            label="Name"
+            defaultValue={values.name}
+            autoComplete="off"
+          />
         )}
         <label className={choiceClass}>
-          <input type="checkbox" name="active" defaultChecked={values.active} className={checkClass} />
+          <input
+            type="checkbox"
+            name="active"
+            defaultChecked={values.active}
+            className={checkClass}
+          />
           <span>
             <span className="font-semibold">Active</span>
-            <span className="block text-sm text-slate-600">A paused buyer gets no new leads.</span>
+            <span className="block text-sm text-slate-600">
+              A paused buyer gets no new leads.
+            </span>
           </span>
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -107,194 +150,293 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
         <SystemDeliverySection system={system} />
       ) : (
         <>
-        <Section id="buyer-delivery" title="Delivery">
-          <fieldset aria-describedby={describedBy(errors, "delivery")}>
-            <legend className={labelClass}>Method</legend>
-            <div className="mt-1 grid gap-1 sm:grid-cols-3">
-              {(
-                [
-                  ["webhook", "Signed JSON webhook", "Our lead payload, signed like the operator's webhook."],
-                  ["post-json", "JSON post", "The mapped fields below as a JSON object."],
-                  ["post-form", "Form post", "The mapped fields below as a form."],
-                ] as const
-              ).map(([value, title, help]) => (
-                <label key={value} className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-slate-50">
-                  <input type="radio" name="delivery" value={value} defaultChecked={values.delivery === value} className={`${checkClass} mt-0.5`} />
-                  <span>
-                    <span className="font-semibold">{title}</span>
-                    <span className="block text-sm text-slate-600">{help}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            <FieldError errors={errors} name="delivery" />
-          </fieldset>
-          <TextField {...field("url")} label="URL" type="url" defaultValue={values.url} placeholder="https://buyer.example/leads" autoComplete="off" />
-          <TextField
-            {...field("credentialHeader")}
-            label="Credential header (optional)"
-            defaultValue={values.credentialHeader}
-            placeholder="X-Api-Key"
-            autoComplete="off"
-            help="Sends the credentials in this request header. Leave it empty when a mapped field carries them as {credentials}."
-          />
-          <TextField
-            {...field("revocationUrl")}
-            label="Revocation URL (optional)"
-            type="url"
-            defaultValue={values.revocationUrl}
-            placeholder="https://buyer.example/revocations"
-            autoComplete="off"
-            help="Where the signed lead.consent_revoked notice goes, with the credential header, when a person revokes consent for a lead this buyer was sent. Empty: the URL above."
-          />
-          <TextField
-            {...field("credentials")}
-            label="Credentials"
-            type="password"
-            defaultValue=""
-            autoComplete="new-password"
-            help={
-              editing
-                ? savedCredentials
-                  ? `Saved: ${savedCredentials}. Leave empty to keep them; they are stored encrypted and never shown again.`
-                  : "None saved. They are stored encrypted and never shown again."
-                : "An API key or token, if the buyer needs one. It is stored encrypted and never shown again."
-            }
-          />
-          {editing && savedCredentials ? (
-            <label className={choiceClass}>
-              <input type="checkbox" name="removeCredentials" defaultChecked={values.removeCredentials} className={checkClass} />
-              <span>Remove the saved credentials</span>
-            </label>
-          ) : null}
-        </Section>
-
-        <Section id="buyer-ping" title="Ping-post">
-          <label className={choiceClass}>
-            <input type="checkbox" name="pinged" defaultChecked={values.pinged} className={checkClass} />
-            <span>
-              <span className="font-semibold">Takes part in ping-post auctions</span>
-              <span className="block text-sm text-slate-600">
-                The buyer is asked for a bid on each lead without its contact details; the full lead goes to the URL above when it wins.
-              </span>
-            </span>
-          </label>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              {...field("pingUrl")}
-              label="Ping URL"
-              type="url"
-              defaultValue={values.pingUrl}
-              placeholder="https://buyer.example/ping"
-              autoComplete="off"
-              help="Where the bid request goes. Needed when the buyer takes part."
-            />
-            <TextField
-              {...field("pingBidField")}
-              label="Bid field"
-              defaultValue={values.pingBidField}
-              placeholder="bid"
-              autoComplete="off"
-              help="Where the buyer's JSON answer holds its bid in dollars, such as bid or offer.amount."
-            />
-          </div>
-        </Section>
-
-        <Section id="buyer-mapping" title="Field mapping">
-          <div id="mapping-help" className="space-y-2 text-sm text-slate-700">
-            <p>
-              For JSON and form posts: each of the buyer&apos;s fields, in the order sent, with its value. A value is a constant (
-              <code>web</code>), a placeholder (<code>{"{fn}"}</code>) or text around placeholders (<code>{"{fn} {ln}"}</code>). Rows left
-              empty are ignored.
-            </p>
-            <p>
-              Placeholders:{" "}
-              {[...placeholders.lead, placeholders.credentials].map((name, i) => (
-                <span key={name}>
-                  {i ? " " : ""}
-                  <code className="rounded bg-slate-100 px-1">{`{${name}}`}</code>
-                </span>
-              ))}{" "}
-              and <code className="rounded bg-slate-100 px-1">{"{answers.<field>}"}</code> for an answer of the claim&apos;s form, such as{" "}
-              <code>{"{answers.diagnosis}"}</code>.
-            </p>
-          </div>
-          <FieldError errors={errors} name="fields" />
-          <ol className="space-y-3">
-            {fieldRows.map((row, i) => (
-              <li key={i} className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">
-                <TextField
-                  {...field(`fields.${i}.name`, "fieldName", `field-name-${i}`)}
-                  label={`Buyer field ${i + 1}`}
-                  defaultValue={row.name}
-                  placeholder={i === 0 ? "first_name" : undefined}
-                  autoComplete="off"
-                />
-                <TextField
-                  {...field(`fields.${i}.template`, "fieldTemplate", `field-template-${i}`)}
-                  label={`Value ${i + 1}`}
-                  defaultValue={row.template}
-                  placeholder={i === 0 ? "{fn}" : undefined}
-                  autoComplete="off"
-                  describedBy="mapping-help"
-                />
-              </li>
-            ))}
-          </ol>
-          <MoreRowsButton intent="more-fields">More mapping rows</MoreRowsButton>
-        </Section>
-
-        <Section id="buyer-acceptance" title="Acceptance">
-          <p id="acceptance-help" className="text-sm text-slate-700">
-            Any 2xx answer is accepted and anything else rejected, unless a condition on the buyer&apos;s JSON answer says otherwise; the
-            first condition that matches decides. Once a condition says what acceptance looks like, an answer matching none is rejected.
-            The field is a dot path such as <code>status</code> or <code>result.code</code>. The value <code>true</code>,{" "}
-            <code>false</code>, <code>null</code> or a number is compared as that JSON value, anything else as text; put text that looks
-            like one in quotes (<code>&quot;200&quot;</code>).
-          </p>
-          <ol className="space-y-3">
-            {conditionRows.map((row, i) => (
-              <li key={i} className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-4">
-                <TextField
-                  {...field(`conditions.${i}.field`, "conditionField", `condition-field-${i}`)}
-                  label={`Answer field ${i + 1}`}
-                  defaultValue={row.field}
-                  placeholder={i === 0 ? "status" : undefined}
-                  autoComplete="off"
-                />
-                <TextField
-                  {...field(`conditions.${i}.equals`, "conditionEquals", `condition-equals-${i}`)}
-                  label={`Equals ${i + 1}`}
-                  defaultValue={row.equals}
-                  placeholder={i === 0 ? "Error" : undefined}
-                  autoComplete="off"
-                />
-                <div>
-                  <label htmlFor={`condition-means-${i}`} className={labelClass}>
-                    Means {i + 1}
+          <Section id="buyer-delivery" title="Delivery">
+            <fieldset aria-describedby={describedBy(errors, "delivery")}>
+              <legend className={labelClass}>Method</legend>
+              <div className="mt-1 grid gap-1 sm:grid-cols-3">
+                {(
+                  [
+                    [
+                      "webhook",
+                      "Signed JSON webhook",
+                      "Our lead payload, signed like the operator's webhook.",
+                    ],
+                    [
+                      "post-json",
+                      "JSON post",
+                      "The mapped fields below as a JSON object.",
+                    ],
+                    [
+                      "post-form",
+                      "Form post",
+                      "The mapped fields below as a form.",
+                    ],
+                  ] as const
+                ).map(([value, title, help]) => (
+                  <label
+                    key={value}
+                    className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-slate-50"
+                  >
+                    <input
+                      type="radio"
+                      name="delivery"
+                      value={value}
+                      defaultChecked={values.delivery === value}
+                      className={`${checkClass} mt-0.5`}
+                    />
+                    <span>
+                      <span className="font-semibold">{title}</span>
+                      <span className="block text-sm text-slate-600">
+                        {help}
+                      </span>
+                    </span>
                   </label>
-                  <select id={`condition-means-${i}`} name="conditionMeans" defaultValue={row.means} className={inputClass}>
-                    <option value="accepted">Accepted</option>
-                    <option value="rejected">Rejected</option>
-                  </select>
-                </div>
-                <TextField
-                  {...field(`conditions.${i}.reasonField`, "conditionReason", `condition-reason-${i}`)}
-                  label={`Reason field ${i + 1} (optional)`}
-                  defaultValue={row.reasonField}
-                  placeholder={i === 0 ? "message" : undefined}
-                  autoComplete="off"
+                ))}
+              </div>
+              <FieldError errors={errors} name="delivery" />
+            </fieldset>
+            <TextField
+              {...field("url")}
+              label="URL"
+              type="url"
+              defaultValue={values.url}
+              placeholder="https://buyer.example/leads"
+              autoComplete="off"
+            />
+            <TextField
+              {...field("credentialHeader")}
+              label="Credential header (optional)"
+              defaultValue={values.credentialHeader}
+              placeholder="X-Api-Key"
+              autoComplete="off"
+              help="Sends the credentials in this request header. Leave it empty when a mapped field carries them as {credentials}."
+            />
+            <TextField
+              {...field("revocationUrl")}
+              label="Revocation URL (optional)"
+              type="url"
+              defaultValue={values.revocationUrl}
+              placeholder="https://buyer.example/revocations"
+              autoComplete="off"
+              help="Where the signed lead.consent_revoked notice goes, with the credential header, when a person revokes consent for a lead this buyer was sent. Empty: the URL above."
+            />
+            <TextField
+              {...field("credentials")}
+              label="Credentials"
+              type="password"
+              defaultValue=""
+              autoComplete="new-password"
+              help={
+                editing
+                  ? savedCredentials
+                    ? `Saved: ${savedCredentials}. Leave empty to keep them; they are stored encrypted and never shown again.`
+                    : "None saved. They are stored encrypted and never shown again."
+                  : "An API key or token, if the buyer needs one. It is stored encrypted and never shown again."
+              }
+            />
+            {editing && savedCredentials ? (
+              <label className={choiceClass}>
+                <input
+                  type="checkbox"
+                  name="removeCredentials"
+                  defaultChecked={values.removeCredentials}
+                  className={checkClass}
                 />
-              </li>
-            ))}
-          </ol>
-          <MoreRowsButton intent="more-conditions">More conditions</MoreRowsButton>
-        </Section>
+                <span>Remove the saved credentials</span>
+              </label>
+            ) : null}
+          </Section>
+
+          <Section id="buyer-ping" title="Ping-post">
+            <label className={choiceClass}>
+              <input
+                type="checkbox"
+                name="pinged"
+                defaultChecked={values.pinged}
+                className={checkClass}
+              />
+              <span>
+                <span className="font-semibold">
+                  Takes part in ping-post auctions
+                </span>
+                <span className="block text-sm text-slate-600">
+                  The buyer is asked for a bid on each lead without its contact
+                  details; the full lead goes to the URL above when it wins.
+                </span>
+              </span>
+            </label>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                {...field("pingUrl")}
+                label="Ping URL"
+                type="url"
+                defaultValue={values.pingUrl}
+                placeholder="https://buyer.example/ping"
+                autoComplete="off"
+                help="Where the bid request goes. Needed when the buyer takes part."
+              />
+              <TextField
+                {...field("pingBidField")}
+                label="Bid field"
+                defaultValue={values.pingBidField}
+                placeholder="bid"
+                autoComplete="off"
+                help="Where the buyer's JSON answer holds its bid in dollars, such as bid or offer.amount."
+              />
+            </div>
+          </Section>
+
+          <Section id="buyer-mapping" title="Field mapping">
+            <div id="mapping-help" className="space-y-2 text-sm text-slate-700">
+              <p>
+                For JSON and form posts: each of the buyer&apos;s fields, in the
+                order sent, with its value. A value is a constant (
+                <code>web</code>), a placeholder (<code>{"{fn}"}</code>) or text
+                around placeholders (<code>{"{fn} {ln}"}</code>). Rows left
+                empty are ignored.
+              </p>
+              <p>
+                Placeholders:{" "}
+                {[...placeholders.lead, placeholders.credentials].map(
+                  (name, i) => (
+                    <span key={name}>
+                      {i ? " " : ""}
+                      <code className="rounded bg-slate-100 px-1">{`{${name}}`}</code>
+                    </span>
+                  ),
+                )}{" "}
+                and{" "}
+                <code className="rounded bg-slate-100 px-1">
+                  {"{answers.<field>}"}
+                </code>{" "}
+                for an answer of the claim&apos;s form, such as{" "}
+                <code>{"{answers.diagnosis}"}</code>.
+              </p>
+            </div>
+            <FieldError errors={errors} name="fields" />
+            <ol className="space-y-3">
+              {fieldRows.map((row, i) => (
+                <li
+                  key={i}
+                  className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2"
+                >
+                  <TextField
+                    {...field(
+                      `fields.${i}.name`,
+                      "fieldName",
+                      `field-name-${i}`,
+                    )}
+                    label={`Buyer field ${i + 1}`}
+                    defaultValue={row.name}
+                    placeholder={i === 0 ? "first_name" : undefined}
+                    autoComplete="off"
+                  />
+                  <TextField
+                    {...field(
+                      `fields.${i}.template`,
+                      "fieldTemplate",
+                      `field-template-${i}`,
+                    )}
+                    label={`Value ${i + 1}`}
+                    defaultValue={row.template}
+                    placeholder={i === 0 ? "{fn}" : undefined}
+                    autoComplete="off"
+                    describedBy="mapping-help"
+                  />
+                </li>
+              ))}
+            </ol>
+            <MoreRowsButton intent="more-fields">
+              More mapping rows
+            </MoreRowsButton>
+          </Section>
+
+          <Section id="buyer-acceptance" title="Acceptance">
+            <p id="acceptance-help" className="text-sm text-slate-700">
+              Any 2xx answer is accepted and anything else rejected, unless a
+              condition on the buyer&apos;s JSON answer says otherwise; the
+              first condition that matches decides. Once a condition says what
+              acceptance looks like, an answer matching none is rejected. The
+              field is a dot path such as <code>status</code> or{" "}
+              <code>result.code</code>. The value <code>true</code>,{" "}
+              <code>false</code>, <code>null</code> or a number is compared as
+              that JSON value, anything else as text; put text that looks like
+              one in quotes (<code>&quot;200&quot;</code>).
+            </p>
+            <ol className="space-y-3">
+              {conditionRows.map((row, i) => (
+                <li
+                  key={i}
+                  className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-4"
+                >
+                  <TextField
+                    {...field(
+                      `conditions.${i}.field`,
+                      "conditionField",
+                      `condition-field-${i}`,
+                    )}
+                    label={`Answer field ${i + 1}`}
+                    defaultValue={row.field}
+                    placeholder={i === 0 ? "status" : undefined}
+                    autoComplete="off"
+                  />
+                  <TextField
+                    {...field(
+                      `conditions.${i}.equals`,
+                      "conditionEquals",
+                      `condition-equals-${i}`,
+                    )}
+                    label={`Equals ${i + 1}`}
+                    defaultValue={row.equals}
+                    placeholder={i === 0 ? "Error" : undefined}
+                    autoComplete="off"
+                  />
+                  <div>
+                    <label
+                      htmlFor={`condition-means-${i}`}
+                      className={labelClass}
+                    >
+                      Means {i + 1}
+                    </label>
+                    <select
+                      id={`condition-means-${i}`}
+                      name="conditionMeans"
+                      defaultValue={row.means}
+                      className={inputClass}
+                    >
+                      <option value="accepted">Accepted</option>
+                      <option value="rejected">Rejected</option>
+                    </select>
+                  </div>
+                  <TextField
+                    {...field(
+                      `conditions.${i}.reasonField`,
+                      "conditionReason",
+                      `condition-reason-${i}`,
+                    )}
+                    label={`Reason field ${i + 1} (optional)`}
+                    defaultValue={row.reasonField}
+                    placeholder={i === 0 ? "message" : undefined}
+                    autoComplete="off"
+                  />
+                </li>
+              ))}
+            </ol>
+            <MoreRowsButton intent="more-conditions">
+              More conditions
+            </MoreRowsButton>
+          </Section>
         </>
       )}
 
       <Section id="buyer-filters" title="Filters">
-        <fieldset aria-describedby={describedBy(errors, "claimTypes", "claim-types-help")}>
+        <fieldset
+          aria-describedby={describedBy(
+            errors,
+            "claimTypes",
+            "claim-types-help",
+          )}
+        >
           <legend className={labelClass}>Claim types</legend>
           <p id="claim-types-help" className={helpClass}>
             None ticked takes every claim.
@@ -302,7 +444,13 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
           <div className="mt-1 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
             {claims.map((claim) => (
               <label key={claim.caseType} className={choiceClass}>
-                <input type="checkbox" name="claimTypes" value={claim.caseType} defaultChecked={values.claimTypes.includes(claim.caseType)} className={checkClass} />
+                <input
+                  type="checkbox"
+                  name="claimTypes"
+                  value={claim.caseType}
+                  defaultChecked={values.claimTypes.includes(claim.caseType)}
+                  className={checkClass}
+                />
                 <span>{claim.name}</span>
               </label>
             ))}
@@ -328,19 +476,76 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
           />
         </div>
         <label className={choiceClass}>
-          <input type="checkbox" name="eligibleOnly" defaultChecked={values.eligibleOnly} className={checkClass} />
+          <input
+            type="checkbox"
+            name="eligibleOnly"
+            defaultChecked={values.eligibleOnly}
+            className={checkClass}
+          />
           <span>Eligible leads only</span>
         </label>
         <label className={choiceClass}>
-          <input type="checkbox" name="acceptsDuplicates" defaultChecked={values.acceptsDuplicates} className={checkClass} />
-          <span>Also take duplicates: a person&apos;s repeat lead of the same claim, which other buyers do not get</span>
+          <input
+            type="checkbox"
+            name="acceptsDuplicates"
+            defaultChecked={values.acceptsDuplicates}
+            className={checkClass}
+          />
+          <span>
+            Also take duplicates: a person&apos;s repeat lead of the same claim,
+            which other buyers do not get
+          </span>
+        </label>
+        <fieldset className="mt-3">
+          <legend className="text-sm font-semibold">
+            Phone line types (none ticked: every type)
+          </legend>
+          <div className="flex flex-wrap gap-x-4">
+            {LINE_TYPE_CHOICES.map((type) => (
+              <label key={type} className={choiceClass}>
+                <input
+                  type="checkbox"
+                  name="lineTypes"
+                  value={type}
+                  defaultChecked={values.lineTypes.includes(type)}
+                  className={checkClass}
+                />
+                <span>{type.replaceAll("_", " ")}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className={choiceClass}>
+          <input
+            type="checkbox"
+            name="requireAreaCodeInState"
+            defaultChecked={values.requireAreaCodeInState}
+            className={checkClass}
+          />
+          <span>
+            Only leads whose phone&apos;s area code lies in their stated state
+          </span>
         </label>
       </Section>
 
       <Section id="buyer-caps" title="Caps and hours">
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField {...field("perDay")} label="Leads per day" defaultValue={values.perDay} inputMode="numeric" autoComplete="off" help="Empty: no cap." />
-          <TextField {...field("perMonth")} label="Leads per month" defaultValue={values.perMonth} inputMode="numeric" autoComplete="off" help="Empty: no cap." />
+          <TextField
+            {...field("perDay")}
+            label="Leads per day"
+            defaultValue={values.perDay}
+            inputMode="numeric"
+            autoComplete="off"
+            help="Empty: no cap."
+          />
+          <TextField
+            {...field("perMonth")}
+            label="Leads per month"
+            defaultValue={values.perMonth}
+            inputMode="numeric"
+            autoComplete="off"
+            help="Empty: no cap."
+          />
           <TextField
             {...field("timeZone")}
             label="Time zone"
@@ -358,33 +563,67 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
         <fieldset aria-describedby={describedBy(errors, "schedule")}>
           <legend className={labelClass}>Hours</legend>
           <label className={choiceClass}>
-            <input type="radio" name="schedule" value="always" defaultChecked={!values.scheduled} className={checkClass} />
+            <input
+              type="radio"
+              name="schedule"
+              value="always"
+              defaultChecked={!values.scheduled}
+              className={checkClass}
+            />
             <span>Always open</span>
           </label>
           <label className={choiceClass}>
-            <input type="radio" name="schedule" value="hours" defaultChecked={values.scheduled} className={checkClass} />
+            <input
+              type="radio"
+              name="schedule"
+              value="hours"
+              defaultChecked={values.scheduled}
+              className={checkClass}
+            />
             <span>Only on these days and hours</span>
           </label>
           <FieldError errors={errors} name="schedule" />
         </fieldset>
-        <fieldset aria-describedby={describedBy(errors, "scheduleDays")} className="rounded-lg bg-slate-50 p-3">
+        <fieldset
+          aria-describedby={describedBy(errors, "scheduleDays")}
+          className="rounded-lg bg-slate-50 p-3"
+        >
           <legend className="font-semibold text-slate-800">Open days</legend>
           <div className="flex flex-wrap gap-x-4">
             {MONDAY_FIRST.map((day) => (
               <label key={day} className={choiceClass}>
-                <input type="checkbox" name="scheduleDays" value={day} defaultChecked={values.scheduleDays.includes(day)} className={checkClass} />
+                <input
+                  type="checkbox"
+                  name="scheduleDays"
+                  value={day}
+                  defaultChecked={values.scheduleDays.includes(day)}
+                  className={checkClass}
+                />
                 <span>{DAY_NAMES[day]}</span>
               </label>
             ))}
           </div>
           <FieldError errors={errors} name="scheduleDays" />
           <div className="mt-2 grid grid-cols-2 gap-4 sm:max-w-md">
-            <TextField {...field("scheduleFrom")} label="Opens at" defaultValue={values.scheduleFrom} placeholder="09:00" autoComplete="off" />
-            <TextField {...field("scheduleTo")} label="Closes at" defaultValue={values.scheduleTo} placeholder="17:00" autoComplete="off" />
+            <TextField
+              {...field("scheduleFrom")}
+              label="Opens at"
+              defaultValue={values.scheduleFrom}
+              placeholder="09:00"
+              autoComplete="off"
+            />
+            <TextField
+              {...field("scheduleTo")}
+              label="Closes at"
+              defaultValue={values.scheduleTo}
+              placeholder="17:00"
+              autoComplete="off"
+            />
           </div>
           <p className={helpClass}>
-            Times as HH:MM on the buyer&apos;s clock. A window that closes before it opens runs past midnight (22:00 to 06:00); 00:00 to
-            24:00 is the whole day.
+            Times as HH:MM on the buyer&apos;s clock. A window that closes
+            before it opens runs past midnight (22:00 to 06:00); 00:00 to 24:00
+            is the whole day.
           </p>
         </fieldset>
       </Section>
@@ -433,7 +672,10 @@ export function BuyerEditor({ values, errors, moreRows, savedCredentials, claims
 
       <div className="flex flex-wrap gap-2">
         <SaveButton />
-        <Link to="/admin/buyers" className={`${adminButton} border border-slate-300 bg-white hover:bg-slate-50`}>
+        <Link
+          to="/admin/buyers"
+          className={`${adminButton} border border-slate-300 bg-white hover:bg-slate-50`}
+        >
           Cancel
         </Link>
       </div>
@@ -448,14 +690,23 @@ function SystemDeliverySection({ system }: { system: SystemBuyerView }) {
       <p className="text-slate-700">{system.explanation}</p>
       <p data-testid="system-delivery">
         {system.href ? (
-          <Link to={system.href} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+          <Link
+            to={system.href}
+            className="inline-flex min-h-11 items-center font-semibold text-brand underline"
+          >
             {system.label}
           </Link>
         ) : (
           <span className="font-semibold">{system.label}</span>
         )}
         {": "}
-        {system.configured ? "configured." : <span className="font-semibold text-amber-900">not configured. {system.toConfigure}</span>}
+        {system.configured ? (
+          "configured."
+        ) : (
+          <span className="font-semibold text-amber-900">
+            not configured. {system.toConfigure}
+          </span>
+        )}
       </p>
     </Section>
   );
@@ -463,23 +714,50 @@ function SystemDeliverySection({ system }: { system: SystemBuyerView }) {
 
 function SaveButton() {
   return (
-    <button type="submit" name="intent" value="save" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+    <button
+      type="submit"
+      name="intent"
+      value="save"
+      className={`${adminButton} bg-brand text-white hover:bg-slate-800`}
+    >
       Save buyer
     </button>
   );
 }
 
-function MoreRowsButton({ intent, children }: { intent: string; children: ReactNode }) {
+function MoreRowsButton({
+  intent,
+  children,
+}: {
+  intent: string;
+  children: ReactNode;
+}) {
   return (
-    <button type="submit" name="intent" value={intent} className={`${adminButton} border border-slate-300 bg-white hover:bg-slate-50`}>
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`${adminButton} border border-slate-300 bg-white hover:bg-slate-50`}
+    >
       {children}
     </button>
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={`${id}-title`} className={`${adminCard} space-y-4`}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`${adminCard} space-y-4`}
+    >
       <h2 id={`${id}-title`} className="text-lg font-bold">
         {title}
       </h2>
@@ -488,7 +766,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-interface TextFieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
+interface TextFieldProps extends Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "id" | "name"
+> {
   id: string;
   name: string;
   label: string;
@@ -498,16 +779,37 @@ interface TextFieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement
   describedBy?: string;
 }
 
-function TextField({ id, label, help, error, describedBy, type = "text", ...input }: TextFieldProps) {
-  const described = [error ? `${id}-error` : null, help ? `${id}-help` : null, describedBy].filter(Boolean).join(" ") || undefined;
+function TextField({
+  id,
+  label,
+  help,
+  error,
+  describedBy,
+  type = "text",
+  ...input
+}: TextFieldProps) {
+  const described =
+    [error ? `${id}-error` : null, help ? `${id}-help` : null, describedBy]
+      .filter(Boolean)
+      .join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input id={id} type={type} aria-invalid={error ? true : undefined} aria-describedby={described} className={`mt-1 ${inputClass}`} {...input} />
+      <input
+        id={id}
+        type={type}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={`mt-1 ${inputClass}`}
+        {...input}
+      />
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
+        <p
+          id={`${id}-error`}
+          className="mt-1 text-sm font-semibold text-red-800"
+        >
           {error}
         </p>
       ) : null}
@@ -522,21 +824,45 @@ function TextField({ id, label, help, error, describedBy, type = "text", ...inpu
 
 /** A text field's id, name and error: `key` is the error's key, the posted name and the id default to it. */
 function fieldProps(errors: BuyerFormErrors) {
-  return (key: string, name = key, id = `buyer-${key}`) => ({ id, name, error: errors[key] });
+  return (key: string, name = key, id = `buyer-${key}`) => ({
+    id,
+    name,
+    error: errors[key],
+  });
 }
 
-function FieldError({ errors, name }: { errors: BuyerFormErrors; name: string }) {
+function FieldError({
+  errors,
+  name,
+}: {
+  errors: BuyerFormErrors;
+  name: string;
+}) {
   return errors[name] ? (
-    <p id={`buyer-${name}-error`} className="mt-1 text-sm font-semibold text-red-800">
+    <p
+      id={`buyer-${name}-error`}
+      className="mt-1 text-sm font-semibold text-red-800"
+    >
       {errors[name]}
     </p>
   ) : null;
 }
 
-function describedBy(errors: BuyerFormErrors, name: string, help?: string): string | undefined {
-  return [errors[name] ? `buyer-${name}-error` : null, help].filter(Boolean).join(" ") || undefined;
+function describedBy(
+  errors: BuyerFormErrors,
+  name: string,
+  help?: string,
+): string | undefined {
+  return (
+    [errors[name] ? `buyer-${name}-error` : null, help]
+      .filter(Boolean)
+      .join(" ") || undefined
+  );
 }
 
 function withEmptyRows<Row>(rows: Row[], more: boolean, empty: Row): Row[] {
-  return [...rows, ...Array.from({ length: EMPTY_ROWS * (more ? 2 : 1) }, () => empty)];
+  return [
+    ...rows,
+    ...Array.from({ length: EMPTY_ROWS * (more ? 2 : 1) }, () => empty),
+  ];
 }

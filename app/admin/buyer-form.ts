@@ -1,4 +1,22 @@
-import type { Buyer, BuyerErrors, BuyerInput, SystemBuyerInput } from "../../server/buyers/buyer-store";
+import type {
+  Buyer,
+  BuyerErrors,
+  BuyerInput,
+  SystemBuyerInput,
+} from "../../server/buyers/buyer-store";
+import type { LineType } from "../../server/contacts/line-types";
+
+/** The phone line types a buyer may ask for (server/contacts/line-types.ts), in the form's order. */
+export const LINE_TYPE_CHOICES = [
+  "fixed_line_or_mobile",
+  "mobile",
+  "fixed_line",
+  "toll_free",
+  "voip",
+  "premium_rate",
+  "personal_number",
+  "unknown",
+] as const satisfies readonly LineType[];
 
 // The buyer form's posted fields turned into the buyer store's input, and the store's errors (keyed
 // by its paths) turned back into the form's fields. The store validates; this module only reads the
@@ -40,6 +58,9 @@ export interface BuyerFormValues {
   eligibleOnly: boolean;
   /** Takes leads that repeat a person's earlier lead of the claim. */
   acceptsDuplicates: boolean;
+  /** libphonenumber's types of the lead's number the buyer takes; none: every type. */
+  lineTypes: string[];
+  requireAreaCodeInState: boolean;
   maxLeadAgeMinutes: string;
   perDay: string;
   perMonth: string;
@@ -80,6 +101,8 @@ export const NEW_BUYER_VALUES: BuyerFormValues = {
   states: "",
   eligibleOnly: false,
   acceptsDuplicates: false,
+  lineTypes: [],
+  requireAreaCodeInState: false,
   maxLeadAgeMinutes: "",
   perDay: "",
   perMonth: "",
@@ -102,15 +125,27 @@ export function buyerFormValues(buyer: Buyer): BuyerFormValues {
   return {
     name: buyer.name,
     active: buyer.active,
-    price: rules.price === undefined ? "" : dollarsText(centsOfDollars(rules.price)),
-    delivery: delivery.method === "webhook" ? "webhook" : delivery.format === "json" ? "post-json" : "post-form",
+    price:
+      rules.price === undefined ? "" : dollarsText(centsOfDollars(rules.price)),
+    delivery:
+      delivery.method === "webhook"
+        ? "webhook"
+        : delivery.format === "json"
+          ? "post-json"
+          : "post-form",
     url: delivery.url,
     credentialHeader: delivery.credentialHeader ?? "",
     removeCredentials: false,
     pinged: delivery.ping !== undefined,
     pingUrl: delivery.ping?.url ?? "",
     pingBidField: delivery.ping?.bidField ?? NEW_BUYER_VALUES.pingBidField,
-    fields: delivery.method === "post" ? Object.entries(delivery.fields).map(([name, template]) => ({ name, template })) : [],
+    fields:
+      delivery.method === "post"
+        ? Object.entries(delivery.fields).map(([name, template]) => ({
+            name,
+            template,
+          }))
+        : [],
     conditions: delivery.acceptance.conditions.map((condition) => ({
       field: condition.field,
       equals: equalsText(condition.equals),
@@ -121,6 +156,8 @@ export function buyerFormValues(buyer: Buyer): BuyerFormValues {
     states: rules.filters.states.join(", "),
     eligibleOnly: rules.filters.eligibleOnly,
     acceptsDuplicates: rules.filters.acceptsDuplicates,
+    lineTypes: rules.filters.lineTypes,
+    requireAreaCodeInState: rules.filters.requireAreaCodeInState,
     maxLeadAgeMinutes: text(rules.filters.maxLeadAgeMinutes),
     perDay: text(rules.caps.perDay),
     perMonth: text(rules.caps.perMonth),
@@ -151,7 +188,8 @@ function formReader(form: FormData) {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const all = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  const all = (name: string) =>
+    form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
   const checked = (name: string) => form.has(name);
   return { one, all, checked };
 }
@@ -160,22 +198,28 @@ function formReader(form: FormData) {
  * The posted form as the store's input. `editing`: blank credentials keep the saved ones (left out of
  * the input) and `removeCredentials` sends null; on a new buyer blank means none.
  */
-export function readBuyerForm(form: FormData, { editing }: { editing: boolean }): ReadBuyerForm {
+export function readBuyerForm(
+  form: FormData,
+  { editing }: { editing: boolean },
+): ReadBuyerForm {
   const read = formReader(form);
   const { one, all, checked } = read;
   const errors: BuyerFormErrors = {};
 
   const deliveryChoice = one("delivery");
-  const fields = rowsOf([all("fieldName"), all("fieldTemplate")]).map(([name = "", template = ""]) => ({ name: name.trim(), template }));
-  // The select always posts a value, so it alone does not make a row.
-  const conditions = rowsOf([all("conditionField"), all("conditionEquals"), all("conditionReason")], [all("conditionMeans")]).map(
-    ([field = "", equals = "", reasonField = "", means]): ConditionRow => ({
-      field: field.trim(),
-      equals,
-      means: means === "rejected" ? "rejected" : "accepted",
-      reasonField: reasonField.trim(),
-    }),
+  const fields = rowsOf([all("fieldName"), all("fieldTemplate")]).map(
+    ([name = "", template = ""]) => ({ name: name.trim(), template }),
   );
+  // The select always posts a value, so it alone does not make a row.
+  const conditions = rowsOf(
+    [all("conditionField"), all("conditionEquals"), all("conditionReason")],
+    [all("conditionMeans")],
+  ).map(([field = "", equals = "", reasonField = "", means]): ConditionRow => ({
+    field: field.trim(),
+    equals,
+    means: means === "rejected" ? "rejected" : "accepted",
+    reasonField: reasonField.trim(),
+  }));
   const rules = readRules(read, errors);
 
   const values: BuyerFormValues = {
@@ -192,24 +236,43 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
     conditions,
     ...rules.values,
   };
-  if (!isDeliveryChoice(deliveryChoice)) errors.delivery = "Choose how the buyer receives leads.";
+  if (!isDeliveryChoice(deliveryChoice))
+    errors.delivery = "Choose how the buyer receives leads.";
 
   const mapping: Record<string, string> = {};
   fields.forEach((row, i) => {
-    if (!row.name) errors[`fields.${i}.name`] = "Name the field this template fills.";
-    else if (Object.hasOwn(mapping, row.name)) errors[`fields.${i}.name`] = `${row.name} is mapped twice.`;
+    if (!row.name)
+      errors[`fields.${i}.name`] = "Name the field this template fills.";
+    else if (Object.hasOwn(mapping, row.name))
+      errors[`fields.${i}.name`] = `${row.name} is mapped twice.`;
     else mapping[row.name] = row.template;
   });
 
   const credentials = one("credentials").trim();
-  if (credentials && values.removeCredentials) errors.credentials = "Enter new credentials or remove the saved ones, not both.";
+  if (credentials && values.removeCredentials)
+    errors.credentials =
+      "Enter new credentials or remove the saved ones, not both.";
 
   const common = {
     url: values.url,
     credentialHeader: values.credentialHeader || undefined,
     // Blank, the bid field is the store's default.
-    ...(values.pinged ? { ping: { url: values.pingUrl, bidField: values.pingBidField || undefined } } : {}),
-    ...(values.revocationUrl ? { revocation: { method: "signed-event" as const, url: values.revocationUrl } } : {}),
+    ...(values.pinged
+      ? {
+          ping: {
+            url: values.pingUrl,
+            bidField: values.pingBidField || undefined,
+          },
+        }
+      : {}),
+    ...(values.revocationUrl
+      ? {
+          revocation: {
+            method: "signed-event" as const,
+            url: values.revocationUrl,
+          },
+        }
+      : {}),
     acceptance: {
       conditions: conditions.map((row) => ({
         field: row.field,
@@ -224,7 +287,12 @@ export function readBuyerForm(form: FormData, { editing }: { editing: boolean })
     delivery:
       values.delivery === "webhook"
         ? { method: "webhook", ...common }
-        : { method: "post", format: values.delivery === "post-json" ? "json" : "form", fields: mapping, ...common },
+        : {
+            method: "post",
+            format: values.delivery === "post-json" ? "json" : "form",
+            fields: mapping,
+            ...common,
+          },
     ...rules.input,
   };
   if (credentials) input.credentials = credentials;
@@ -243,10 +311,17 @@ export interface ReadSystemBuyerForm {
  * A system buyer's form, which posts only its state and rules: its name and delivery are not the
  * operator's to change, so `saved` (the buyer as loaded) fills them in the values shown again.
  */
-export function readSystemBuyerForm(form: FormData, saved: BuyerFormValues): ReadSystemBuyerForm {
+export function readSystemBuyerForm(
+  form: FormData,
+  saved: BuyerFormValues,
+): ReadSystemBuyerForm {
   const errors: BuyerFormErrors = {};
   const rules = readRules(formReader(form), errors);
-  return { values: { ...saved, removeCredentials: false, ...rules.values }, input: rules.input, errors };
+  return {
+    values: { ...saved, removeCredentials: false, ...rules.values },
+    input: rules.input,
+    errors,
+  };
 }
 
 type RuleValues = Pick<
@@ -257,6 +332,8 @@ type RuleValues = Pick<
   | "states"
   | "eligibleOnly"
   | "acceptsDuplicates"
+  | "lineTypes"
+  | "requireAreaCodeInState"
   | "maxLeadAgeMinutes"
   | "perDay"
   | "perMonth"
@@ -272,7 +349,10 @@ type RuleValues = Pick<
 >;
 
 /** What every buyer's form has, a system buyer's too: whether it takes leads, which, how many, when, in what order, at what price. */
-function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): { values: RuleValues; input: SystemBuyerInput } {
+function readRules(
+  { one, all, checked }: FormReader,
+  errors: BuyerFormErrors,
+): { values: RuleValues; input: SystemBuyerInput } {
   const values: RuleValues = {
     active: checked("active"),
     price: one("price").trim(),
@@ -280,12 +360,18 @@ function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): 
     states: one("states").trim(),
     eligibleOnly: checked("eligibleOnly"),
     acceptsDuplicates: checked("acceptsDuplicates"),
+    lineTypes: all("lineTypes").filter((type) =>
+      (LINE_TYPE_CHOICES as readonly string[]).includes(type),
+    ),
+    requireAreaCodeInState: checked("requireAreaCodeInState"),
     maxLeadAgeMinutes: one("maxLeadAgeMinutes").trim(),
     perDay: one("perDay").trim(),
     perMonth: one("perMonth").trim(),
     timeZone: one("timeZone").trim(),
     scheduled: one("schedule") === "hours",
-    scheduleDays: all("scheduleDays").map(Number).filter((day) => Number.isInteger(day) && day >= 0 && day <= 6),
+    scheduleDays: all("scheduleDays")
+      .map(Number)
+      .filter((day) => Number.isInteger(day) && day >= 0 && day <= 6),
     scheduleFrom: one("scheduleFrom").trim(),
     scheduleTo: one("scheduleTo").trim(),
     priority: one("priority").trim(),
@@ -294,7 +380,16 @@ function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): 
     pauseAfterFailures: one("pauseAfterFailures").trim(),
   };
 
-  const wholeNumber = (name: "maxLeadAgeMinutes" | "perDay" | "perMonth" | "priority" | "weight" | "deliveryDeadlineSeconds" | "pauseAfterFailures") => {
+  const wholeNumber = (
+    name:
+      | "maxLeadAgeMinutes"
+      | "perDay"
+      | "perMonth"
+      | "priority"
+      | "weight"
+      | "deliveryDeadlineSeconds"
+      | "pauseAfterFailures",
+  ) => {
     const text = values[name];
     if (text === "") return undefined;
     if (/^-?\d+$/.test(text)) return Number(text);
@@ -316,13 +411,26 @@ function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): 
       timeZone: values.timeZone,
       filters: {
         claimTypes: values.claimTypes,
-        states: values.states ? values.states.split(/[\s,;]+/).filter(Boolean) : [],
+        states: values.states
+          ? values.states.split(/[\s,;]+/).filter(Boolean)
+          : [],
         eligibleOnly: values.eligibleOnly,
         acceptsDuplicates: values.acceptsDuplicates,
+        lineTypes: values.lineTypes as LineType[],
+        requireAreaCodeInState: values.requireAreaCodeInState,
         maxLeadAgeMinutes: wholeNumber("maxLeadAgeMinutes"),
       },
-      caps: { perDay: wholeNumber("perDay"), perMonth: wholeNumber("perMonth") },
-      schedule: values.scheduled ? { days: values.scheduleDays, from: values.scheduleFrom, to: values.scheduleTo } : null,
+      caps: {
+        perDay: wholeNumber("perDay"),
+        perMonth: wholeNumber("perMonth"),
+      },
+      schedule: values.scheduled
+        ? {
+            days: values.scheduleDays,
+            from: values.scheduleFrom,
+            to: values.scheduleTo,
+          }
+        : null,
       priority: wholeNumber("priority"),
       weight: wholeNumber("weight"),
       deliveryDeadlineSeconds: wholeNumber("deliveryDeadlineSeconds"),
@@ -338,8 +446,12 @@ function readRules({ one, all, checked }: FormReader, errors: BuyerFormErrors): 
  * fractions of a cent included, which the store could only refuse.
  */
 export function dollarsOf(text: string): number | undefined {
-  const match = /^\$?\s*(\d+|\d{1,3}(?:,\d{3})+)(\.\d{1,2})?$/.exec(text.trim());
-  return match ? Number(match[1]!.replaceAll(",", "") + (match[2] ?? "")) : undefined;
+  const match = /^\$?\s*(\d+|\d{1,3}(?:,\d{3})+)(\.\d{1,2})?$/.exec(
+    text.trim(),
+  );
+  return match
+    ? Number(match[1]!.replaceAll(",", "") + (match[2] ?? ""))
+    : undefined;
 }
 
 /** Whole cents of a stored price: the store keeps only whole cents, so rounding recovers them exactly. */
@@ -361,7 +473,8 @@ export function parseEquals(text: string): string | number | boolean | null {
   if (trimmed === "true") return true;
   if (trimmed === "false") return false;
   if (trimmed === "null") return null;
-  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(trimmed)) return Number(trimmed);
+  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(trimmed))
+    return Number(trimmed);
   if (/^".*"$/.test(trimmed)) {
     try {
       return JSON.parse(trimmed) as string;
@@ -375,11 +488,17 @@ export function parseEquals(text: string): string | number | boolean | null {
 /** The inverse of parseEquals: a text that would read as a literal is quoted, so that it stays text. */
 export function equalsText(value: string | number | boolean | null): string {
   if (typeof value !== "string") return JSON.stringify(value);
-  return parseEquals(value) === value && value === value.trim() ? value : JSON.stringify(value);
+  return parseEquals(value) === value && value === value.trim()
+    ? value
+    : JSON.stringify(value);
 }
 
 /** The store's errors, by its paths, as the form's fields; the form's own errors win where both speak. */
-export function formErrorsOf(storeErrors: BuyerErrors, values: BuyerFormValues, own: BuyerFormErrors = {}): BuyerFormErrors {
+export function formErrorsOf(
+  storeErrors: BuyerErrors,
+  values: BuyerFormValues,
+  own: BuyerFormErrors = {},
+): BuyerFormErrors {
   const errors: BuyerFormErrors = {};
   for (const [path, message] of Object.entries(storeErrors)) {
     const field = formFieldOf(path, values);
@@ -394,6 +513,8 @@ const RULE_FIELDS: Record<string, string> = {
   "filters.states": "states",
   "filters.eligibleOnly": "eligibleOnly",
   "filters.acceptsDuplicates": "acceptsDuplicates",
+  "filters.lineTypes": "lineTypes",
+  "filters.requireAreaCodeInState": "requireAreaCodeInState",
   "filters.maxLeadAgeMinutes": "maxLeadAgeMinutes",
   "caps.perDay": "perDay",
   "caps.perMonth": "perMonth",
@@ -418,7 +539,8 @@ const DELIVERY_FIELDS: Record<string, string> = {
 
 function formFieldOf(path: string, values: BuyerFormValues): string {
   const [head, ...rest] = path.split(".");
-  if (head === "name" || head === "active" || head === "credentials") return head;
+  if (head === "name" || head === "active" || head === "credentials")
+    return head;
   if (head === "rules") {
     // A state's position (filters.states.2) or a day's is not a field of its own.
     for (let n = rest.length; n > 0; n--) {
@@ -452,7 +574,9 @@ function isDeliveryChoice(value: string): value is DeliveryChoice {
 function rowsOf(typed: string[][], others: string[][] = []): string[][] {
   const columns = [...typed, ...others];
   const count = Math.max(0, ...columns.map((column) => column.length));
-  return Array.from({ length: count }, (_, i) => columns.map((column) => column[i] ?? "")).filter((row) =>
+  return Array.from({ length: count }, (_, i) =>
+    columns.map((column) => column[i] ?? ""),
+  ).filter((row) =>
     row.slice(0, typed.length).some((cell) => cell.trim() !== ""),
   );
 }

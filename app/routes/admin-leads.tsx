@@ -16,7 +16,7 @@ export const handle: RouteHandle = { hydrate: true };
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, NOINDEX];
 
 /** A buyer status shown with the colour of the delivery state it resembles. */
-const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "dead" } as const;
+const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "dead", checking: "pending", held: "failed" } as const;
 
 const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign"] as const;
 

@@ -25,6 +25,8 @@ export const ACCESS = {
   /** /admin/buyers, /admin/buyers/report, /admin/buyers/:id. */
   "buyers.view": "viewer",
   "buyers.change": "owner",
+  /** /admin/checks (docs/decisions/048): checks before a sale, with the operator's provider keys. */
+  "checks.change": "manager",
   "revocations.view": "viewer",
   /** /admin/returns (docs/decisions/041): returns waiting over a buyer's cap, and the latest decided. */
   "returns.view": "viewer",

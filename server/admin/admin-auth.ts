@@ -47,6 +47,7 @@ export interface AdminNavigation {
   setup: boolean;
   audit: boolean;
   operators: boolean;
+  checks: boolean;
 }
 
 export type AdminAuth = Awaited<ReturnType<typeof createAdminAuth>>;
@@ -449,7 +450,7 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
         .where("admin_sessions.id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
-      return { setup: allows(row.role, "setup.view"), audit: allows(row.role, "audit.view"), operators: allows(row.role, "operators.view") };
+      return { setup: allows(row.role, "setup.view"), audit: allows(row.role, "audit.view"), operators: allows(row.role, "operators.view"), checks: allows(row.role, "checks.change") };
     },
 
     async logout(cookieHeader: string | null, ip: string | null = null): Promise<string> {

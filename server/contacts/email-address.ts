@@ -1,11 +1,14 @@
 import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 import { z } from "zod";
 
-export type EmailCheck = { ok: true; normalized: string } | { ok: false; message: string };
+export type EmailCheck =
+  { ok: true; normalized: string } | { ok: false; message: string };
 
 export const EMAIL_SYNTAX_MESSAGE = "Please enter a valid email address";
-export const EMAIL_LOCAL_PART_MESSAGE = "The part of the email address before the @ can have at most 64 characters.";
-export const EMAIL_DOMAIN_MESSAGE = "The email address's domain is not valid: each part between dots can have at most 63 characters.";
+export const EMAIL_LOCAL_PART_MESSAGE =
+  "The part of the email address before the @ can have at most 64 characters.";
+export const EMAIL_DOMAIN_MESSAGE =
+  "The email address's domain is not valid: each part between dots can have at most 63 characters.";
 
 const emailSyntax = z.email();
 
@@ -23,10 +26,17 @@ export function normalizeEmail(email: string): string {
  */
 export function checkEmail(email: string): EmailCheck {
   const normalized = normalizeEmail(email);
-  if (normalized.length > 254 || !emailSyntax.safeParse(normalized).success) return { ok: false, message: EMAIL_SYNTAX_MESSAGE };
+  if (normalized.length > 254 || !emailSyntax.safeParse(normalized).success)
+    return { ok: false, message: EMAIL_SYNTAX_MESSAGE };
   const at = normalized.lastIndexOf("@");
   if (at > 64) return { ok: false, message: EMAIL_LOCAL_PART_MESSAGE };
-  if (normalized.slice(at + 1).split(".").some((label) => label.length > 63)) return { ok: false, message: EMAIL_DOMAIN_MESSAGE };
+  if (
+    normalized
+      .slice(at + 1)
+      .split(".")
+      .some((label) => label.length > 63)
+  )
+    return { ok: false, message: EMAIL_DOMAIN_MESSAGE };
   return { ok: true, normalized };
 }
 

@@ -1,10 +1,14 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 
-export type PhoneCheck = { ok: true; e164: string } | { ok: false; message: string };
+export type PhoneCheck =
+  { ok: true; e164: string } | { ok: false; message: string };
 
-export const PHONE_LENGTH_MESSAGE = "A US phone number has 10 digits: the area code and the 7-digit number.";
-export const PHONE_COUNTRY_MESSAGE = "Enter a US phone number: other countries' numbers are not taken.";
-export const phoneAreaCodeMessage = (areaCode: string) => `${areaCode} is not a US area code in use. Please check the phone number.`;
+export const PHONE_LENGTH_MESSAGE =
+  "A US phone number has 10 digits: the area code and the 7-digit number.";
+export const PHONE_COUNTRY_MESSAGE =
+  "Enter a US phone number: other countries' numbers are not taken.";
+export const phoneAreaCodeMessage = (areaCode: string) =>
+  `${areaCode} is not a US area code in use. Please check the phone number.`;
 export const phoneExchangeMessage = (exchange: string) =>
   `A US phone number cannot start with ${exchange} after the area code. Please check the phone number.`;
 
@@ -20,17 +24,21 @@ const SERVICE_CODE = /^[2-9]11$/;
 export function checkUsPhone(text: string): PhoneCheck {
   const parsed = parsePhoneNumberFromString(text, "US");
   if (!parsed) return { ok: false, message: PHONE_LENGTH_MESSAGE };
-  if (parsed.countryCallingCode !== "1") return { ok: false, message: PHONE_COUNTRY_MESSAGE };
+  if (parsed.countryCallingCode !== "1")
+    return { ok: false, message: PHONE_COUNTRY_MESSAGE };
   const national = String(parsed.nationalNumber);
-  if (national.length !== 10 || !parsed.isPossible()) return { ok: false, message: PHONE_LENGTH_MESSAGE };
+  if (national.length !== 10 || !parsed.isPossible())
+    return { ok: false, message: PHONE_LENGTH_MESSAGE };
   const areaCode = national.slice(0, 3);
   const exchange = national.slice(3, 6);
   if (!parsed.isValid() || parsed.country !== "US") {
     const probe = parsePhoneNumberFromString(areaCode + PROBE_LINE, "US");
-    if (!probe?.isValid() || probe.country !== "US") return { ok: false, message: phoneAreaCodeMessage(areaCode) };
+    if (!probe?.isValid() || probe.country !== "US")
+      return { ok: false, message: phoneAreaCodeMessage(areaCode) };
     return { ok: false, message: phoneExchangeMessage(exchange) };
   }
-  if (SERVICE_CODE.test(exchange)) return { ok: false, message: phoneExchangeMessage(exchange) };
+  if (SERVICE_CODE.test(exchange))
+    return { ok: false, message: phoneExchangeMessage(exchange) };
   return { ok: true, e164: parsed.number };
 }
 

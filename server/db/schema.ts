@@ -64,6 +64,8 @@ export interface LeadsTable {
   duplicate_of: Generated<string | null>;
   /** Why the lead is low quality (kept, flagged): 'disposable-email'; null when it is not. */
   low_quality: Generated<LowQualityReason | null>;
+  /** Why the lead is held back from buyers (buyer_status 'held', migration 28): a check's block or a provider down under the hold policy. */
+  held_reason: Generated<string | null>;
 }
 
 export interface SubmissionCertificatesTable {
@@ -155,7 +157,7 @@ export type DeliveryTarget = "webhook" | PartnerId;
  * pending (due at next_attempt_at) -> sending (claimed) -> delivered | failed (final 4xx) | dead (retries
  * used up); cancelled when the operator marks the lead as spam. An operator's re-send makes it pending again.
  */
-export type BuyerStatus = "pending" | "sold" | "unsold";
+export type BuyerStatus = "pending" | "sold" | "unsold" | "checking" | "held";
 
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "dead" | "cancelled";
 
@@ -164,7 +166,7 @@ export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed" | "d
  * mapping and credentials say how (docs/decisions/021). 'auction': a ping-post auction the worker runs
  * for a lead (docs/decisions/022). Only routing writes them.
  */
-export type BuyerDeliveryTarget = "buyer" | "auction";
+export type BuyerDeliveryTarget = "buyer" | "auction" | "checks";
 
 /**
  * 'event': a signed event about a lead (docs/decisions/025), sent where the delivery named by
@@ -372,7 +374,7 @@ export interface OperatorInvitationsTable {
   revoked_at: string | null;
 }
 
-export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement";
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check";
 
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
@@ -534,6 +536,52 @@ export interface Database {
   statements: StatementsTable;
   statement_lines: StatementLinesTable;
   ledger_entries: LedgerEntriesTable;
+  checks: ChecksTable;
+  lead_checks: LeadChecksTable;
+  check_cache: CheckCacheTable;
+}
+
+/** A check before a sale (migration 28, docs/decisions/048): config is server/checks/check-config.ts's JSON. */
+export interface ChecksTable {
+  id: string;
+  name: string;
+  /** 0: paused. */
+  active: number;
+  config: string;
+  credentials_sealed: string | null;
+  credentials_last4: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CheckOutcome = "pass" | "block" | "unavailable";
+
+/** One check's result on one lead, once per lead and check: the evidence. */
+export interface LeadChecksTable {
+  lead_id: string;
+  check_id: string;
+  check_name: string;
+  outcome: CheckOutcome;
+  detail: string | null;
+  /** The start of the provider's answer. */
+  answer_excerpt: string | null;
+  duration_ms: number;
+  /** What this lookup cost; 0 when it came from the cache or got no answer. */
+  price_cents: number;
+  cached: number;
+  /** The policy's effect of an unavailable check: 'hold' or 'sold without it'. */
+  policy_applied: string | null;
+  checked_at: string;
+}
+
+/** A check's last answer for a phone number, reused for the check's cache days. */
+export interface CheckCacheTable {
+  check_id: string;
+  phone_e164: string;
+  outcome: CheckOutcome;
+  detail: string | null;
+  answer_excerpt: string | null;
+  checked_at: string;
 }
 
 /** A buyer's staff member in the buyer portal (migration 22, docs/decisions/040); not an operator. */

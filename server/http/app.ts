@@ -11,6 +11,7 @@ import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { CheckStore } from "../checks/check-store";
 import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
@@ -67,7 +68,7 @@ export interface AppDeps {
   revocations: RevocationService;
   metrics: Metrics;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal; buyerTestLead: BuyerTestLead };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; checks: CheckStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal; buyerTestLead: BuyerTestLead };
   returns: LeadReturns;
   statements: Statements;
 }
@@ -119,6 +120,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       operator: pages.operator,
       leadConsole: pages.leadConsole,
       buyers: pages.buyers,
+      checks: pages.checks,
       buyerTestLead: pages.buyerTestLead,
       revocations,
       buyerAuth: pages.buyerAuth,

@@ -1,6 +1,7 @@
 import type { SiteIdentity } from "#claims/engine/types";
 import type { AdminAuth } from "../admin/admin-auth";
 import type { BuyerStore } from "../buyers/buyer-store";
+import type { CheckStore } from "../checks/check-store";
 import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
@@ -34,6 +35,8 @@ export interface ServerContext {
   operator: OperatorConsole;
   leadConsole: LeadConsole;
   buyers: BuyerStore;
+  /** Checks before a sale (docs/decisions/048), at /admin/checks. */
+  checks: CheckStore;
   /** 'Send a test lead' on a buyer's page. */
   buyerTestLead: BuyerTestLead;
   revocations: RevocationService;

@@ -13,7 +13,8 @@ import { auctionOf } from "../routing/auction-record";
 import { reserveCapacity } from "../routing/cap-reservation";
 import { deliveryDeadline } from "../routing/delivery-deadline";
 import { formatCents } from "../routing/money";
-import { routeNewLead } from "../routing/lead-routing";
+import { leadChecksOf, releaseHeldLead, routeOrCheck } from "../checks/lead-checks";
+import { phoneFactsOf } from "../contacts/phone-facts";
 import { refreshBuyerStatus, routableLeadOf, ROUTING_LOCK, routingDecisionsOf } from "../routing/route-lead";
 import { saleRoomOf } from "../routing/sale-limit";
 import { withdrawUnsentDeliveries } from "../routing/withdraw-unsent";
@@ -294,6 +295,21 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
       actions: actions.map((a) => ({ at: a.at, operator: a.operator_email ?? "unknown", action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
       /** Buyers' checks of the certificate through the match API. */
       certificateChecks: lead.certificate_id ? await certificateChecksOf(db, lead.certificate_id) : [],
+      /** Checks before a sale (docs/decisions/048): each result, and why the lead is held if it is. */
+      saleChecks: (await leadChecksOf(db, lead.id)).map((row) => ({
+        name: row.check_name,
+        outcome: row.outcome,
+        detail: row.detail,
+        answer: row.answer_excerpt,
+        durationMs: row.duration_ms,
+        priceCents: row.price_cents,
+        cached: row.cached === 1,
+        policy: row.policy_applied,
+        at: row.checked_at,
+      })),
+      heldReason: lead.buyer_status === "held" ? lead.held_reason : null,
+      buyerStatus: lead.buyer_status,
+      phoneFacts: phoneFactsOf(lead.phone_e164, lead.st),
       timeZone,
     };
   }
@@ -384,13 +400,14 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     return writeTransaction(db, async (trx) => {
       const lead = await trx
         .selectFrom("leads")
-        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible", "revoked_at", "duplicate_of"])
+        .select(["id", "created_at", "case_type", "is_spam", "st", "is_eligible", "revoked_at", "duplicate_of", "phone_e164"])
         .where("id", "=", leadId)
         .executeTakeFirst();
       if (!lead) return { ok: false as const, message: "That lead does not exist." };
       const at = now();
       await trx.updateTable("leads").set({ is_spam: spam ? 1 : 0 }).where("id", "=", leadId).execute();
       let queued = 0;
+      let checking = false;
       if (spam) {
         await withdrawUnsentDeliveries(trx, [leadId], at);
         await trx.updateTable("leads").set({ buyer_status: null }).where("id", "=", leadId).execute();
@@ -402,13 +419,15 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
           .where("lead_id", "=", leadId)
           .where("status", "=", "cancelled")
           .where("buyer_id", "is", null)
-          .where("target", "not in", ["buyer", "auction"])
+          .where("target", "not in", ["buyer", "auction", "checks"])
           .executeTakeFirst();
-        const routed = await routeNewLead(trx, routableLeadOf(lead), at);
+        // A claim with checks before a sale has them run again first (docs/decisions/048).
+        const routed = await routeOrCheck(trx, routableLeadOf(lead), at);
         queued = Number(revived.numUpdatedRows) + routed.queued;
+        checking = routed.checking;
       }
       // Spam has no buyer status; a lead that is not spam again has the one its sales and offers give.
-      if (!spam && lead.is_spam) await refreshBuyerStatus(trx, leadId);
+      if (!spam && lead.is_spam && !checking) await refreshBuyerStatus(trx, leadId);
       await record(trx, actor, spam ? "mark-spam" : "mark-not-spam", leadId, { wasSpam: lead.is_spam === 1, queued });
       return { ok: true as const, spam, queued };
     });
@@ -513,7 +532,15 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };
   }
 
-  return { choices, list, detail, reveal, recordContactView, resendDelivery, resendFiltered, markSpam, reroute, exportCsv };
+  /** An operator's release of a lead its checks held: routed now, and recorded. */
+  async function releaseHeld(leadId: string, actor: Actor): Promise<{ ok: true } | { ok: false; message: string }> {
+    const lead = await db.selectFrom("leads").select(["held_reason"]).where("id", "=", leadId).executeTakeFirst();
+    if (!(await releaseHeldLead(db, leadId, now()))) return { ok: false, message: "This lead is not held." };
+    await record(db, actor, "release-held-lead", leadId, { heldReason: lead?.held_reason ?? null });
+    return { ok: true };
+  }
+
+  return { choices, list, detail, reveal, recordContactView, resendDelivery, resendFiltered, markSpam, reroute, releaseHeld, exportCsv };
 }
 
 /** The lead's buyer status and deliveries to buyers, as the audit log records them around a re-route. */

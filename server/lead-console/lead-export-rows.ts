@@ -19,7 +19,7 @@ export const EXPORTED = [
   "revoked_at", "phone_e164", "duplicate_of", "low_quality",
 ] as const satisfies readonly (keyof LeadsTable)[];
 
-export type ExportedLead = Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]> & Record<`delivery_${number}`, string | null> & { ledger: string | null };
+export type ExportedLead = Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]> & Record<`delivery_${number}`, string | null> & { ledger: string | null; checks: string | null };
 
 /** The lead's money, from its ledger entries (docs/decisions/038): whom it was sold to, for what, what is left after credits, and whether it was returned. */
 export const MONEY_COLUMNS = ["buyers", "price", "revenue", "return_status"];
@@ -118,8 +118,9 @@ export function leadRows(leads: ExportedLead[], plan: RowPlan, localTime: (utc: 
       }
       plan.targets.forEach((_, i) => (row[deliveriesAt + i] = lead[`delivery_${i}`] ?? ""));
       const money = width - MONEY_COLUMNS.length;
-      row[money - 2] = lead.buyer_status ?? "";
-      row[money - 1] = lead.revoked_at ?? "";
+      row[money - 3] = lead.buyer_status ?? "";
+      row[money - 2] = lead.revoked_at ?? "";
+      row[money - 1] = lead.checks ?? "";
       if (lead.ledger) moneyCells(lead.ledger, plan.buyerNames, row, money);
       return csvRow(row);
     })

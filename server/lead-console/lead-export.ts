@@ -60,6 +60,14 @@ function ledgerOfLead(db: Db) {
     : sql<string | null>`(select group_concat(${entry}, ';') from (select * from ledger_entries where lead_id = leads.id order by created_at, id) e)`;
 }
 
+/** The lead's checks before a sale in one cell (docs/decisions/048): "name: outcome" by name, a cached one marked. */
+function checksOfLead(db: Db) {
+  const entry = sql<string>`c.check_name || ': ' || c.outcome || (case when c.cached = 1 then ' (cached)' else '' end)`;
+  return isPostgres(db)
+    ? sql<string | null>`(select string_agg(${entry}, '; ' order by c.check_name) from lead_checks c where c.lead_id = leads.id)`
+    : sql<string | null>`(select group_concat(${entry}, '; ') from (select * from lead_checks where lead_id = leads.id order by check_name) c)`;
+}
+
 export function leadsCsv(
   db: Db,
   database: DatabaseTarget,
@@ -84,6 +92,7 @@ export function leadsCsv(
     ...options.targets.map((target) => `delivery_${target}`),
     "buyer_status",
     "consent_revoked_at",
+    "checks",
     ...MONEY_COLUMNS,
   ];
   const answersAt = LEAD_COLUMNS.length;
@@ -150,6 +159,7 @@ export function leadsCsv(
       // The lead's ledger entries packed in one text (an indexed lookup, as the deliveries are): the
       // row maker sums them into its buyers, price, revenue and return status (docs/decisions/038).
       .select(ledgerOfLead(db).as("ledger"))
+      .select(checksOfLead(db).as("checks"))
       .$if(through !== null, (qb) => qb.where(beyond(order, through!, ">=")))
       // A batch has BATCH leads at most; the limit also makes PostgreSQL walk the index in order
       // rather than plan from its (poor) estimate of a range of row values.

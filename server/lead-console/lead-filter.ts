@@ -32,7 +32,7 @@ export interface LeadFilter {
 }
 
 export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign"] as const;
-export const BUYER_STATUSES = ["pending", "sold", "unsold"] as const satisfies readonly BuyerStatus[];
+export const BUYER_STATUSES = ["pending", "sold", "unsold", "checking", "held"] as const satisfies readonly BuyerStatus[];
 
 export interface FilterChoices {
   caseTypes: readonly string[];

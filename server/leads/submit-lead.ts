@@ -10,7 +10,7 @@ import { lockForTransaction, type Db } from "../db/database";
 import { createGroupCommit, GroupCommitError } from "../db/group-commit";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { routeNewLead } from "../routing/lead-routing";
+import { routeOrCheck } from "../checks/lead-checks";
 import { routableLeadOf } from "../routing/route-lead";
 import { createFormTiming, DEFAULT_MIN_FORM_FILL_MS, type FormTimingCheck } from "./form-timing";
 import { contactErrors } from "../contacts/contact-identity";
@@ -174,8 +174,9 @@ export function createLeadService(deps: LeadServiceDeps) {
       if (certificate && consentPage) {
         await saveConsentPage(trx, { certificateId: certificate.certificate_id, leadId: lead.id, createdAt: lead.created_at }, consentPage);
       }
-      // The webhook and the claim's partners are buyers too (system buyers), so routing queues them.
-      if (!isSpam) await routeNewLead(trx, routableLeadOf(lead), submittedAt, { justSaved: true });
+      // The webhook and the claim's partners are buyers too (system buyers), so routing queues them;
+      // a claim with checks before a sale waits for the worker to run them (docs/decisions/048).
+      if (!isSpam) await routeOrCheck(trx, routableLeadOf(lead), submittedAt, { justSaved: true });
       return true;
     });
     if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };

@@ -4,7 +4,10 @@ import { z } from "zod";
 export const jsonPath = z
   .string()
   .trim()
-  .regex(/^[^.\s]+(\.[^.\s]+)*$/, "Enter a field such as status or result.code.");
+  .regex(
+    /^[^.\s]+(\.[^.\s]+)*$/,
+    "Enter a field such as status or result.code.",
+  );
 
 export const acceptanceConditionSchema = z.object({
   field: jsonPath,
@@ -26,15 +29,21 @@ export const acceptanceRuleSchema = z.object({
 
 export type AcceptanceCondition = z.infer<typeof acceptanceConditionSchema>;
 export type AcceptanceRule = z.infer<typeof acceptanceRuleSchema>;
-export type AcceptanceVerdict = { accepted: true } | { accepted: false; reason: string };
+export type AcceptanceVerdict =
+  { accepted: true } | { accepted: false; reason: string };
 
 export const DEFAULT_ACCEPTANCE_RULE: AcceptanceRule = { conditions: [] };
 
 // A buyer's message is shown on the lead and stored with the decision; it need not be long.
 const MAX_REASON_LENGTH = 300;
 
-export function evaluateAcceptance(rule: AcceptanceRule | null | undefined, status: number, bodyText: string): AcceptanceVerdict {
-  if (status < 200 || status > 299) return { accepted: false, reason: `HTTP ${status}` };
+export function evaluateAcceptance(
+  rule: AcceptanceRule | null | undefined,
+  status: number,
+  bodyText: string,
+): AcceptanceVerdict {
+  if (status < 200 || status > 299)
+    return { accepted: false, reason: `HTTP ${status}` };
   const conditions = rule?.conditions ?? [];
   if (!conditions.length) return { accepted: true };
   const body = parseJson(bodyText);
@@ -50,7 +59,10 @@ export function evaluateAcceptance(rule: AcceptanceRule | null | undefined, stat
   if (conditions.some((condition) => condition.means === "accepted")) {
     const expected = conditions
       .filter((condition) => condition.means === "accepted")
-      .map((condition) => `${condition.field} = ${JSON.stringify(condition.equals)}`)
+      .map(
+        (condition) =>
+          `${condition.field} = ${JSON.stringify(condition.equals)}`,
+      )
       .join(" or ");
     return { accepted: false, reason: `The answer did not say ${expected}` };
   }
@@ -61,17 +73,30 @@ function reasonOf(body: unknown, condition: AcceptanceCondition): string {
   const fallback = `${condition.field} = ${JSON.stringify(condition.equals)}`;
   if (!condition.reasonField) return fallback;
   const found = valueAt(body, condition.reasonField);
-  const text = typeof found.value === "string" || typeof found.value === "number" ? String(found.value).trim() : "";
+  const text =
+    typeof found.value === "string" || typeof found.value === "number"
+      ? String(found.value).trim()
+      : "";
   if (!text) return fallback;
-  return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text;
+  return text.length > MAX_REASON_LENGTH
+    ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…`
+    : text;
 }
 
 /** The value at a dot path of a parsed JSON answer; own properties only. */
-export function valueAt(body: unknown, path: string): { present: boolean; value?: unknown } {
+export function valueAt(
+  body: unknown,
+  path: string,
+): { present: boolean; value?: unknown } {
   let current = body;
   for (const key of path.split(".")) {
     // Own properties only: a path such as `constructor` must not reach Object.prototype.
-    if (current === null || typeof current !== "object" || !Object.hasOwn(current, key)) return { present: false };
+    if (
+      current === null ||
+      typeof current !== "object" ||
+      !Object.hasOwn(current, key)
+    )
+      return { present: false };
     current = (current as Record<string, unknown>)[key];
   }
   return { present: true, value: current };

@@ -31,7 +31,11 @@ export interface StoredAuction extends AuctionRecord {
 }
 
 /** Stores an auction, still open, with every buyer's answer. */
-export async function recordAuction(trx: Kysely<Database>, auction: AuctionRecord, outcomes: readonly PingOutcome[]): Promise<void> {
+export async function recordAuction(
+  trx: Kysely<Database>,
+  auction: AuctionRecord,
+  outcomes: readonly PingOutcome[],
+): Promise<void> {
   await trx
     .insertInto("auctions")
     .values({
@@ -68,9 +72,20 @@ export async function recordAuction(trx: Kysely<Database>, auction: AuctionRecor
  * Closes an open auction as sold to `buyerId` at `priceCents`. Only a buyer that bid at least that
  * much can win, and only once: false when the auction is closed already or the buyer made no such bid.
  */
-export async function recordWinner(trx: Kysely<Database>, auctionId: string, buyerId: string, priceCents: number): Promise<boolean> {
-  if (!Number.isSafeInteger(priceCents) || priceCents <= 0 || priceCents > MAX_CENTS) {
-    throw new RangeError(`A price is a whole number of cents from 1 to ${MAX_CENTS}, not ${priceCents}.`);
+export async function recordWinner(
+  trx: Kysely<Database>,
+  auctionId: string,
+  buyerId: string,
+  priceCents: number,
+): Promise<boolean> {
+  if (
+    !Number.isSafeInteger(priceCents) ||
+    priceCents <= 0 ||
+    priceCents > MAX_CENTS
+  ) {
+    throw new RangeError(
+      `A price is a whole number of cents from 1 to ${MAX_CENTS}, not ${priceCents}.`,
+    );
   }
   const result = await trx
     .updateTable("auctions")
@@ -92,30 +107,54 @@ export async function recordWinner(trx: Kysely<Database>, auctionId: string, buy
 }
 
 /** Closes an open auction that nobody bid in, or whose every bidder rejected the lead. */
-export async function markUnsold(trx: Kysely<Database>, auctionId: string): Promise<boolean> {
-  const result = await trx.updateTable("auctions").set({ status: "unsold" }).where("id", "=", auctionId).where("status", "=", "open").executeTakeFirst();
+export async function markUnsold(
+  trx: Kysely<Database>,
+  auctionId: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("auctions")
+    .set({ status: "unsold" })
+    .where("id", "=", auctionId)
+    .where("status", "=", "open")
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-export async function auctionOf(db: Kysely<Database>, auctionId: string): Promise<StoredAuction | undefined> {
-  const row = await db.selectFrom("auctions").selectAll().where("id", "=", auctionId).executeTakeFirst();
+export async function auctionOf(
+  db: Kysely<Database>,
+  auctionId: string,
+): Promise<StoredAuction | undefined> {
+  const row = await db
+    .selectFrom("auctions")
+    .selectAll()
+    .where("id", "=", auctionId)
+    .executeTakeFirst();
   if (!row) return undefined;
   const bids = await db
     .selectFrom("auction_bids")
-    .select(["buyer_id", "outcome", "amount_cents", "duration_ms", "detail", "created_at"])
+    .select([
+      "buyer_id",
+      "outcome",
+      "amount_cents",
+      "duration_ms",
+      "detail",
+      "created_at",
+    ])
     .where("auction_id", "=", auctionId)
     .execute();
-  const stored = bids.map(
-    (bid): StoredBid => ({
-      buyerId: bid.buyer_id,
-      outcome: bid.outcome,
-      amountCents: bid.amount_cents === null ? null : Number(bid.amount_cents),
-      durationMs: Number(bid.duration_ms),
-      detail: bid.detail,
-      createdAt: bid.created_at,
-    }),
+  const stored = bids.map((bid): StoredBid => ({
+    buyerId: bid.buyer_id,
+    outcome: bid.outcome,
+    amountCents: bid.amount_cents === null ? null : Number(bid.amount_cents),
+    durationMs: Number(bid.duration_ms),
+    detail: bid.detail,
+    createdAt: bid.created_at,
+  }));
+  stored.sort(
+    (a, b) =>
+      (b.amountCents ?? -1) - (a.amountCents ?? -1) ||
+      (a.buyerId < b.buyerId ? -1 : a.buyerId > b.buyerId ? 1 : 0),
   );
-  stored.sort((a, b) => (b.amountCents ?? -1) - (a.amountCents ?? -1) || (a.buyerId < b.buyerId ? -1 : a.buyerId > b.buyerId ? 1 : 0));
   return {
     id: row.id,
     leadId: row.lead_id,

@@ -10,10 +10,18 @@ export const auctionKey = (caseType: string) => `auction:${caseType}`;
 export const auctionsOn = (saved: string | undefined) => saved === "on";
 
 /** Whether a claim's leads are auctioned to ping-post buyers first; off unless the operator turns it on. */
-export async function auctionsEnabled(db: Kysely<Database>, caseType: string): Promise<boolean> {
+export async function auctionsEnabled(
+  db: Kysely<Database>,
+  caseType: string,
+): Promise<boolean> {
   return auctionsOn(await readSetting(db, auctionKey(caseType)));
 }
 
-export function saveAuctionsEnabled(db: Kysely<Database>, caseType: string, enabled: boolean, now = new Date()): Promise<void> {
+export function saveAuctionsEnabled(
+  db: Kysely<Database>,
+  caseType: string,
+  enabled: boolean,
+  now = new Date(),
+): Promise<void> {
   return writeSetting(db, auctionKey(caseType), enabled ? "on" : "off", now);
 }

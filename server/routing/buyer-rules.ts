@@ -1,3 +1,4 @@
+import { LINE_TYPES } from "../contacts/line-types";
 import { z } from "zod";
 import type { DeliveryTarget } from "../db/schema";
 import { dollarsToCents } from "./money";
@@ -47,6 +48,10 @@ export const buyerFiltersSchema = z.object({
     )
     .default([]),
   eligibleOnly: z.boolean().default(false),
+  /** libphonenumber's types of the lead's number the buyer takes (server/contacts/phone-facts.ts); empty takes every type. */
+  lineTypes: z.array(z.enum(LINE_TYPES)).default([]),
+  /** Takes only leads whose area code lies in their stated state (an unknown area code does not). */
+  requireAreaCodeInState: z.boolean().default(false),
   /** Takes leads that repeat a person's earlier lead of the claim (leads.duplicate_of); off unless the buyer asks. */
   acceptsDuplicates: z.boolean().default(false),
   maxLeadAgeMinutes: z.number().int().positive().optional(),
@@ -69,21 +74,43 @@ export const buyerScheduleSchema = z
     days: z
       .array(z.number().int().min(0).max(6))
       .min(1, "Choose at least one day.")
-      .refine((days) => new Set(days).size === days.length, "A day is listed twice."),
+      .refine(
+        (days) => new Set(days).size === days.length,
+        "A day is listed twice.",
+      ),
     from: z.string().regex(CLOCK, "Enter a time as HH:MM."),
-    to: z.string().refine((clock) => clock === "24:00" || CLOCK.test(clock), "Enter a time as HH:MM (24:00 for midnight)."),
+    to: z
+      .string()
+      .refine(
+        (clock) => clock === "24:00" || CLOCK.test(clock),
+        "Enter a time as HH:MM (24:00 for midnight).",
+      ),
   })
   // Equal ends could mean an empty window or a whole day; 00:00–24:00 says the latter.
-  .refine((schedule) => clockMinutes(schedule.from) !== clockMinutes(schedule.to), {
-    message: "The window opens and closes at the same time; use 00:00–24:00 for the whole day.",
-    path: ["to"],
-  });
+  .refine(
+    (schedule) => clockMinutes(schedule.from) !== clockMinutes(schedule.to),
+    {
+      message:
+        "The window opens and closes at the same time; use 00:00–24:00 for the whole day.",
+      path: ["to"],
+    },
+  );
 
 export const buyerRulesSchema = z.object({
   active: z.boolean().default(true),
   /** The IANA zone caps are counted in and the schedule is read in. */
-  timeZone: z.string().trim().refine(isTimeZone, "Enter an IANA time zone such as America/New_York."),
-  filters: buyerFiltersSchema.default({ claimTypes: [], states: [], eligibleOnly: false, acceptsDuplicates: false }),
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, "Enter an IANA time zone such as America/New_York."),
+  filters: buyerFiltersSchema.default({
+    claimTypes: [],
+    states: [],
+    eligibleOnly: false,
+    acceptsDuplicates: false,
+    lineTypes: [],
+    requireAreaCodeInState: false,
+  }),
   caps: buyerCapsSchema.default({}),
   /** null: always open. */
   schedule: buyerScheduleSchema.nullable().default(null),
@@ -98,11 +125,19 @@ export const buyerRulesSchema = z.object({
   deliveryDeadlineSeconds: z
     .number()
     .int("Enter whole seconds.")
-    .min(MIN_DEADLINE_SECONDS, `Enter at least ${MIN_DEADLINE_SECONDS} seconds.`)
+    .min(
+      MIN_DEADLINE_SECONDS,
+      `Enter at least ${MIN_DEADLINE_SECONDS} seconds.`,
+    )
     .max(MAX_DEADLINE_SECONDS, "Enter at most 86,400 seconds (a day).")
     .default(DEFAULT_DEADLINE_SECONDS),
   /** Failed attempts in a row (no answer, or not 2xx) after which the buyer is paused; 0 never pauses it. */
-  pauseAfterFailures: z.number().int("Enter a whole number.").min(0, "Enter 0 or more.").max(1000, "Enter at most 1,000.").default(DEFAULT_PAUSE_AFTER_FAILURES),
+  pauseAfterFailures: z
+    .number()
+    .int("Enter a whole number.")
+    .min(0, "Enter 0 or more.")
+    .max(1000, "Enter at most 1,000.")
+    .default(DEFAULT_PAUSE_AFTER_FAILURES),
   /**
    * What the buyer pays for a lead it takes outside an auction, in dollars (12.5 is $12.50), so that
    * revenue can be reported; read it as cents with priceCentsOf. An auction's price is the winning bid.

@@ -1,7 +1,11 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { RoutableBuyer } from "./buyer-rules";
-import { buyerDayKey, type BuyerUsage, type RoutingUsage } from "./route-decision";
+import {
+  buyerDayKey,
+  type BuyerUsage,
+  type RoutingUsage,
+} from "./route-decision";
 
 /** The counter rows a lead sent now counts in: the buyer's day ('D:YYYY-MM-DD') and month ('M:YYYY-MM'). */
 export interface CapPeriods {
@@ -26,10 +30,15 @@ export function capPeriods(timeZone: string, now: Date): CapPeriods {
  * PostgreSQL evaluates against the committed row after waiting on a concurrent one, so no interleaving
  * can count past a cap.
  */
-export async function reserveCapacity(trx: Kysely<Database>, buyer: RoutableBuyer, now: Date): Promise<CapReservation> {
+export async function reserveCapacity(
+  trx: Kysely<Database>,
+  buyer: RoutableBuyer,
+  now: Date,
+): Promise<CapReservation> {
   const periods = capPeriods(buyer.rules.timeZone, now);
   const { perDay, perMonth } = buyer.rules.caps;
-  if (!(await increment(trx, buyer.id, periods.day, perDay))) return { reserved: false, reason: "daily cap reached" };
+  if (!(await increment(trx, buyer.id, periods.day, perDay)))
+    return { reserved: false, reason: "daily cap reached" };
   if (!(await increment(trx, buyer.id, periods.month, perMonth))) {
     // Undone inside the same transaction, so no other transaction ever sees the day counted alone.
     await decrement(trx, buyer.id, periods.day);
@@ -43,7 +52,10 @@ export async function reserveCapacity(trx: Kysely<Database>, buyer: RoutableBuye
  * rejection may come after the buyer's midnight). Clearing the delivery's periods and decrementing
  * happen together, so a second call for the same delivery releases nothing; true when this one did.
  */
-export async function releaseCapacity(trx: Kysely<Database>, deliveryId: string): Promise<boolean> {
+export async function releaseCapacity(
+  trx: Kysely<Database>,
+  deliveryId: string,
+): Promise<boolean> {
   const held = await trx
     .selectFrom("deliveries")
     .select(["buyer_id", "reserved_day", "reserved_month"])
@@ -75,38 +87,62 @@ export async function usageOf(
   alreadyTried: readonly string[] = [],
 ): Promise<RoutingUsage> {
   if (!buyers.length) return { byBuyer: {}, alreadyTried };
-  const periodsOf = new Map(buyers.map((buyer) => [buyer.id, capPeriods(buyer.rules.timeZone, now)]));
-  const periods = [...new Set([...periodsOf.values()].flatMap(({ day, month }) => [day, month]))];
+  const periodsOf = new Map(
+    buyers.map((buyer) => [buyer.id, capPeriods(buyer.rules.timeZone, now)]),
+  );
+  const periods = [
+    ...new Set(
+      [...periodsOf.values()].flatMap(({ day, month }) => [day, month]),
+    ),
+  ];
   const rows = await db
     .selectFrom("buyer_cap_counters")
     .select(["buyer_id", "period", "sent"])
     .where("buyer_id", "in", [...periodsOf.keys()])
     .where("period", "in", periods)
     .execute();
-  const sent = new Map(rows.map((row) => [`${row.buyer_id} ${row.period}`, Number(row.sent)]));
+  const sent = new Map(
+    rows.map((row) => [`${row.buyer_id} ${row.period}`, Number(row.sent)]),
+  );
   const byBuyer: Record<string, BuyerUsage> = {};
   for (const [buyerId, { day, month }] of periodsOf) {
-    byBuyer[buyerId] = { sentToday: sent.get(`${buyerId} ${day}`) ?? 0, sentThisMonth: sent.get(`${buyerId} ${month}`) ?? 0 };
+    byBuyer[buyerId] = {
+      sentToday: sent.get(`${buyerId} ${day}`) ?? 0,
+      sentThisMonth: sent.get(`${buyerId} ${month}`) ?? 0,
+    };
   }
   return { byBuyer, alreadyTried };
 }
 
 /** One more lead in the period's counter, creating it at 1, unless that passes the cap: true when counted. */
-async function increment(trx: Kysely<Database>, buyerId: string, period: string, cap: number | undefined): Promise<boolean> {
+async function increment(
+  trx: Kysely<Database>,
+  buyerId: string,
+  period: string,
+  cap: number | undefined,
+): Promise<boolean> {
   if (cap !== undefined && cap < 1) return false;
   const counted = await trx
     .insertInto("buyer_cap_counters")
     .values({ buyer_id: buyerId, period, sent: 1 })
     .onConflict((conflict) => {
-      const update = conflict.columns(["buyer_id", "period"]).doUpdateSet({ sent: sql`buyer_cap_counters.sent + 1` });
-      return cap === undefined ? update : update.where("buyer_cap_counters.sent", "<", cap);
+      const update = conflict
+        .columns(["buyer_id", "period"])
+        .doUpdateSet({ sent: sql`buyer_cap_counters.sent + 1` });
+      return cap === undefined
+        ? update
+        : update.where("buyer_cap_counters.sent", "<", cap);
     })
     .returning("sent")
     .executeTakeFirst();
   return counted !== undefined;
 }
 
-async function decrement(trx: Kysely<Database>, buyerId: string, period: string): Promise<void> {
+async function decrement(
+  trx: Kysely<Database>,
+  buyerId: string,
+  period: string,
+): Promise<void> {
   await trx
     .updateTable("buyer_cap_counters")
     .set({ sent: sql`sent - 1` })

@@ -10,9 +10,20 @@ import { recordWinner } from "./auction-record";
 import { offerToNextBid, queueAuction } from "./auction-routing";
 import { readSettings, WEBHOOK_URL_SETTING } from "../settings/settings";
 import { auctionKey, auctionsOn } from "./auction-settings";
-import { routingModeKey, routingModeOf, savedRoutingMode } from "./routing-modes";
+import {
+  routingModeKey,
+  routingModeOf,
+  savedRoutingMode,
+} from "./routing-modes";
 import type { RoutableLead, RoutingOptions } from "./route-decision";
-import { refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK, type JustSaved, type RoutingDecisionRecord } from "./route-lead";
+import {
+  refreshBuyerStatus,
+  routableLeadOf,
+  routeLead,
+  ROUTING_LOCK,
+  type JustSaved,
+  type RoutingDecisionRecord,
+} from "./route-lead";
 import { saleRoomOf } from "./sale-limit";
 
 /**
@@ -23,10 +34,21 @@ import { saleRoomOf } from "./sale-limit";
  * the bids. Intake says `justSaved` (a lead marked as not spam is routed here too: it may have been
  * sold already, and then keeps only what room its sale limit leaves).
  */
-export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, now: Date, saved: JustSaved = {}): Promise<{ queued: number }> {
+export async function routeNewLead(
+  trx: Kysely<Database>,
+  lead: RoutableLead,
+  now: Date,
+  saved: JustSaved = {},
+): Promise<{ queued: number }> {
   // The claim's auction switch and mode, and the webhook's URL, in one query: this runs for every lead.
-  const settings = await readSettings(trx, [auctionKey(lead.caseType), routingModeKey(lead.caseType), WEBHOOK_URL_SETTING]);
-  const copies = settings.get(WEBHOOK_URL_SETTING) ? await queueOperatorCopy(trx, lead, now, saved) : 0;
+  const settings = await readSettings(trx, [
+    auctionKey(lead.caseType),
+    routingModeKey(lead.caseType),
+    WEBHOOK_URL_SETTING,
+  ]);
+  const copies = settings.get(WEBHOOK_URL_SETTING)
+    ? await queueOperatorCopy(trx, lead, now, saved)
+    : 0;
   const buyers = await listBuyers(trx);
   if (!buyers.length) return { queued: copies };
   if (auctionsOn(settings.get(auctionKey(lead.caseType)))) {
@@ -38,7 +60,13 @@ export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, no
     return { queued: copies + 1 };
   }
   const mode = savedRoutingMode(settings.get(routingModeKey(lead.caseType)));
-  const routed = await routeLead(trx, lead, buyers, mode.mode === "shared" ? { now, ...mode } : { now }, saved);
+  const routed = await routeLead(
+    trx,
+    lead,
+    buyers,
+    mode.mode === "shared" ? { now, ...mode } : { now },
+    saved,
+  );
   return { queued: copies + routed.decision.tried.length };
 }
 
@@ -47,15 +75,35 @@ export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, no
  * never a sale, holds no cap slot and takes no buyer's place. A lead gets one copy; one cancelled when
  * the lead was marked as spam is put back by markSpam, keeping its webhook-id.
  */
-async function queueOperatorCopy(trx: Kysely<Database>, lead: RoutableLead, now: Date, { justSaved = false }: JustSaved): Promise<number> {
+async function queueOperatorCopy(
+  trx: Kysely<Database>,
+  lead: RoutableLead,
+  now: Date,
+  { justSaved = false }: JustSaved,
+): Promise<number> {
   if (!justSaved) {
-    const existing = await trx.selectFrom("deliveries").select("id").where("lead_id", "=", lead.id).where("target", "=", "webhook").executeTakeFirst();
+    const existing = await trx
+      .selectFrom("deliveries")
+      .select("id")
+      .where("lead_id", "=", lead.id)
+      .where("target", "=", "webhook")
+      .executeTakeFirst();
     if (existing) return 0;
   }
   const at = now.toISOString();
   await trx
     .insertInto("deliveries")
-    .values({ id: randomUUID(), lead_id: lead.id, lead_created_at: lead.createdAt, target: "webhook", buyer_id: null, status: "pending", next_attempt_at: at, created_at: at, updated_at: at })
+    .values({
+      id: randomUUID(),
+      lead_id: lead.id,
+      lead_created_at: lead.createdAt,
+      target: "webhook",
+      buyer_id: null,
+      status: "pending",
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
   return 1;
 }
@@ -71,15 +119,29 @@ async function queueOperatorCopy(trx: Kysely<Database>, lead: RoutableLead, now:
  */
 export async function settleBuyerDelivery(
   trx: Kysely<Database>,
-  delivery: { id: string; lead_id: string; buyer_id: string | null; auction_id: string | null; price_cents: number | null; delivered_at?: string | null },
+  delivery: {
+    id: string;
+    lead_id: string;
+    buyer_id: string | null;
+    auction_id: string | null;
+    price_cents: number | null;
+    delivered_at?: string | null;
+  },
   status: DeliveryStatus,
   now: Date,
 ): Promise<void> {
   if (!delivery.buyer_id) return;
   // An operator's re-send of a delivery the buyer took before: the lead is sold, whatever this answer.
-  if (delivery.delivered_at && status !== "delivered") return refreshBuyerStatus(trx, delivery.lead_id);
+  if (delivery.delivered_at && status !== "delivered")
+    return refreshBuyerStatus(trx, delivery.lead_id);
   if (status === "delivered") {
-    if (delivery.auction_id) await recordWinner(trx, delivery.auction_id, delivery.buyer_id, Number(delivery.price_cents));
+    if (delivery.auction_id)
+      await recordWinner(
+        trx,
+        delivery.auction_id,
+        delivery.buyer_id,
+        Number(delivery.price_cents),
+      );
     await markAccepted(trx, delivery.lead_id, delivery.id, delivery.buyer_id);
     await recordSaleOf(trx, { ...delivery, buyer_id: delivery.buyer_id }, now);
     await refreshBuyerStatus(trx, delivery.lead_id);
@@ -87,12 +149,20 @@ export async function settleBuyerDelivery(
   }
   if (status !== "failed" && status !== "dead") return;
   await releaseCapacity(trx, delivery.id);
-  const lead = await trx.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirst();
+  const lead = await trx
+    .selectFrom("leads")
+    .selectAll()
+    .where("id", "=", delivery.lead_id)
+    .executeTakeFirst();
   // Neither spam nor a lead whose consent was revoked goes to the next buyer.
   if (!lead || lead.is_spam || lead.revoked_at) return;
   // A bidder that did not take the lead: the next bid, then (with none left) routing as usual.
-  if (delivery.auction_id) return offerToNextBid(trx, lead, delivery.auction_id, now);
-  const options: RoutingOptions = (await routingModeOf(trx, lead.case_type)).mode === "shared" ? { now, mode: "shared", maxBuyers: 1 } : { now };
+  if (delivery.auction_id)
+    return offerToNextBid(trx, lead, delivery.auction_id, now);
+  const options: RoutingOptions =
+    (await routingModeOf(trx, lead.case_type)).mode === "shared"
+      ? { now, mode: "shared", maxBuyers: 1 }
+      : { now };
   await routeLead(trx, routableLeadOf(lead), await listBuyers(trx), options);
 }
 
@@ -104,18 +174,37 @@ export async function settleBuyerDelivery(
  */
 async function recordSaleOf(
   trx: Kysely<Database>,
-  delivery: { id: string; lead_id: string; buyer_id: string; auction_id: string | null; price_cents: number | null },
+  delivery: {
+    id: string;
+    lead_id: string;
+    buyer_id: string;
+    auction_id: string | null;
+    price_cents: number | null;
+  },
   now: Date,
 ): Promise<boolean> {
   await lockForTransaction(trx, ROUTING_LOCK);
-  const already = await trx.selectFrom("ledger_entries").select("id").where("delivery_id", "=", delivery.id).where("kind", "=", "sale").executeTakeFirst();
+  const already = await trx
+    .selectFrom("ledger_entries")
+    .select("id")
+    .where("delivery_id", "=", delivery.id)
+    .where("kind", "=", "sale")
+    .executeTakeFirst();
   // A re-send of a delivery the buyer took before: the sale stands, once.
   if (already) return true;
-  const lead = await trx.selectFrom("leads").select(["id", "case_type", "st", "revoked_at"]).where("id", "=", delivery.lead_id).executeTakeFirst();
+  const lead = await trx
+    .selectFrom("leads")
+    .select(["id", "case_type", "st", "revoked_at"])
+    .where("id", "=", delivery.lead_id)
+    .executeTakeFirst();
   const buyer = await buyerById(trx, delivery.buyer_id);
   if (!lead || !buyer) return false;
   const room = await saleRoomOf(trx, { id: lead.id, caseType: lead.case_type });
-  if (lead.revoked_at || room.sold >= room.limit || room.boughtBy.includes(buyer.id)) {
+  if (
+    lead.revoked_at ||
+    room.sold >= room.limit ||
+    room.boughtBy.includes(buyer.id)
+  ) {
     await releaseCapacity(trx, delivery.id);
     return false;
   }
@@ -126,19 +215,38 @@ async function recordSaleOf(
     deliveryId: delivery.id,
     caseType: lead.case_type,
     leadState: lead.st,
-    amountCents: bid ? Number(delivery.price_cents) : (priceCentsOf(buyer.rules) ?? 0),
+    amountCents: bid
+      ? Number(delivery.price_cents)
+      : (priceCentsOf(buyer.rules) ?? 0),
     priceSource: bid ? "bid" : "fixed",
     at: now,
   });
   return true;
 }
 
-async function markAccepted(trx: Kysely<Database>, leadId: string, deliveryId: string, buyerId: string) {
-  const rows = await trx.selectFrom("routing_decisions").select(["id", "decision"]).where("lead_id", "=", leadId).execute();
+async function markAccepted(
+  trx: Kysely<Database>,
+  leadId: string,
+  deliveryId: string,
+  buyerId: string,
+) {
+  const rows = await trx
+    .selectFrom("routing_decisions")
+    .select(["id", "decision"])
+    .where("lead_id", "=", leadId)
+    .execute();
   for (const row of rows) {
     const decision = JSON.parse(row.decision) as RoutingDecisionRecord;
-    if (!decision.tried.some((tried) => tried.deliveryId === deliveryId) || decision.accepted.includes(buyerId)) continue;
+    if (
+      !decision.tried.some((tried) => tried.deliveryId === deliveryId) ||
+      decision.accepted.includes(buyerId)
+    )
+      continue;
     decision.accepted.push(buyerId);
-    await trx.updateTable("routing_decisions").set({ decision: JSON.stringify(decision) }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("routing_decisions")
+      .set({ decision: JSON.stringify(decision) })
+      .where("id", "=", row.id)
+      .execute();
   }
 }

@@ -1,7 +1,9 @@
 /** The most a bid or a price may be: anything larger is a typo or a buyer's bug, not an offer. */
 export const MAX_CENTS = 100_000_00;
 
-export type CentsParse = { ok: true; cents: number; fractionDropped: boolean } | { ok: false; reason: string };
+export type CentsParse =
+  | { ok: true; cents: number; fractionDropped: boolean }
+  | { ok: false; reason: string };
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
@@ -11,17 +13,26 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
  * and fractions of a cent are dropped, so nobody is recorded as offering more than it said.
  */
 export function dollarsToCents(value: unknown): CentsParse {
-  if (typeof value === "number" && Number.isFinite(value) && value * 100 > MAX_CENTS) return { ok: false, reason: `above $${MAX_CENTS / 100}: ${value}` };
+  if (
+    typeof value === "number" &&
+    Number.isFinite(value) &&
+    value * 100 > MAX_CENTS
+  )
+    return { ok: false, reason: `above $${MAX_CENTS / 100}: ${value}` };
   const text = decimalText(value);
-  if (text === undefined) return { ok: false, reason: `not an amount: ${describe(value)}` };
+  if (text === undefined)
+    return { ok: false, reason: `not an amount: ${describe(value)}` };
   if (text.startsWith("-")) return { ok: false, reason: `negative: ${text}` };
   const match = DECIMAL.exec(text);
   if (!match) return { ok: false, reason: `not an amount: ${describe(value)}` };
   const [, digits, fraction = ""] = match;
   const whole = digits!.replace(/^0+(?=\d)/, "");
-  if (whole.length > String(MAX_CENTS).length) return { ok: false, reason: `above $${MAX_CENTS / 100}: ${text}` };
-  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0"));
-  if (cents > MAX_CENTS) return { ok: false, reason: `above $${MAX_CENTS / 100}: ${text}` };
+  if (whole.length > String(MAX_CENTS).length)
+    return { ok: false, reason: `above $${MAX_CENTS / 100}: ${text}` };
+  const cents =
+    Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0"));
+  if (cents > MAX_CENTS)
+    return { ok: false, reason: `above $${MAX_CENTS / 100}: ${text}` };
   return { ok: true, cents, fractionDropped: /[1-9]/.test(fraction.slice(2)) };
 }
 
@@ -40,6 +51,7 @@ function decimalText(value: unknown): string | undefined {
 }
 
 function describe(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  const text =
+    typeof value === "string" ? JSON.stringify(value) : String(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

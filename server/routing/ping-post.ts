@@ -13,7 +13,10 @@ import { dollarsToCents } from "./money";
 export const DEFAULT_AUCTION_TIMEOUT_MS = 2000;
 
 /** What a ping is made from: a stored lead's claim, state, consent, time and answers. */
-export type PingLead = Pick<Selectable<LeadsTable>, "case_type" | "st" | "tcpa" | "form_data" | "created_at">;
+export type PingLead = Pick<
+  Selectable<LeadsTable>,
+  "case_type" | "st" | "tcpa" | "form_data" | "created_at"
+>;
 
 /** What a buyer is pinged with: enough to price the lead, nothing to contact the claimant by. */
 export interface PingPayload {
@@ -42,7 +45,11 @@ export function pingPayload(
   for (const field of definition ? allFields(definition) : []) {
     // Consent is sent on its own, as a yes or no.
     if (isIdentifyingField(field) || field.kind === "consent") continue;
-    if (Object.hasOwn(recorded, field.name) && recorded[field.name] !== undefined) answers[field.name] = recorded[field.name];
+    if (
+      Object.hasOwn(recorded, field.name) &&
+      recorded[field.name] !== undefined
+    )
+      answers[field.name] = recorded[field.name];
   }
   const ageMs = context.now.getTime() - Date.parse(lead.created_at);
   return {
@@ -51,7 +58,9 @@ export function pingPayload(
     state: lead.st,
     answers,
     consent: lead.tcpa === 1,
-    leadAgeSeconds: Number.isFinite(ageMs) ? Math.max(0, Math.floor(ageMs / 1000)) : 0,
+    leadAgeSeconds: Number.isFinite(ageMs)
+      ? Math.max(0, Math.floor(ageMs / 1000))
+      : 0,
   };
 }
 
@@ -67,17 +76,30 @@ export interface AuctionBuyer {
 
 /** The ping-post buyers among routing's candidates (decideRoute's order), ready to be pinged. */
 export function pingBuyersAmong(
-  buyers: readonly (RoutableBuyer & { delivery: Pick<BuyerDelivery, "ping"> })[],
+  buyers: readonly (RoutableBuyer & {
+    delivery: Pick<BuyerDelivery, "ping">;
+  })[],
   candidateIds: readonly string[],
 ): AuctionBuyer[] {
   const byId = new Map(buyers.map((buyer) => [buyer.id, buyer]));
   return candidateIds.flatMap((id) => {
     const buyer = byId.get(id);
-    return buyer?.delivery.ping ? [{ id, name: buyer.name, priority: buyer.rules.priority, ping: buyer.delivery.ping }] : [];
+    return buyer?.delivery.ping
+      ? [
+          {
+            id,
+            name: buyer.name,
+            priority: buyer.rules.priority,
+            ping: buyer.delivery.ping,
+          },
+        ]
+      : [];
   });
 }
 
-export type BidReading = { outcome: "bid"; amountCents: number } | { outcome: "no-bid"; detail: string };
+export type BidReading =
+  | { outcome: "bid"; amountCents: number }
+  | { outcome: "no-bid"; detail: string };
 
 /** A 2xx answer's bid: a positive amount in dollars at `bidField`; anything else is no bid, with why. */
 export function readBid(answer: string, bidField: string): BidReading {
@@ -88,9 +110,11 @@ export function readBid(answer: string, bidField: string): BidReading {
     return { outcome: "no-bid", detail: "answer is not JSON" };
   }
   const found = valueAt(body, bidField);
-  if (!found.present || found.value === null) return { outcome: "no-bid", detail: `no ${bidField} in the answer` };
+  if (!found.present || found.value === null)
+    return { outcome: "no-bid", detail: `no ${bidField} in the answer` };
   const parsed = dollarsToCents(found.value);
-  if (!parsed.ok) return { outcome: "no-bid", detail: `bid refused: ${parsed.reason}` };
+  if (!parsed.ok)
+    return { outcome: "no-bid", detail: `bid refused: ${parsed.reason}` };
   if (parsed.cents <= 0) return { outcome: "no-bid", detail: "bid of $0" };
   return { outcome: "bid", amountCents: parsed.cents };
 }
@@ -118,7 +142,10 @@ export interface RankedBid {
  */
 export function rankBids(bids: readonly RankedBid[]): RankedBid[] {
   return [...bids].sort(
-    (a, b) => b.amountCents - a.amountCents || a.priority - b.priority || (a.buyerId < b.buyerId ? -1 : a.buyerId > b.buyerId ? 1 : 0),
+    (a, b) =>
+      b.amountCents - a.amountCents ||
+      a.priority - b.priority ||
+      (a.buyerId < b.buyerId ? -1 : a.buyerId > b.buyerId ? 1 : 0),
   );
 }
 
@@ -159,17 +186,46 @@ export async function runAuction({
   send = attempt,
   definition,
 }: AuctionOptions): Promise<AuctionResult> {
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RangeError(`An auction's timeout must be a positive number of ms, not ${timeoutMs}.`);
-  const body = JSON.stringify(pingPayload(lead, { auctionId, now }, definition));
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new RangeError(
+      `An auction's timeout must be a positive number of ms, not ${timeoutMs}.`,
+    );
+  const body = JSON.stringify(
+    pingPayload(lead, { auctionId, now }, definition),
+  );
   const deadline = new AbortController();
   const started = performance.now();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   try {
-    const outcomes = await Promise.all(buyers.map((buyer) => ping(buyer, body, { signal: deadline.signal, started, timeoutMs }, send)));
-    const bids = outcomes.flatMap((outcome, index) =>
-      outcome.outcome === "bid" ? [{ buyerId: outcome.buyerId, buyerName: outcome.buyerName, amountCents: outcome.amountCents!, priority: buyers[index]!.priority }] : [],
+    const outcomes = await Promise.all(
+      buyers.map((buyer) =>
+        ping(
+          buyer,
+          body,
+          { signal: deadline.signal, started, timeoutMs },
+          send,
+        ),
+      ),
     );
-    return { auctionId, startedAt: now.toISOString(), timeoutMs, outcomes, bids: rankBids(bids) };
+    const bids = outcomes.flatMap((outcome, index) =>
+      outcome.outcome === "bid"
+        ? [
+            {
+              buyerId: outcome.buyerId,
+              buyerName: outcome.buyerName,
+              amountCents: outcome.amountCents!,
+              priority: buyers[index]!.priority,
+            },
+          ]
+        : [],
+    );
+    return {
+      auctionId,
+      startedAt: now.toISOString(),
+      timeoutMs,
+      outcomes,
+      bids: rankBids(bids),
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -182,11 +238,21 @@ interface Deadline {
   timeoutMs: number;
 }
 
-async function ping(buyer: AuctionBuyer, body: string, { signal, started, timeoutMs }: Deadline, send: PingSend): Promise<PingOutcome> {
+async function ping(
+  buyer: AuctionBuyer,
+  body: string,
+  { signal, started, timeoutMs }: Deadline,
+  send: PingSend,
+): Promise<PingOutcome> {
   let answer = "";
   const result = await send(
     buyer.ping.url,
-    { method: "POST", headers: { ...buyer.headers, "content-type": "application/json" }, body, signal },
+    {
+      method: "POST",
+      headers: { ...buyer.headers, "content-type": "application/json" },
+      body,
+      signal,
+    },
     timeoutMs,
     // Only keeps the 2xx answer's text; whether it is a bid is read below.
     (text) => {
@@ -194,7 +260,11 @@ async function ping(buyer: AuctionBuyer, body: string, { signal, started, timeou
       return null;
     },
   );
-  const outcome = (kind: PingOutcomeKind, detail: string | null, amountCents: number | null = null): PingOutcome => ({
+  const outcome = (
+    kind: PingOutcomeKind,
+    detail: string | null,
+    amountCents: number | null = null,
+  ): PingOutcome => ({
     buyerId: buyer.id,
     buyerName: buyer.name,
     outcome: kind,
@@ -204,8 +274,11 @@ async function ping(buyer: AuctionBuyer, body: string, { signal, started, timeou
     durationMs: Math.round(performance.now() - started),
     detail,
   });
-  if (result.error === REQUEST_TIMEOUT) return outcome("timeout", `no answer within ${timeoutMs} ms`);
+  if (result.error === REQUEST_TIMEOUT)
+    return outcome("timeout", `no answer within ${timeoutMs} ms`);
   if (!result.ok) return outcome("error", result.error);
   const bid = readBid(answer, buyer.ping.bidField);
-  return bid.outcome === "bid" ? outcome("bid", null, bid.amountCents) : outcome("no-bid", bid.detail);
+  return bid.outcome === "bid"
+    ? outcome("bid", null, bid.amountCents)
+    : outcome("no-bid", bid.detail);
 }

@@ -1,5 +1,10 @@
 import { TZDate } from "@date-fns/tz";
-import { clockMinutes, type BuyerSchedule, type RoutableBuyer } from "./buyer-rules";
+import {
+  clockMinutes,
+  type BuyerSchedule,
+  type RoutableBuyer,
+} from "./buyer-rules";
+import type { PhoneFacts } from "../contacts/phone-facts";
 
 export interface RoutableLead {
   id: string;
@@ -11,6 +16,8 @@ export interface RoutableLead {
   duplicateOf: string | null;
   /** ISO-8601. */
   createdAt: string;
+  /** What the phone number says offline (server/contacts/phone-facts.ts); absent: nothing known. */
+  phone?: PhoneFacts;
 }
 
 export interface BuyerUsage {
@@ -48,12 +55,19 @@ export const SKIP_REASONS = [
   "daily cap reached",
   "monthly cap reached",
   "out of hours",
+  "line type",
+  "area code not in state",
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export type ConsideredBuyer =
   | { buyerId: string; buyerName: string; verdict: "candidate" }
-  | { buyerId: string; buyerName: string; verdict: "skipped"; reason: SkipReason };
+  | {
+      buyerId: string;
+      buyerName: string;
+      verdict: "skipped";
+      reason: SkipReason;
+    };
 
 export interface RouteDecision {
   /** Every buyer, by priority; within a priority, candidates in the order tried, then the skipped. */
@@ -69,9 +83,17 @@ const NO_USAGE: BuyerUsage = { sentToday: 0, sentThisMonth: 0 };
  * the fewest leads today for its weight goes first, so the day's leads split in proportion to the
  * weights from the counts alone, with no rotation pointer to store or race on.
  */
-export function decideRoute(lead: RoutableLead, buyers: readonly RoutableBuyer[], usage: RoutingUsage, options: RoutingOptions): RouteDecision {
+export function decideRoute(
+  lead: RoutableLead,
+  buyers: readonly RoutableBuyer[],
+  usage: RoutingUsage,
+  options: RoutingOptions,
+): RouteDecision {
   const createdAt = Date.parse(lead.createdAt);
-  if (Number.isNaN(createdAt)) throw new Error(`Lead ${lead.id} has no valid createdAt: '${lead.createdAt}'.`);
+  if (Number.isNaN(createdAt))
+    throw new Error(
+      `Lead ${lead.id} has no valid createdAt: '${lead.createdAt}'.`,
+    );
   const ageMinutes = (options.now.getTime() - createdAt) / 60_000;
   const tried = new Set(usage.alreadyTried);
   const notConfigured = new Set(options.notConfigured ?? []);
@@ -83,14 +105,38 @@ export function decideRoute(lead: RoutableLead, buyers: readonly RoutableBuyer[]
     if (!active) return "paused";
     if (notConfigured.has(buyer.id)) return "not configured";
     if (tried.has(buyer.id)) return "already tried";
-    if (filters.claimTypes.length && !filters.claimTypes.includes(lead.caseType)) return "claim type";
-    if (filters.states.length && !filters.states.includes(lead.state?.toUpperCase() ?? "")) return "state";
+    if (
+      filters.claimTypes.length &&
+      !filters.claimTypes.includes(lead.caseType)
+    )
+      return "claim type";
+    if (
+      filters.states.length &&
+      !filters.states.includes(lead.state?.toUpperCase() ?? "")
+    )
+      return "state";
     if (filters.eligibleOnly && lead.eligible !== true) return "not eligible";
-    if (lead.duplicateOf !== null && !filters.acceptsDuplicates) return "duplicate";
-    if (filters.maxLeadAgeMinutes !== undefined && ageMinutes > filters.maxLeadAgeMinutes) return "lead too old";
-    if (caps.perDay !== undefined && sentToday >= caps.perDay) return "daily cap reached";
-    if (caps.perMonth !== undefined && sentThisMonth >= caps.perMonth) return "monthly cap reached";
-    if (!isWithinSchedule(schedule, timeZone, options.now)) return "out of hours";
+    if (lead.duplicateOf !== null && !filters.acceptsDuplicates)
+      return "duplicate";
+    if (
+      filters.maxLeadAgeMinutes !== undefined &&
+      ageMinutes > filters.maxLeadAgeMinutes
+    )
+      return "lead too old";
+    // An unknown fact does not meet a filter that asks for it.
+    if (
+      filters.lineTypes.length &&
+      !filters.lineTypes.includes(lead.phone?.lineType ?? "unknown")
+    )
+      return "line type";
+    if (filters.requireAreaCodeInState && lead.phone?.areaCodeInState !== true)
+      return "area code not in state";
+    if (caps.perDay !== undefined && sentToday >= caps.perDay)
+      return "daily cap reached";
+    if (caps.perMonth !== undefined && sentThisMonth >= caps.perMonth)
+      return "monthly cap reached";
+    if (!isWithinSchedule(schedule, timeZone, options.now))
+      return "out of hours";
     return undefined;
   };
 
@@ -99,21 +145,33 @@ export function decideRoute(lead: RoutableLead, buyers: readonly RoutableBuyer[]
     (a, b) =>
       a.buyer.rules.priority - b.buyer.rules.priority ||
       Number(a.reason !== undefined) - Number(b.reason !== undefined) ||
-      (a.reason === undefined && b.reason === undefined ? compareLoad(a.buyer, b.buyer) : 0) ||
+      (a.reason === undefined && b.reason === undefined
+        ? compareLoad(a.buyer, b.buyer)
+        : 0) ||
       compareIds(a.buyer.id, b.buyer.id),
   );
 
   const considered = judged.map(({ buyer, reason }): ConsideredBuyer => {
     const named = { buyerId: buyer.id, buyerName: buyer.name };
-    return reason === undefined ? { ...named, verdict: "candidate" } : { ...named, verdict: "skipped", reason };
+    return reason === undefined
+      ? { ...named, verdict: "candidate" }
+      : { ...named, verdict: "skipped", reason };
   });
-  const candidates = considered.filter((entry) => entry.verdict === "candidate").map((entry) => entry.buyerId);
-  const order = options.mode === "shared" ? candidates.slice(0, Math.max(0, options.maxBuyers)) : candidates;
+  const candidates = considered
+    .filter((entry) => entry.verdict === "candidate")
+    .map((entry) => entry.buyerId);
+  const order =
+    options.mode === "shared"
+      ? candidates.slice(0, Math.max(0, options.maxBuyers))
+      : candidates;
   return { considered, order };
 
   // sentToday / weight compared by cross-multiplying: integers, so no rounding decides a tie.
   function compareLoad(a: RoutableBuyer, b: RoutableBuyer): number {
-    return usageOf(a).sentToday * b.rules.weight - usageOf(b).sentToday * a.rules.weight;
+    return (
+      usageOf(a).sentToday * b.rules.weight -
+      usageOf(b).sentToday * a.rules.weight
+    );
   }
 }
 
@@ -124,7 +182,12 @@ const calendarDays = new Map<string, Intl.DateTimeFormat>();
 export function buyerDayKey(now: Date, timeZone: string): string {
   let calendarDay = calendarDays.get(timeZone);
   if (!calendarDay) {
-    calendarDay = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    calendarDay = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     calendarDays.set(timeZone, calendarDay);
   }
   const monthDayYear = calendarDay.format(now); // "11/26/2026"
@@ -132,7 +195,11 @@ export function buyerDayKey(now: Date, timeZone: string): string {
 }
 
 /** Whether the buyer's wall clock at `now` is inside its schedule; null is always open. */
-export function isWithinSchedule(schedule: BuyerSchedule | null, timeZone: string, now: Date): boolean {
+export function isWithinSchedule(
+  schedule: BuyerSchedule | null,
+  timeZone: string,
+  now: Date,
+): boolean {
   if (!schedule) return true;
   const local = new TZDate(now.getTime(), timeZone);
   const minute = local.getHours() * 60 + local.getMinutes();
@@ -140,8 +207,12 @@ export function isWithinSchedule(schedule: BuyerSchedule | null, timeZone: strin
   const yesterday = (today + 6) % 7;
   const from = clockMinutes(schedule.from);
   const to = clockMinutes(schedule.to);
-  if (from < to) return schedule.days.includes(today) && minute >= from && minute < to;
-  return (schedule.days.includes(today) && minute >= from) || (schedule.days.includes(yesterday) && minute < to);
+  if (from < to)
+    return schedule.days.includes(today) && minute >= from && minute < to;
+  return (
+    (schedule.days.includes(today) && minute >= from) ||
+    (schedule.days.includes(yesterday) && minute < to)
+  );
 }
 
 // Code-unit order, not localeCompare, so the same ids sort the same on every machine.

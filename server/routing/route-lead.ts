@@ -7,8 +7,14 @@ import { liveSalesOf } from "../ledger";
 import type { RoutableBuyer } from "./buyer-rules";
 import { reserveCapacity, usageOf, type CapPeriods } from "./cap-reservation";
 import { deliveryDeadline } from "./delivery-deadline";
-import { decideRoute, type ConsideredBuyer, type RoutableLead, type RoutingOptions } from "./route-decision";
+import {
+  decideRoute,
+  type ConsideredBuyer,
+  type RoutableLead,
+  type RoutingOptions,
+} from "./route-decision";
 import { saleRoomOf } from "./sale-limit";
+import { phoneFactsOf } from "../contacts/phone-facts";
 
 /** What routing_decisions.decision holds: one routing of a lead, when it is saved or cascades. */
 export interface RoutingDecisionRecord {
@@ -37,8 +43,20 @@ export interface RoutedLead {
 /** Held by every routing until its transaction ends; see routeLead. */
 export const ROUTING_LOCK = "buyer-routing";
 
-export function routableLeadOf(lead: Pick<Selectable<LeadsTable>, "id" | "case_type" | "st" | "is_eligible" | "created_at" | "duplicate_of">): RoutableLead {
+export function routableLeadOf(
+  lead: Pick<
+    Selectable<LeadsTable>,
+    | "id"
+    | "case_type"
+    | "st"
+    | "is_eligible"
+    | "created_at"
+    | "duplicate_of"
+    | "phone_e164"
+  >,
+): RoutableLead {
   return {
+    phone: phoneFactsOf(lead.phone_e164, lead.st),
     id: lead.id,
     caseType: lead.case_type,
     state: lead.st,
@@ -64,7 +82,10 @@ export async function routeLead(
   lead: RoutableLead,
   buyers: readonly RoutableBuyer[],
   options: RoutingOptions,
-  { justSaved = false, byOperator = false }: JustSaved & { byOperator?: boolean } = {},
+  {
+    justSaved = false,
+    byOperator = false,
+  }: JustSaved & { byOperator?: boolean } = {},
 ): Promise<RoutedLead> {
   const { now } = options;
   await lockForTransaction(trx, ROUTING_LOCK);
@@ -72,12 +93,18 @@ export async function routeLead(
   const usage = await usageOf(trx, buyers, now, alreadyTried);
   const notConfigured = options.notConfigured ?? [];
   // Every candidate in order: in shared mode a buyer that cannot reserve makes room for the next.
-  const { considered, order } = decideRoute(lead, buyers, usage, { now, notConfigured });
+  const { considered, order } = decideRoute(lead, buyers, usage, {
+    now,
+    notConfigured,
+  });
   // Whatever asked for this routing (a cascade, spam and back, an operator), the lead is offered to no
   // more buyers than its sale limit leaves room for, counted from the ledger (docs/decisions/038).
   // A lead just saved has no sales and no offers.
   const room = justSaved ? Infinity : await roomFor(trx, lead);
-  const wanted = Math.min(room, options.mode === "shared" ? Math.max(0, options.maxBuyers) : 1);
+  const wanted = Math.min(
+    room,
+    options.mode === "shared" ? Math.max(0, options.maxBuyers) : 1,
+  );
   const buyerById = new Map(buyers.map((buyer) => [buyer.id, buyer]));
 
   const tried: RoutingDecisionRecord["tried"] = [];
@@ -87,10 +114,22 @@ export async function routeLead(
     const reservation = await reserveCapacity(trx, buyer, now);
     if (!reservation.reserved) {
       const index = considered.findIndex((entry) => entry.buyerId === buyerId);
-      considered[index] = { buyerId, buyerName: buyer.name, verdict: "skipped", reason: reservation.reason };
+      considered[index] = {
+        buyerId,
+        buyerName: buyer.name,
+        verdict: "skipped",
+        reason: reservation.reason,
+      };
       continue;
     }
-    const deliveryId = await queueBuyerDelivery(trx, lead, buyer, reservation.periods, now, { justSaved });
+    const deliveryId = await queueBuyerDelivery(
+      trx,
+      lead,
+      buyer,
+      reservation.periods,
+      now,
+      { justSaved },
+    );
     tried.push({ buyerId, buyerName: buyer.name, deliveryId });
   }
 
@@ -104,9 +143,16 @@ export async function routeLead(
     unsold: tried.length === 0 && wanted > 0,
     ...(byOperator ? { byOperator: true as const } : {}),
   };
-  const decisionId = await recordRoutingDecision(trx, lead.id, now, decision, { justSaved });
+  const decisionId = await recordRoutingDecision(trx, lead.id, now, decision, {
+    justSaved,
+  });
   // A lead just saved has only the deliveries queued here, all pending.
-  if (justSaved) await trx.updateTable("leads").set({ buyer_status: tried.length ? "pending" : "unsold" }).where("id", "=", lead.id).execute();
+  if (justSaved)
+    await trx
+      .updateTable("leads")
+      .set({ buyer_status: tried.length ? "pending" : "unsold" })
+      .where("id", "=", lead.id)
+      .execute();
   else await refreshBuyerStatus(trx, lead.id);
   return { decisionId, decision };
 }
@@ -180,7 +226,15 @@ export async function recordRoutingDecision(
         .where("lead_id", "=", leadId)
         .executeTakeFirstOrThrow();
   const id = `${leadId}.${String(Number(count) + 1).padStart(4, "0")}`;
-  await trx.insertInto("routing_decisions").values({ id, lead_id: leadId, created_at: now.toISOString(), decision: JSON.stringify(decision) }).execute();
+  await trx
+    .insertInto("routing_decisions")
+    .values({
+      id,
+      lead_id: leadId,
+      created_at: now.toISOString(),
+      decision: JSON.stringify(decision),
+    })
+    .execute();
   return id;
 }
 
@@ -189,37 +243,60 @@ export async function recordRoutingDecision(
  * cancellation voided, pending while a buyer may still take it, unsold otherwise. A shared lead that
  * one buyer bought stays sold when another rejects it.
  */
-export async function refreshBuyerStatus(trx: Kysely<Database>, leadId: string): Promise<void> {
+export async function refreshBuyerStatus(
+  trx: Kysely<Database>,
+  leadId: string,
+): Promise<void> {
   const [sales, open] = await Promise.all([
     liveSalesOf(trx, leadId),
     trx
       .selectFrom("deliveries")
       .select("id")
       .where("lead_id", "=", leadId)
-      .where((eb) => eb.or([eb("buyer_id", "is not", null), eb("target", "=", "auction")]))
+      .where((eb) =>
+        eb.or([eb("buyer_id", "is not", null), eb("target", "=", "auction")]),
+      )
       .where("status", "in", ["pending", "sending"])
       .executeTakeFirst(),
   ]);
   const buyerStatus = sales.length ? "sold" : open ? "pending" : "unsold";
-  await trx.updateTable("leads").set({ buyer_status: buyerStatus }).where("id", "=", leadId).execute();
+  await trx
+    .updateTable("leads")
+    .set({ buyer_status: buyerStatus })
+    .where("id", "=", leadId)
+    .execute();
 }
 
 /** How many more buyers a lead may be offered to now: none once spam or revoked, else what its sale limit leaves. */
-async function roomFor(trx: Kysely<Database>, lead: RoutableLead): Promise<number> {
-  const row = await trx.selectFrom("leads").select(["is_spam", "revoked_at"]).where("id", "=", lead.id).executeTakeFirst();
+async function roomFor(
+  trx: Kysely<Database>,
+  lead: RoutableLead,
+): Promise<number> {
+  const row = await trx
+    .selectFrom("leads")
+    .select(["is_spam", "revoked_at"])
+    .where("id", "=", lead.id)
+    .executeTakeFirst();
   if (!row || row.is_spam || row.revoked_at) return 0;
   return (await saleRoomOf(trx, { id: lead.id, caseType: lead.caseType })).left;
 }
 
 /** A lead's routings, oldest first. */
-export async function routingDecisionsOf(db: Kysely<Database>, leadId: string): Promise<(RoutedLead & { createdAt: string })[]> {
+export async function routingDecisionsOf(
+  db: Kysely<Database>,
+  leadId: string,
+): Promise<(RoutedLead & { createdAt: string })[]> {
   const rows = await db
     .selectFrom("routing_decisions")
     .select(["id", "created_at", "decision"])
     .where("lead_id", "=", leadId)
     .orderBy("id")
     .execute();
-  return rows.map((row) => ({ decisionId: row.id, createdAt: row.created_at, decision: JSON.parse(row.decision) as RoutingDecisionRecord }));
+  return rows.map((row) => ({
+    decisionId: row.id,
+    createdAt: row.created_at,
+    decision: JSON.parse(row.decision) as RoutingDecisionRecord,
+  }));
 }
 
 /**
@@ -227,15 +304,25 @@ export async function routingDecisionsOf(db: Kysely<Database>, leadId: string): 
  * buyer_id, a partner's target) counts for the partner's buyer, so such a lead is not sent there twice.
  * The operator's webhook copy is no offer to anyone.
  */
-export async function buyersAlreadySent(trx: Kysely<Database>, leadId: string): Promise<string[]> {
+export async function buyersAlreadySent(
+  trx: Kysely<Database>,
+  leadId: string,
+): Promise<string[]> {
   const rows = await trx
     .selectFrom("deliveries")
     .select(["buyer_id", "target"])
     .where("lead_id", "=", leadId)
-    .where((eb) => eb.or([eb("buyer_id", "is not", null), eb("target", "not in", ["buyer", "auction", "event", "webhook"])]))
+    .where((eb) =>
+      eb.or([
+        eb("buyer_id", "is not", null),
+        eb("target", "not in", ["buyer", "auction", "event", "webhook"]),
+      ]),
+    )
     // A lead marked as spam had its deliveries cancelled before they were sent: not an offer.
     .where("status", "!=", "cancelled")
     .execute();
-  const ids = rows.map((row) => row.buyer_id ?? systemBuyerId(row.target as DeliveryTarget));
+  const ids = rows.map(
+    (row) => row.buyer_id ?? systemBuyerId(row.target as DeliveryTarget),
+  );
   return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

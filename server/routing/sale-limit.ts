@@ -7,7 +7,10 @@ import { routingModeOf } from "./routing-modes";
  * How often a lead of `caseType` may be sold (docs/decisions/038): once when the claim is exclusive
  * (and auctioned), at most maxBuyers when it is shared.
  */
-export async function saleLimitOf(trx: Kysely<Database>, caseType: string): Promise<number> {
+export async function saleLimitOf(
+  trx: Kysely<Database>,
+  caseType: string,
+): Promise<number> {
   const mode = await routingModeOf(trx, caseType);
   return mode.mode === "shared" ? mode.maxBuyers : 1;
 }
@@ -28,7 +31,11 @@ export interface SaleRoom {
  * What is left of a lead's sale limit, counted from the ledger and the offers still open. Read under
  * ROUTING_LOCK (routing and every acceptance take it), so no two transactions fill the same place.
  */
-export async function saleRoomOf(trx: Kysely<Database>, lead: { id: string; caseType: string }, { excludeDeliveryId }: { excludeDeliveryId?: string } = {}): Promise<SaleRoom> {
+export async function saleRoomOf(
+  trx: Kysely<Database>,
+  lead: { id: string; caseType: string },
+  { excludeDeliveryId }: { excludeDeliveryId?: string } = {},
+): Promise<SaleRoom> {
   const [limit, sales, open] = await Promise.all([
     saleLimitOf(trx, lead.caseType),
     saleCountOf(trx, lead.id),
@@ -41,5 +48,11 @@ export async function saleRoomOf(trx: Kysely<Database>, lead: { id: string; case
       .execute(),
   ]);
   const offered = open.filter((row) => row.id !== excludeDeliveryId).length;
-  return { limit, sold: sales.counted, offered, left: Math.max(0, limit - sales.counted - offered), boughtBy: sales.buyerIds };
+  return {
+    limit,
+    sold: sales.counted,
+    offered,
+    left: Math.max(0, limit - sales.counted - offered),
+    boughtBy: sales.buyerIds,
+  };
 }

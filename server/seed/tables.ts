@@ -22,7 +22,7 @@ export const SEEDED_TABLES = {
     "is_eligible", "is_not_eligible", "eligibility_reason", "source", "user_ip", "user_agent", "form_data",
     "attribution", "certificate_id", "submission_key", "submission_sha256", "is_spam", "webhook_sent",
     "webhook_sent_at", "webhook_error", "outcome", "fn_search", "ln_search", "em_search", "phone_digits", "phone_digits_reversed",
-    "utm_source", "utm_campaign", "buyer_status", "revoked_at", "revocation_id", "phone_e164", "email_normalized", "duplicate_of", "low_quality",
+    "utm_source", "utm_campaign", "buyer_status", "revoked_at", "revocation_id", "phone_e164", "email_normalized", "duplicate_of", "low_quality", "held_reason",
   ]),
   deliveries: everyColumnOf<"deliveries">()([
     "id", "lead_id", "target", "status", "attempts", "next_attempt_at", "locked_until", "last_status",

@@ -95,7 +95,7 @@ describe("/admin/leads/export.csv", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(header.slice(0, 4)).toEqual(["lead_id", "submitted_at", "submitted_local", "case_type"]);
     expect(header).toEqual(expect.arrayContaining(["first_name", "email", "phone", "state", "outcome", "spam", "utm_source", "gclid"]));
-    expect(header.slice(-8)).toEqual(["delivery_webhook", "delivery_legal-bridge", "buyer_status", "consent_revoked_at", "buyers", "price", "revenue", "return_status"]);
+    expect(header.slice(-9)).toEqual(["delivery_webhook", "delivery_legal-bridge", "buyer_status", "consent_revoked_at", "checks", "buyers", "price", "revenue", "return_status"]);
   });
 
   it("has one row per lead, newest first, and the lead's columns, attribution and delivery status", async () => {

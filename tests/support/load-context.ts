@@ -54,6 +54,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       operator,
       leadConsole: services.leadConsole,
       buyers: services.buyers,
+      checks: services.checks,
       buyerTestLead: services.buyerTestLead,
       revocations: services.revocations,
       buyerAuth,

@@ -68,7 +68,7 @@ describe("readBuyerForm", () => {
       },
       rules: {
         timeZone: "America/Chicago",
-        filters: { claimTypes: ["AFFF", "MVA"], states: ["tx", "ok", "la"], eligibleOnly: true, acceptsDuplicates: false, maxLeadAgeMinutes: 30 },
+        filters: { claimTypes: ["AFFF", "MVA"], states: ["tx", "ok", "la"], eligibleOnly: true, acceptsDuplicates: false, lineTypes: [], requireAreaCodeInState: false, maxLeadAgeMinutes: 30 },
         caps: { perDay: 25, perMonth: undefined },
         schedule: { days: [1, 2, 3, 4, 5], from: "08:00", to: "18:00" },
         priority: 10,
@@ -270,7 +270,7 @@ describe("buyerFormValues", () => {
       rules: {
         active: false,
         timeZone: "America/Denver",
-        filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, acceptsDuplicates: true },
+        filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, acceptsDuplicates: true, lineTypes: [], requireAreaCodeInState: false },
         caps: { perMonth: 0 },
         schedule: { days: [0, 6], from: "22:00", to: "06:00" },
         priority: 5,
@@ -319,7 +319,7 @@ describe("buyerFormValues", () => {
     expect(input.delivery).toEqual({ ...buyer.delivery, acceptance: { conditions: [{ field: "ok", equals: "true", means: "accepted", reasonField: undefined }] } });
     expect(input.rules).toEqual({
       timeZone: "America/Denver",
-      filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, acceptsDuplicates: true, maxLeadAgeMinutes: undefined },
+      filters: { claimTypes: ["PFAS"], states: ["CO", "UT"], eligibleOnly: false, acceptsDuplicates: true, lineTypes: [], requireAreaCodeInState: false, maxLeadAgeMinutes: undefined },
       caps: { perDay: undefined, perMonth: 0 },
       schedule: { days: [0, 6], from: "22:00", to: "06:00" },
       priority: 5,

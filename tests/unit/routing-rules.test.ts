@@ -266,7 +266,7 @@ describe("the rules' schema", () => {
     expect(buyerRulesSchema.parse(valid)).toEqual({
       active: true,
       timeZone: "America/Chicago",
-      filters: { claimTypes: [], states: [], eligibleOnly: false, acceptsDuplicates: false },
+      filters: { claimTypes: [], states: [], eligibleOnly: false, acceptsDuplicates: false, lineTypes: [], requireAreaCodeInState: false },
       caps: {},
       schedule: null,
       priority: 100,
