@@ -26,6 +26,9 @@ export const ACCESS = {
   "buyers.view": "viewer",
   "buyers.change": "owner",
   "revocations.view": "viewer",
+  /** /admin/suppression (docs/decisions/047): the lists, and uploading to them. */
+  "suppression.view": "manager",
+  "suppression.change": "manager",
   /** /admin/returns (docs/decisions/041): returns waiting over a buyer's cap, and the latest decided. */
   "returns.view": "viewer",
   /** Approving or rejecting a return, and returning a lead for a buyer from the lead page. */

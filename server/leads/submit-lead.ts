@@ -12,6 +12,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { routeNewLead } from "../routing/lead-routing";
 import { routableLeadOf } from "../routing/route-lead";
+import { checkSuppression } from "../suppression/suppression-check";
 import { createFormTiming, DEFAULT_MIN_FORM_FILL_MS, type FormTimingCheck } from "./form-timing";
 import { contactErrors } from "../contacts/contact-identity";
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, lockPerson, originalLeadOf } from "./duplicate-lead";
@@ -174,8 +175,10 @@ export function createLeadService(deps: LeadServiceDeps) {
       if (certificate && consentPage) {
         await saveConsentPage(trx, { certificateId: certificate.certificate_id, leadId: lead.id, createdAt: lead.created_at }, consentPage);
       }
+      // Saved whatever lists it is on, flagged with each; routing keeps it from the buyers they protect.
+      const suppression = await checkSuppression(trx, { id: lead.id, phoneE164: lead.phone_e164, emailNormalized: lead.email_normalized }, submittedAt, { justSaved: true });
       // The webhook and the claim's partners are buyers too (system buyers), so routing queues them.
-      if (!isSpam) await routeNewLead(trx, routableLeadOf(lead), submittedAt, { justSaved: true });
+      if (!isSpam) await routeNewLead(trx, { ...routableLeadOf(lead), suppression }, submittedAt, { justSaved: true });
       return true;
     });
     if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };

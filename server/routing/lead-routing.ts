@@ -14,6 +14,7 @@ import { routingModeKey, routingModeOf, savedRoutingMode } from "./routing-modes
 import type { RoutableLead, RoutingOptions } from "./route-decision";
 import { refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK, type JustSaved, type RoutingDecisionRecord } from "./route-lead";
 import { saleRoomOf } from "./sale-limit";
+import { checkStoredLead } from "../suppression/suppression-check";
 
 /**
  * Routes a lead that is not spam, in the intake's write transaction, after the lead's other rows: last,
@@ -29,7 +30,10 @@ export async function routeNewLead(trx: Kysely<Database>, lead: RoutableLead, no
   const copies = settings.get(WEBHOOK_URL_SETTING) ? await queueOperatorCopy(trx, lead, now, saved) : 0;
   const buyers = await listBuyers(trx);
   if (!buyers.length) return { queued: copies };
-  if (auctionsOn(settings.get(auctionKey(lead.caseType)))) {
+  // A lead every buyer is protected from is not auctioned: routing records why no one gets it.
+  const suppression = lead.suppression ?? (await checkStoredLead(trx, lead.id, now));
+  lead = { ...lead, suppression };
+  if (auctionsOn(settings.get(auctionKey(lead.caseType))) && !suppression.everyone) {
     if (!saved.justSaved) {
       await lockForTransaction(trx, ROUTING_LOCK);
       if ((await saleRoomOf(trx, lead)).left === 0) return { queued: copies };

@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import type { LeadSuppression } from "../suppression/suppression-check";
 import { clockMinutes, type BuyerSchedule, type RoutableBuyer } from "./buyer-rules";
 
 export interface RoutableLead {
@@ -11,6 +12,8 @@ export interface RoutableLead {
   duplicateOf: string | null;
   /** ISO-8601. */
   createdAt: string;
+  /** The suppression lists the lead is on (docs/decisions/047); routeLead looks them up when missing. */
+  suppression?: LeadSuppression;
 }
 
 export interface BuyerUsage {
@@ -49,7 +52,11 @@ export const SKIP_REASONS = [
   "monthly cap reached",
   "out of hours",
 ] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+/** A buyer protected from the lead by a suppression list: the reason names the list. */
+export type SuppressionReason = `suppression list: ${string}`;
+export type SkipReason = (typeof SKIP_REASONS)[number] | SuppressionReason;
+
+export const suppressionReason = (listName: string): SuppressionReason => `suppression list: ${listName}`;
 
 export type ConsideredBuyer =
   | { buyerId: string; buyerName: string; verdict: "candidate" }
@@ -81,6 +88,8 @@ export function decideRoute(lead: RoutableLead, buyers: readonly RoutableBuyer[]
     const { active, filters, caps, schedule, timeZone } = buyer.rules;
     const { sentToday, sentThisMonth } = usageOf(buyer);
     if (!active) return "paused";
+    const list = lead.suppression?.everyone ?? lead.suppression?.byBuyer[buyer.id];
+    if (list) return suppressionReason(list);
     if (notConfigured.has(buyer.id)) return "not configured";
     if (tried.has(buyer.id)) return "already tried";
     if (filters.claimTypes.length && !filters.claimTypes.includes(lead.caseType)) return "claim type";
