@@ -34,6 +34,7 @@ export default [
   route("admin/buyers/new", "routes/admin-buyer.tsx", { id: "admin-buyer-new" }),
   route("admin/buyers/:buyerId", "routes/admin-buyer.tsx"),
   route("admin/revocations", "routes/admin-revocations.tsx"),
+  route("admin/suppression", "routes/admin-suppression.tsx"),
   route("admin/operators", "routes/admin-operators.tsx"),
   route("admin/invitation/:token", "routes/admin-invitation.tsx"),
   route("admin/reset/:token", "routes/admin-reset.tsx"),

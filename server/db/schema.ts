@@ -372,7 +372,7 @@ export interface OperatorInvitationsTable {
   revoked_at: string | null;
 }
 
-export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement";
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "suppression-list";
 
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {

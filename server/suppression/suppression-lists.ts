@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Database, SuppressionListKind } from "../db/schema";
+import { recordAudit, type Actor } from "../audit/audit-log";
 import { importFile, insertKeys, type ImportResult } from "./suppression-import";
 import { sha256Key } from "./suppression-keys";
 import { DEFAULT_UPLOAD_MAX_BYTES, receiveUpload } from "./suppression-upload";
@@ -93,7 +94,7 @@ export function createSuppressionLists({ db, maxUploadBytes = DEFAULT_UPLOAD_MAX
    * `kind` and `buyerId` (a new list), and `file`. A buyer (`asBuyer`) adds only to a clients list of its
    * own. A file with no entry adds nothing, and a new list made for it is removed again.
    */
-  async function upload(request: Request, { asBuyer }: { asBuyer?: string } = {}): Promise<UploadAnswer & { name?: string }> {
+  async function upload(request: Request, { asBuyer, actor }: { asBuyer?: string; actor?: Actor } = {}): Promise<UploadAnswer> {
     const received = await receiveUpload(request, { maxBytes: maxUploadBytes });
     if (!received.ok) return received;
     try {
@@ -103,6 +104,10 @@ export function createSuppressionLists({ db, maxUploadBytes = DEFAULT_UPLOAD_MAX
       if (result.entries === 0) {
         if (target.created) await deleteList(target.listId);
         return { ok: false, status: 400, message: nothingFound(result.rows) };
+      }
+      if (actor) {
+        const detail = { list: target.name, file: received.fileName, bytes: received.bytes, rows: result.rows, added: result.added, rejected: result.rejected };
+        await recordAudit(db, actor, { action: "upload-suppression-list", target: { type: "suppression-list", id: String(target.listId) }, detail }, now());
       }
       return { ok: true, listId: target.listId, listName: target.name, result };
     } finally {
@@ -133,7 +138,8 @@ export function createSuppressionLists({ db, maxUploadBytes = DEFAULT_UPLOAD_MAX
     return { ok: true as const, listId: id, name, created: true };
   }
 
-  return { lists, createList, deleteList, upload, importFile: (listId: number, file: string) => importFile(db, listId, file, now) };
+  const uploadableKinds = UPLOADABLE_KINDS.map((kind) => ({ value: kind, label: LIST_KINDS[kind] }));
+  return { lists, uploadableKinds, createList, deleteList, upload, importFile: (listId: number, file: string) => importFile(db, listId, file, now) };
 }
 
 /**
