@@ -9,6 +9,7 @@ import { LeadReturnsSection, RETURN_FOR_BUYER } from "~/admin/lead-returns-secti
 import { operatorTime, statusBadge } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage, requirePermission } from "~/admin/require-operator";
 import { RevocationSection } from "~/admin/revocation-section";
+import { SuppressionSection } from "~/admin/suppression-section";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
@@ -28,6 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     lead,
     revocation: await context.revocations.ofLead(lead.id),
+    suppressions: await context.suppression.ofLead(lead.id),
     sales: await context.returns.salesOfLead(lead.id),
     returnReasons: context.returns.reasons,
     canReturn: access.can("returns.decide"),
@@ -178,6 +180,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         </section>
 
         {revocation ? <RevocationSection revocation={revocation} timeZone={lead.timeZone} /> : null}
+        <SuppressionSection suppressions={loaderData.suppressions} timeZone={lead.timeZone} />
         <LeadReturnsSection sales={loaderData.sales} reasons={loaderData.returnReasons} canReturn={loaderData.canReturn} timeZone={lead.timeZone} />
         <LeadFlagsSection duplicateOf={lead.duplicateOf} lowQuality={lead.lowQuality} phoneE164={revealed ? revealed.phoneE164 : lead.phoneE164} />
 

@@ -4,6 +4,7 @@ import type { Database, SuppressionListKind } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit-log";
 import { importFile, insertKeys, type ImportResult } from "./suppression-import";
 import { sha256Key } from "./suppression-keys";
+import { suppressionsOf } from "./suppression-check";
 import { DEFAULT_UPLOAD_MAX_BYTES, receiveUpload } from "./suppression-upload";
 
 /** Our own Do Not Call list: created by migration 27, joined by every revocation of consent. */
@@ -139,7 +140,7 @@ export function createSuppressionLists({ db, maxUploadBytes = DEFAULT_UPLOAD_MAX
   }
 
   const uploadableKinds = UPLOADABLE_KINDS.map((kind) => ({ value: kind, label: LIST_KINDS[kind] }));
-  return { lists, uploadableKinds, createList, deleteList, upload, importFile: (listId: number, file: string) => importFile(db, listId, file, now) };
+  return { lists, uploadableKinds, ofLead: (leadId: string) => suppressionsOf(db, leadId), createList, deleteList, upload, importFile: (listId: number, file: string) => importFile(db, listId, file, now) };
 }
 
 /**
