@@ -55,6 +55,7 @@ export default [
   route("buyer/statements/:statementId", "routes/buyer-statement.tsx"),
   route("buyer/statements/:statementId/csv", "routes/buyer-statement-csv.ts"),
   route("buyer/account", "routes/buyer-account.tsx"),
+  route("buyer/clients", "routes/buyer-clients.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("blog", "routes/blog.tsx"),
