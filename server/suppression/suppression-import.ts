@@ -44,36 +44,51 @@ export function keysOfRow(cells: readonly string[]): SuppressionKey[] {
   return keys;
 }
 
+/** Keys collected while the file is read: 8 bytes each (ten million take 80 MB), in chunks that grow without copying. */
+class KeyBuffer {
+  private chunks: BigInt64Array[] = [];
+  private current = new BigInt64Array(1 << 20);
+  private used = 0;
+  length = 0;
+
+  push(key: SuppressionKey) {
+    if (this.used === this.current.length) {
+      this.chunks.push(this.current);
+      this.current = new BigInt64Array(1 << 20);
+      this.used = 0;
+    }
+    this.current[this.used++] = key;
+    this.length += 1;
+  }
+
+  /** Every key, sorted ascending. */
+  sorted(): BigInt64Array {
+    const all = new BigInt64Array(this.length);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      all.set(chunk, at);
+      at += chunk.length;
+    }
+    all.set(this.current.subarray(0, this.used), at);
+    this.chunks = [];
+    return all.sort();
+  }
+}
+
 /**
- * Adds every key of the file to the list: read as CSV (one entry per line is CSV of one column),
- * keys inserted sorted, KEYS_PER_STATEMENT to a statement, in write transactions of
- * STATEMENTS_PER_TRANSACTION statements; a key already on the list is skipped. The list's entry_count
- * grows by what was new.
+ * Adds every key of the file to the list: the file is read as CSV (one entry per line is CSV of one
+ * column) and its keys collected, then sorted and inserted in ascending order, KEYS_PER_STATEMENT to a
+ * statement, STATEMENTS_PER_TRANSACTION statements to a write transaction. In order, each page of the
+ * index is written once per import rather than once per transaction (random hashes inserted as they
+ * come rewrote the whole tree every transaction: 100 s for a million on SQLite). A key already on the
+ * list is skipped. The list's entry_count grows by what was new.
  */
 export async function importFile(db: Db, listId: number, file: string, now: () => Date = () => new Date()): Promise<ImportResult> {
   const parser = fs.createReadStream(file).pipe(
-    parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, skip_records_with_error: true, info: false }),
+    parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, skip_records_with_error: true }),
   );
   const result: ImportResult = { rows: 0, entries: 0, added: 0, rejected: 0, rejectedLines: [] };
-  let pending: SuppressionKey[] = [];
-  let batches: SuppressionKey[][] = [];
-  const flush = async () => {
-    if (pending.length) batches.push(pending);
-    pending = [];
-    if (!batches.length) return;
-    const work = batches;
-    batches = [];
-    result.added += await writeTransaction(db, async (trx) => {
-      let added = 0;
-      for (const keys of work) added += await insertKeys(trx, listId, keys);
-      await trx
-        .updateTable("suppression_lists")
-        .set((eb) => ({ entry_count: eb("entry_count", "+", added), updated_at: now().toISOString() }))
-        .where("id", "=", listId)
-        .execute();
-      return added;
-    });
-  };
+  const collected = new KeyBuffer();
   for await (const cells of parser as AsyncIterable<string[]>) {
     result.rows += 1;
     const keys = keysOfRow(cells);
@@ -86,14 +101,25 @@ export async function importFile(db: Db, listId: number, file: string, now: () =
       continue;
     }
     result.entries += 1;
-    for (const key of keys) pending.push(key);
-    if (pending.length >= KEYS_PER_STATEMENT) {
-      batches.push(pending);
-      pending = [];
-      if (batches.length >= STATEMENTS_PER_TRANSACTION) await flush();
-    }
+    for (const key of keys) collected.push(key);
   }
-  await flush();
+  const keys = collected.sorted();
+  const perTransaction = KEYS_PER_STATEMENT * STATEMENTS_PER_TRANSACTION;
+  for (let from = 0; from < keys.length; from += perTransaction) {
+    const slice = keys.subarray(from, Math.min(keys.length, from + perTransaction));
+    result.added += await writeTransaction(db, async (trx) => {
+      let added = 0;
+      for (let at = 0; at < slice.length; at += KEYS_PER_STATEMENT) added += await insertKeys(trx, listId, Array.from(slice.subarray(at, at + KEYS_PER_STATEMENT)));
+      await trx
+        .updateTable("suppression_lists")
+        .set((eb) => ({ entry_count: eb("entry_count", "+", added), updated_at: now().toISOString() }))
+        .where("id", "=", listId)
+        .execute();
+      return added;
+    });
+    // Lets requests waiting for the write lock (intake) in between.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return result;
 }
 
