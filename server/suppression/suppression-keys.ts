@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { checkEmail } from "../contacts/email-address";
 import { lookupE164 } from "../contacts/phone-number";
 
@@ -12,11 +12,13 @@ import { lookupE164 } from "../contacts/phone-number";
 export type SuppressionKey = bigint;
 
 const keyOfHex = (hex: string): SuppressionKey => BigInt.asIntN(64, BigInt(`0x${hex.slice(0, 16)}`));
-const digest = (algorithm: "sha256" | "md5", value: string) => createHash(algorithm).update(value).digest("hex");
+// crypto.hash: one call per value, twice as fast as createHash for the ten million of an import.
+const digest = (algorithm: "sha256" | "md5", value: string) => hash(algorithm, value, "hex");
 
 export const sha256Key = (normalised: string) => keyOfHex(digest("sha256", normalised));
 export const md5Key = (normalised: string) => keyOfHex(digest("md5", normalised));
 
+const TEN_DIGITS = /^[2-9]\d{2}[2-9]\d{6}$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const MD5_HEX = /^[0-9a-f]{32}$/;
 /** 10 digits, area code and exchange not starting with 0 or 1, optionally after a 1: no libphonenumber for 10 million of them. */
@@ -27,6 +29,8 @@ export type ParsedEntry = { kind: EntryKind; key: SuppressionKey } | null;
 
 /** One uploaded cell as a key, or null when it is none of a US phone, an e-mail address, a SHA-256 or an MD5 hash. */
 export function entryOf(cell: string): ParsedEntry {
+  // The federal files' and most lists' lines: ten digits, nothing to parse.
+  if (cell.length === 10 && TEN_DIGITS.test(cell)) return { kind: "phone", key: sha256Key(`+1${cell}`) };
   const text = cell.trim();
   if (!text) return null;
   const lower = text.toLowerCase();
