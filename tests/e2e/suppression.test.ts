@@ -49,7 +49,7 @@ describe("suppression lists", () => {
     await operator.goto(`${server.url}/admin/suppression`);
     await operator.getByLabel("New list's name").fill("Known litigators");
     await operator.getByLabel("New list's kind").selectOption("litigator");
-    await operator.getByLabel("File").setInputFiles({ name: "litigators.csv", mimeType: "text/csv", buffer: Buffer.from("phone\n(415) 555-3141\nnot a number\n") });
+    await operator.getByLabel("File", { exact: true }).setInputFiles({ name: "litigators.csv", mimeType: "text/csv", buffer: Buffer.from("phone\n(415) 555-3141\nnot a number\n") });
     await operator.getByRole("button", { name: "Upload" }).click();
     expect(await operator.getByTestId("suppression-uploaded").textContent()).toContain("Known litigators: 1 new entries from 3 rows. 1 row had no phone, e-mail or hash (line 3).");
     expect(await operator.locator("tr", { hasText: "Known litigators" }).textContent()).toContain("Litigator list");
