@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, writeTransaction, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
+import { rerouteLead } from "../../server/lead-console/lead-reroute";
 import { settleBuyerDelivery } from "../../server/routing/lead-routing";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { suppressionsOf } from "../../server/suppression/suppression-check";
@@ -100,6 +101,11 @@ describe("suppression lists", () => {
     expect(decision.considered).toContainEqual({ buyerId: first, buyerName: "First", verdict: "skipped", reason: "suppression list: First's clients" });
     expect(decision.tried.map((t) => t.buyerId)).toEqual([second]);
     expect(await suppressionsOf(db, leadId)).toMatchObject([{ listName: "First's clients", buyerId: first, buyerName: "First" }]);
+    // Not even the operator's re-route sends it to the buyer the list protects.
+    expect(await writeTransaction(db, (trx) => rerouteLead(trx, leadId, { to: "buyer", buyerId: first }, new Date()))).toEqual({
+      ok: false,
+      message: `The lead is on the suppression list "First's clients", which protects First: it cannot be sent this lead.`,
+    });
   });
 
   it("puts everyone who opts out on our Do Not Call list and holds their next lead back", async () => {
