@@ -27,6 +27,7 @@ import { backupCheckIntervalMs, createBackups } from "./backups/backups";
 import { countSubmissions } from "./metrics/counted-services";
 import { createMetrics } from "./metrics/metrics";
 import { createSettings } from "./settings/settings";
+import { createSuppressionLists } from "./suppression/suppression-lists";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -80,6 +81,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,
     buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
+    suppression: createSuppressionLists({ db, maxUploadBytes: config.suppressionUploadMaxBytes }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
     leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };

@@ -10,7 +10,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 /** Every admin page's header: its title, the admin pages the operator's role may open, and Log out. */
 export function AdminHeader({ title }: { title: string }) {
   // Unknown (a page rendered without the root loader): every link, and the pages refuse what the role may not see.
-  const nav = useRootData().adminNav ?? { setup: true, audit: true, operators: true, checks: true };
+  const nav = useRootData().adminNav ?? { setup: true, audit: true, operators: true, checks: true, suppression: true };
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-4">
@@ -69,6 +69,13 @@ export function AdminHeader({ title }: { title: string }) {
                 Revocations
               </NavLink>
             </li>
+            {nav.suppression ? (
+              <li>
+                <NavLink to="/admin/suppression" className={navLink}>
+                  Suppression
+                </NavLink>
+              </li>
+            ) : null}
             {nav.audit ? (
               <li>
                 <NavLink to="/admin/audit" className={navLink}>

@@ -6,6 +6,7 @@ const navLink = (active: boolean) =>
 const PAGES = [
   { href: "/buyer/leads", label: "Leads" },
   { href: "/buyer/statements", label: "Statements" },
+  { href: "/buyer/clients", label: "Clients" },
   { href: "/buyer/account", label: "Account" },
 ] as const;
 

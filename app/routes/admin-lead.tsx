@@ -23,6 +23,7 @@ import {
 } from "~/admin/require-operator";
 import { RevocationSection } from "~/admin/revocation-section";
 import { RELEASE_HELD, SaleChecksSection } from "~/admin/sale-checks-section";
+import { SuppressionSection } from "~/admin/suppression-section";
 import { Toasts, type Toast } from "~/admin/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
@@ -50,6 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     lead,
     revocation: await context.revocations.ofLead(lead.id),
+    suppressions: await context.suppression.ofLead(lead.id),
     sales: await context.returns.salesOfLead(lead.id),
     returnReasons: context.returns.reasons,
     canReturn: access.can("returns.decide"),
@@ -360,6 +362,7 @@ export default function AdminLead({
         {revocation ? (
           <RevocationSection revocation={revocation} timeZone={lead.timeZone} />
         ) : null}
+        <SuppressionSection suppressions={loaderData.suppressions} timeZone={lead.timeZone} />
         <LeadReturnsSection
           sales={loaderData.sales}
           reasons={loaderData.returnReasons}

@@ -28,6 +28,9 @@ export const ACCESS = {
   /** /admin/checks (docs/decisions/048): checks before a sale, with the operator's provider keys. */
   "checks.change": "manager",
   "revocations.view": "viewer",
+  /** /admin/suppression (docs/decisions/047): the lists, and uploading to them. */
+  "suppression.view": "manager",
+  "suppression.change": "manager",
   /** /admin/returns (docs/decisions/041): returns waiting over a buyer's cap, and the latest decided. */
   "returns.view": "viewer",
   /** Approving or rejecting a return, and returning a lead for a buyer from the lead page. */

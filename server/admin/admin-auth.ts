@@ -45,6 +45,7 @@ export const CHALLENGE_GONE_MESSAGE = "Your log-in took too long or had too many
 /** The admin header's links that depend on the role (server/admin/access-policy.ts). */
 export interface AdminNavigation {
   setup: boolean;
+  suppression: boolean;
   audit: boolean;
   operators: boolean;
   checks: boolean;
@@ -450,7 +451,13 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
         .where("admin_sessions.id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
-      return { setup: allows(row.role, "setup.view"), audit: allows(row.role, "audit.view"), operators: allows(row.role, "operators.view"), checks: allows(row.role, "checks.change") };
+      return {
+        setup: allows(row.role, "setup.view"),
+        suppression: allows(row.role, "suppression.view"),
+        audit: allows(row.role, "audit.view"),
+        operators: allows(row.role, "operators.view"),
+        checks: allows(row.role, "checks.change"),
+      };
     },
 
     async logout(cookieHeader: string | null, ip: string | null = null): Promise<string> {

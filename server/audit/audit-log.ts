@@ -77,6 +77,8 @@ export const AUDIT_ACTIONS = [
   "send-test-webhook",
   "send-test-lead",
   "view-consent-page",
+  // Suppression lists (docs/decisions/047).
+  "upload-suppression-list",
 ] as const;
 
 /**

@@ -374,7 +374,7 @@ export interface OperatorInvitationsTable {
   revoked_at: string | null;
 }
 
-export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check";
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list";
 
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
@@ -488,7 +488,40 @@ export interface CertificateMatchChecksTable {
   phone_matched: number | null;
 }
 
+/** What a suppression list protects: every buyer (own-dnc, federal-dnc, litigator) or its buyer only (buyer-clients). */
+export type SuppressionListKind = "own-dnc" | "federal-dnc" | "litigator" | "buyer-clients";
+
+/** A suppression list (migration 27, docs/decisions/047); id 1 is our own Do Not Call list. */
+export interface SuppressionListsTable {
+  id: number;
+  name: string;
+  kind: SuppressionListKind;
+  /** The buyer a 'buyer-clients' list protects; null for the others. */
+  buyer_id: string | null;
+  entry_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One key of a list: the first 8 bytes of the SHA-256 (or MD5) of a normalised phone or e-mail, signed. */
+export interface SuppressionEntriesTable {
+  value: string | bigint | number;
+  list_id: number;
+}
+
+/** A list a lead matched, at intake or when it was routed again. */
+export interface LeadSuppressionsTable {
+  lead_id: string;
+  list_id: number;
+  list_name: string;
+  buyer_id: string | null;
+  matched_at: string;
+}
+
 export interface Database {
+  suppression_lists: SuppressionListsTable;
+  suppression_entries: SuppressionEntriesTable;
+  lead_suppressions: LeadSuppressionsTable;
   leads: LeadsTable;
   submission_certificates: SubmissionCertificatesTable;
   settings: SettingsTable;

@@ -15,6 +15,7 @@ import type { CheckStore } from "../checks/check-store";
 import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
+import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { Statements } from "../statements/statements";
 import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { CertificateMatches } from "../certificates/certificate-match";
@@ -71,13 +72,14 @@ export interface AppDeps {
   pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; checks: CheckStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal; buyerTestLead: BuyerTestLead };
   returns: LeadReturns;
   statements: Statements;
+  suppression: SuppressionLists;
 }
 
 /**
  * The Express app, behind the early answer of the static pages when there are pages to serve
  * (docs/decisions/032).
  */
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, pages }: AppDeps): RequestListener {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, pages }: AppDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -127,6 +129,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       buyerPortal: pages.buyerPortal,
       returns,
       statements,
+      suppression,
       visitor,
     }) satisfies ServerContext;
     // Pages rendered once for every visitor: only from a built app (development renders every request).

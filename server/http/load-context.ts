@@ -17,6 +17,7 @@ import type { FunnelEvents } from "../analytics/funnel-events";
 import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
+import type { SuppressionLists } from "../suppression/suppression-lists";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -46,5 +47,7 @@ export interface ServerContext {
   /** Returns and monthly statements (docs/decisions/041), for the portal and the operator. */
   returns: LeadReturns;
   statements: Statements;
+  /** Suppression lists (docs/decisions/047), uploaded by operators and by buyers for their clients. */
+  suppression: SuppressionLists;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }

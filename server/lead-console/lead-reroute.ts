@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { checkStoredLead } from "../suppression/suppression-check";
 import { buyerById, listBuyers, type Buyer } from "../buyers/buyer-store";
 import { isPostgres, lockForTransaction } from "../db/database";
 import type { Database } from "../db/schema";
@@ -82,6 +83,10 @@ export async function rerouteLead(trx: Kysely<Database>, leadId: string, target:
     if (!chosen.active) return { ok: false, message: `${chosen.name} is paused: resume it first.` };
     if (!takesClaim(chosen, lead.case_type)) return { ok: false, message: `${chosen.name} does not take ${lead.case_type} leads.` };
     if (everSold.has(chosen.id)) return { ok: false, message: `${chosen.name} has bought this lead already.` };
+    // A suppression list outranks the operator too (docs/decisions/047).
+    const suppression = await checkStoredLead(trx, leadId, now);
+    const list = suppression.everyone ?? suppression.byBuyer[chosen.id];
+    if (list) return { ok: false, message: `The lead is on the suppression list "${list}", which protects ${chosen.name}: it cannot be sent this lead.` };
   }
 
   // The offers no buyer has answered are taken back: the operator is moving the lead on. A re-send of

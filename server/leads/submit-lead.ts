@@ -12,6 +12,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { routeOrCheck } from "../checks/lead-checks";
 import { routableLeadOf } from "../routing/route-lead";
+import { checkSuppression } from "../suppression/suppression-check";
 import { createFormTiming, DEFAULT_MIN_FORM_FILL_MS, type FormTimingCheck } from "./form-timing";
 import { contactErrors } from "../contacts/contact-identity";
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, lockPerson, originalLeadOf } from "./duplicate-lead";
@@ -174,9 +175,10 @@ export function createLeadService(deps: LeadServiceDeps) {
       if (certificate && consentPage) {
         await saveConsentPage(trx, { certificateId: certificate.certificate_id, leadId: lead.id, createdAt: lead.created_at }, consentPage);
       }
-      // The webhook and the claim's partners are buyers too (system buyers), so routing queues them;
-      // a claim with checks before a sale waits for the worker to run them (docs/decisions/048).
-      if (!isSpam) await routeOrCheck(trx, routableLeadOf(lead), submittedAt, { justSaved: true });
+      // Saved whatever lists it is on, flagged with each; routing keeps it from the buyers they protect.
+      const suppression = await checkSuppression(trx, { id: lead.id, phoneE164: lead.phone_e164, emailNormalized: lead.email_normalized }, submittedAt, { justSaved: true });
+      // A claim with checks before a sale waits for the worker to run them (docs/decisions/048).
+      if (!isSpam) await routeOrCheck(trx, { ...routableLeadOf(lead), suppression }, submittedAt, { justSaved: true });
       return true;
     });
     if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };

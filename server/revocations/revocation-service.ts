@@ -5,6 +5,7 @@ import type { DeliveryStatus, RevocationChannel, RevocationMethod } from "../db/
 import type { Logger } from "../logger";
 import { phoneOrEmailContact, type PersonContact } from "./person-contact";
 import { revokeLeadsOf, sentTo } from "./revoke-leads";
+import { joinOwnDoNotCall } from "../suppression/suppression-lists";
 
 const HOUR_MS = 3_600_000;
 export const OPT_OUT_RATE_LIMITED = "Too many opt-out requests came from your network in the last hour. Please try again later, or call us.";
@@ -50,6 +51,9 @@ export function createRevocationService({ db, logger, optOutsPerHour, timeZone, 
     const leadCount = await writeTransaction(db, async (trx) => {
       let count = 0;
       for (const contact of contacts) count += await revokeLeadsOf(trx, contact, { method: how.method, buyerId: how.buyerId ?? null, revokedAt, onlySentTo: how.onlySentTo }, at);
+      // The person joins our own Do Not Call list, so a lead they send later is sold to no one
+      // (docs/decisions/047); a revocation a buyer limits to its own leads does not speak for every buyer.
+      if (how.onlySentTo === undefined) await joinOwnDoNotCall(trx, contacts.map((contact) => contact.normalised), at);
       return count;
     });
     // The channel only: logs never hold a phone number or an e-mail address.

@@ -25,6 +25,7 @@ import {
   type RoutingDecisionRecord,
 } from "./route-lead";
 import { saleRoomOf } from "./sale-limit";
+import { checkStoredLead } from "../suppression/suppression-check";
 
 /**
  * Routes a lead that is not spam, in the intake's write transaction, after the lead's other rows: last,
@@ -51,7 +52,10 @@ export async function routeNewLead(
     : 0;
   const buyers = await listBuyers(trx);
   if (!buyers.length) return { queued: copies };
-  if (auctionsOn(settings.get(auctionKey(lead.caseType)))) {
+  // A lead every buyer is protected from is not auctioned: routing records why no one gets it.
+  const suppression = lead.suppression ?? (await checkStoredLead(trx, lead.id, now));
+  lead = { ...lead, suppression };
+  if (auctionsOn(settings.get(auctionKey(lead.caseType))) && !suppression.everyone) {
     if (!saved.justSaved) {
       await lockForTransaction(trx, ROUTING_LOCK);
       if ((await saleRoomOf(trx, lead)).left === 0) return { queued: copies };

@@ -1,9 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import {
-  clockMinutes,
-  type BuyerSchedule,
-  type RoutableBuyer,
-} from "./buyer-rules";
+import type { LeadSuppression } from "../suppression/suppression-check";
+import { clockMinutes, type BuyerSchedule, type RoutableBuyer } from "./buyer-rules";
 import type { PhoneFacts } from "../contacts/phone-facts";
 
 export interface RoutableLead {
@@ -18,6 +15,8 @@ export interface RoutableLead {
   createdAt: string;
   /** What the phone number says offline (server/contacts/phone-facts.ts); absent: nothing known. */
   phone?: PhoneFacts;
+  /** The suppression lists the lead is on (docs/decisions/047); routeLead looks them up when missing. */
+  suppression?: LeadSuppression;
 }
 
 export interface BuyerUsage {
@@ -58,7 +57,11 @@ export const SKIP_REASONS = [
   "line type",
   "area code not in state",
 ] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+/** A buyer protected from the lead by a suppression list: the reason names the list. */
+export type SuppressionReason = `suppression list: ${string}`;
+export type SkipReason = (typeof SKIP_REASONS)[number] | SuppressionReason;
+
+export const suppressionReason = (listName: string): SuppressionReason => `suppression list: ${listName}`;
 
 export type ConsideredBuyer =
   | { buyerId: string; buyerName: string; verdict: "candidate" }
@@ -103,6 +106,8 @@ export function decideRoute(
     const { active, filters, caps, schedule, timeZone } = buyer.rules;
     const { sentToday, sentThisMonth } = usageOf(buyer);
     if (!active) return "paused";
+    const list = lead.suppression?.everyone ?? lead.suppression?.byBuyer[buyer.id];
+    if (list) return suppressionReason(list);
     if (notConfigured.has(buyer.id)) return "not configured";
     if (tried.has(buyer.id)) return "already tried";
     if (

@@ -15,6 +15,7 @@ import {
 } from "./route-decision";
 import { saleRoomOf } from "./sale-limit";
 import { phoneFactsOf } from "../contacts/phone-facts";
+import { checkStoredLead } from "../suppression/suppression-check";
 
 /** What routing_decisions.decision holds: one routing of a lead, when it is saved or cascades. */
 export interface RoutingDecisionRecord {
@@ -89,6 +90,8 @@ export async function routeLead(
 ): Promise<RoutedLead> {
   const { now } = options;
   await lockForTransaction(trx, ROUTING_LOCK);
+  // Checked at every routing, not only at intake, so a list uploaded since protects the lead.
+  if (!lead.suppression) lead = { ...lead, suppression: await checkStoredLead(trx, lead.id, now) };
   const alreadyTried = justSaved ? [] : await buyersAlreadySent(trx, lead.id);
   const usage = await usageOf(trx, buyers, now, alreadyTried);
   const notConfigured = options.notConfigured ?? [];

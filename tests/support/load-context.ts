@@ -61,6 +61,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       buyerPortal: services.buyerPortal,
       returns: services.returns,
       statements: services.statements,
+      suppression: services.suppression,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;
