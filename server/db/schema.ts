@@ -64,6 +64,8 @@ export interface LeadsTable {
   duplicate_of: Generated<string | null>;
   /** Why the lead is low quality (kept, flagged): 'disposable-email'; null when it is not. */
   low_quality: Generated<LowQualityReason | null>;
+  /** The supplier that sent it through the lead API (migration 26); null for our own forms. */
+  supplier_id: Generated<string | null>;
 }
 
 export interface SubmissionCertificatesTable {
@@ -86,6 +88,36 @@ export interface SubmissionCertificatesTable {
   consent_text_sha256: Generated<string | null>;
   /** JSON: server/consent-proof/fill-facts.ts's FillFacts; null when none were recorded (older and seeded leads). */
   fill_facts: Generated<string | null>;
+  /** Who vouches for the consent (migration 26, docs/decisions/046): our own form, or the supplier that sent the lead. */
+  consent_kind: Generated<ConsentKind>;
+  /** JSON: server/suppliers/supplier-evidence.ts's SupplierEvidence, on supplier-asserted certificates. */
+  supplier_evidence: Generated<string | null>;
+}
+
+export type ConsentKind = "first-party-form" | "supplier-asserted";
+
+/** A source of leads other than our forms (migration 26, docs/decisions/046). */
+export interface SuppliersTable {
+  id: string;
+  name: string;
+  /** JSON array of the claims it may send, by slug (as in /api/leads/<slug>). */
+  claim_slugs: string;
+  /** Leads accepted per UTC day; null for no cap. */
+  daily_cap: number | null;
+  /** What we pay per accepted lead, in cents. */
+  payout_cents: Generated<number>;
+  status: Generated<"active" | "paused">;
+  api_key_sha256: string | null;
+  api_key_prefix: string | null;
+  api_key_created_at: string | null;
+  created_at: string;
+}
+
+export interface SupplierCapCountersTable {
+  supplier_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  sent: number;
 }
 
 /** One run of the certificate retention purge that purged any (docs/decisions/027). */
@@ -534,6 +566,8 @@ export interface Database {
   statements: StatementsTable;
   statement_lines: StatementLinesTable;
   ledger_entries: LedgerEntriesTable;
+  suppliers: SuppliersTable;
+  supplier_cap_counters: SupplierCapCountersTable;
 }
 
 /** A buyer's staff member in the buyer portal (migration 22, docs/decisions/040); not an operator. */

@@ -24,6 +24,7 @@ import * as buyerPortal from "./2026-11-27-22-buyer-portal";
 import * as consoleSearch from "./2026-11-27-23-console-search";
 import * as security from "./2026-11-27-24-security";
 import * as operatorSecondFactor from "./2026-11-27-25-operator-second-factor";
+import * as suppliers from "./2026-11-27-26-suppliers";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-23-console-search": consoleSearch,
   "2026-11-27-24-security": security,
   "2026-11-27-25-operator-second-factor": operatorSecondFactor,
+  "2026-11-27-26-suppliers": suppliers,
 };
