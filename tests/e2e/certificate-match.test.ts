@@ -9,6 +9,7 @@ import { launchBrowser } from "../support/browser";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 // The match API's journey on the built server: the operator issues a buyer's key on the buyer's page
 // (confirming in the browser), the buyer checks a certificate with it, the operator sees the check on
@@ -23,7 +24,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ WEBHOOK_PROVIDER_NAME: "Opta.io" }), launchBrowser()]);
   const response = await fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
     body: JSON.stringify(mvaAnswers({ em: "Match.Journey@example.com", ph: "(415) 555-0177" })),
   });
   const body = (await response.json()) as { leadId: string; certificateUrl: string };

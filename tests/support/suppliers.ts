@@ -21,7 +21,15 @@ export async function createTestSupplier(db: Db, input: Partial<SupplierInput> =
  * The same for a running built server: through its database (its SQLite file, or the `DATABASE_URL`
  * it was started with), which the server migrated on start.
  */
-export async function supplierHeadersFor(server: { dbFile: string }, databaseUrl?: string): Promise<Record<string, string>> {
+export function supplierHeadersFor(server: { dbFile: string }, databaseUrl?: string): Promise<Record<string, string>> {
+  let headers = made.get(server);
+  if (!headers) made.set(server, (headers = newSupplierHeaders(server, databaseUrl)));
+  return headers;
+}
+
+const made = new WeakMap<object, Promise<Record<string, string>>>();
+
+async function newSupplierHeaders(server: { dbFile: string }, databaseUrl?: string): Promise<Record<string, string>> {
   const config = loadConfig({ DATABASE_URL: databaseUrl ?? `file:${server.dbFile}`, LOG_LEVEL: "silent", NODE_ENV: "test" });
   const db = await openDatabase(config.database);
   try {
