@@ -85,8 +85,8 @@ describe("a buyer's key and the match API", () => {
     problems.push(...(await pageProblems(page, "buyer with a new key")));
 
     // The buyer checks the certificate, with its own formatting of the values it holds.
-    expect(await (await match(key, { email: " match.journey@EXAMPLE.com", phone: "+1 415 555 0177" })).json()).toEqual({ email: true, phone: true });
-    expect(await (await match(key, { phone: "(415) 555-0178" })).json()).toEqual({ phone: false });
+    expect(await (await match(key, { email: " match.journey@EXAMPLE.com", phone: "+1 415 555 0177" })).json()).toEqual({ email: true, phone: true, consent_kind: "supplier-asserted" });
+    expect(await (await match(key, { phone: "(415) 555-0178" })).json()).toEqual({ phone: false, consent_kind: "supplier-asserted" });
 
     await page.goto(`${server.url}/admin/leads/${leadId}`);
     const checks = page.getByRole("region", { name: "Certificate checks" }).getByTestId("certificate-check");
