@@ -154,7 +154,9 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
     const certificateId = new URL(body.certificateUrl).searchParams.get("cert")!;
     const view = await createCertificateService(api.db).verify(certificateId);
     expect(view).toMatchObject({ certificateId, formType: claim.caseType, verificationCount: 1, ipAddress: "127.0.0.***" });
-    expect(view!.consentText).toBe(claim.consentText(api.config.site));
+    // An API lead is a supplier's: its certificate never shows our consent text (docs/decisions/046).
+    expect(view!.consent_kind).toBe("supplier-asserted");
+    expect(view!.consentText).toBe("Not reported by the supplier");
 
     const shown = new Map(view!.answers.map((a) => [a.label, a.value]));
     const parsed = expectedLead(claim, example.answers).parsed;
