@@ -50,9 +50,16 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
               <ShieldIcon className="size-4" /> Verified
             </p>
             <h1 className="mt-3 text-3xl font-extrabold text-brand">Consent Certificate</h1>
-            <p className="mt-2 text-slate-700">
-              This certificate records a consented form submission. Personal details are masked on this public page.
-            </p>
+            {certificate.supplierAssertion ? (
+              <p className="mt-2 text-slate-700" data-consent-kind="supplier-asserted">
+                Consent asserted by {certificate.supplierAssertion.supplierName}: this lead was sent to us through our API. We served no
+                form and saw no consent given; what follows is the supplier's own report. Personal details are masked on this public page.
+              </p>
+            ) : (
+              <p className="mt-2 text-slate-700" data-consent-kind="first-party-form">
+                This certificate records a consented submission of a form on this site. Personal details are masked on this public page.
+              </p>
+            )}
             <section aria-labelledby="record-title" className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <h2 id="record-title" className="text-lg font-bold">
                 Certificate record
@@ -61,7 +68,25 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
                 <Row label="Certificate ID">
                   <span className="font-mono break-all">{certificate.certificateId}</span>
                 </Row>
+                <Row label="Kind">
+                  {certificate.supplierAssertion ? "Supplier-asserted consent (sent through the API)" : "First-party form (our own page)"}
+                </Row>
                 <Row label="Form">{certificate.formType}</Row>
+                {certificate.supplierAssertion ? (
+                  <>
+                    <Row label="Supplier">{certificate.supplierAssertion.supplierName}</Row>
+                    <Row label="Supplier's certificate">
+                      <span className="break-all">
+                        {certificate.supplierAssertion.certificate
+                          ? `${certificate.supplierAssertion.certificateProvider === "trustedform" ? "TrustedForm" : "Jornaya LeadiD"}: ${certificate.supplierAssertion.certificate}`
+                          : "None sent"}
+                      </span>
+                    </Row>
+                    <Row label="Consent time reported">
+                      {certificate.supplierAssertion.consentedAt ? dateTime(certificate.supplierAssertion.consentedAt) : "Not reported"}
+                    </Row>
+                  </>
+                ) : null}
                 <Row label="Submitted">{dateTime(certificate.createdAt)}</Row>
                 <Row label="IP address">{certificate.ipAddress ?? "Not recorded"}</Row>
                 <Row label="Browser">{certificate.userAgent ?? "Not recorded"}</Row>
@@ -75,7 +100,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
             </section>
             <section aria-labelledby="consent-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <h2 id="consent-title" className="text-lg font-bold">
-                Consent text shown to the visitor
+                {certificate.supplierAssertion ? "Consent text the supplier reports" : "Consent text shown to the visitor"}
               </h2>
               <blockquote className="mt-3 border-l-4 border-emerald-600 pl-4 text-sm text-slate-800">{certificate.consentText}</blockquote>
               {certificate.consentTextVersion ? (

@@ -5,6 +5,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { mvaAnswers } from "../../tests/support/mva-answers";
 import { startServer, tempDir } from "../../tests/support/server";
+import { supplierHeadersFor } from "../../tests/support/suppliers";
 import { BROWSER_HEADERS } from "./browser-request";
 
 /** The tables a lead's durable save writes in the raw baseline: the lead, its certificate, its outbox rows. */
@@ -56,10 +57,12 @@ export async function measureLeadIntake(options: {
     const writer = new Database(server.dbFile);
     writer.prepare("insert into settings (key, value, updated_at) values ('webhook_url', 'http://127.0.0.1:9/bench-webhook', ?)").run(new Date().toISOString());
     writer.close();
+    // Every lead API caller is a supplier (docs/decisions/046): the bench makes one, and its key check is measured too.
+    const supplierHeaders = await supplierHeadersFor(server);
     // One lead first: its rows are the raw baseline's template, and the server has warmed up.
     const first = await fetch(`${server.url}/api/leads/mva`, {
       method: "POST",
-      headers: { ...BROWSER_HEADERS, "content-type": "application/json" },
+      headers: { ...BROWSER_HEADERS, ...supplierHeaders, "content-type": "application/json" },
       body: JSON.stringify(distinctMvaLead(0)),
     });
     if (first.status !== 201) throw new Error(`the first bench lead was answered ${first.status}: ${await first.text()}`);
@@ -80,7 +83,7 @@ export async function measureLeadIntake(options: {
       requests: [
         {
           method: "POST",
-          headers: { ...BROWSER_HEADERS, "content-type": "application/json" },
+          headers: { ...BROWSER_HEADERS, ...supplierHeaders, "content-type": "application/json" },
           setupRequest: (request) => ({ ...request, body: JSON.stringify(distinctMvaLead(n++)) }),
         },
       ],

@@ -3,12 +3,14 @@ import { z } from "zod";
 import { normalizeEmail } from "../contacts/email-address";
 import { lookupE164 } from "../contacts/phone-number";
 import type { Db } from "../db/database";
+import type { ConsentKind } from "../db/schema";
 import { DEFAULT_BUYER_API_LIMITS, takeBuyerApiSlot, TOO_MANY_CHECKS, type BuyerApiLimits } from "../rate-limits/buyer-api-limits";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 
 type MatchField = "email" | "phone";
 
-export type MatchResult = Partial<Record<MatchField, boolean>>;
+/** Which contacts match, and who vouches for the consent (docs/decisions/046). */
+export type MatchResult = Partial<Record<MatchField, boolean>> & { consent_kind?: ConsentKind };
 
 export type MatchAnswer =
   | { status: "matched"; result: MatchResult }
@@ -93,7 +95,7 @@ export function createCertificateMatches(db: Db, now: () => Date = () => new Dat
         phone_matched: asFlag(result.phone),
       })
       .execute();
-    return { status: "matched", result };
+    return { status: "matched", result: { ...result, consent_kind: lead.consent_kind } };
   }
 
   return { check, checksOf: (certificateId: string) => certificateChecksOf(db, certificateId) };
@@ -104,7 +106,7 @@ function leadSentTo(db: Db, certificateId: string, buyerId: string) {
   return db
     .selectFrom("submission_certificates")
     .innerJoin("leads", "leads.id", "submission_certificates.lead_id")
-    .select(["leads.email_normalized", "leads.phone_e164"])
+    .select(["leads.email_normalized", "leads.phone_e164", "submission_certificates.consent_kind"])
     .where("submission_certificates.certificate_id", "=", certificateId)
     .where((eb) =>
       eb.or([

@@ -3,7 +3,8 @@ import { answerText, NOT_PROVIDED } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claimByCaseType } from "#claims/registry";
 import type { Db } from "../db/database";
-import type { SubmissionCertificatesTable } from "../db/schema";
+import type { ConsentKind, SubmissionCertificatesTable } from "../db/schema";
+import { supplierEvidenceOf } from "../suppliers/supplier-evidence";
 import type { Selectable } from "kysely";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 import type { CertificateSigning, SignatureInfo } from "./certificate-signing";
@@ -26,6 +27,20 @@ export interface CertificateView {
   answers: Array<{ label: string; value: string }>;
   /** When the retention purge removed the answers, IP, user agent and page (docs/decisions/027). */
   purgedAt: string | null;
+  /**
+   * Who vouches for the consent (docs/decisions/046): 'first-party-form', a form we served and saw
+   * filled in, or 'supplier-asserted', a supplier's lead whose consent is the supplier's word only.
+   */
+  consent_kind: ConsentKind;
+  /** A supplier-asserted certificate's supplier and the evidence it sent; null for our own forms. */
+  supplierAssertion: {
+    supplierName: string;
+    certificateProvider: "trustedform" | "jornaya" | null;
+    certificate: string | null;
+    pageUrl: string | null;
+    consentText: string | null;
+    consentedAt: string | null;
+  } | null;
 }
 
 /** What the certificate's JWS signs: the page's masked view without its page-view counters, which are not facts of the consent. */
@@ -83,19 +98,38 @@ export function createCertificateService(
 }
 
 function maskedCertificate(row: Selectable<SubmissionCertificatesTable>): SignedCertificate {
+  const supplierAssertion = supplierAssertionOf(row);
+  // A supplier's lead never claims our consent step: the text is the supplier's, as it reports it.
+  const consent = supplierAssertion
+    ? { consentText: supplierAssertion.consentText ?? "Not reported by the supplier", consentTextVersion: null, consentTextSha256: null }
+    : { consentText: row.consent_text, consentTextVersion: row.consent_text_version, consentTextSha256: row.consent_text_sha256 };
   return {
     certificateId: row.certificate_id,
     formType: row.form_type,
     createdAt: row.created_at,
     ipAddress: row.ip_address ? maskIp(row.ip_address) : null,
     userAgent: row.user_agent,
-    consentText: row.consent_text,
-    consentTextVersion: row.consent_text_version,
-    consentTextSha256: row.consent_text_sha256,
-    pageUrl: row.page_url,
+    ...consent,
+    pageUrl: supplierAssertion ? supplierAssertion.pageUrl : row.page_url,
     submissionSha256: row.submission_sha256,
     answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),
     purgedAt: row.purged_at,
+    consent_kind: row.consent_kind,
+    supplierAssertion,
+  };
+}
+
+function supplierAssertionOf(row: Selectable<SubmissionCertificatesTable>): CertificateView["supplierAssertion"] {
+  if (row.consent_kind !== "supplier-asserted") return null;
+  const evidence = supplierEvidenceOf(row.supplier_evidence);
+  return {
+    // Leads sent through the API before suppliers existed have no supplier on record.
+    supplierName: evidence?.supplierName ?? "an unnamed API sender (before supplier keys)",
+    certificateProvider: evidence?.certificateProvider ?? null,
+    certificate: evidence?.certificate ?? null,
+    pageUrl: evidence?.pageUrl ?? null,
+    consentText: evidence?.consentText ?? null,
+    consentedAt: evidence?.consentedAt ?? null,
   };
 }
 

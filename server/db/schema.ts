@@ -66,6 +66,8 @@ export interface LeadsTable {
   low_quality: Generated<LowQualityReason | null>;
   /** Why the lead is held back from buyers (buyer_status 'held', migration 28): a check's block or a provider down under the hold policy. */
   held_reason: Generated<string | null>;
+  /** The supplier that sent it through the lead API (migration 26); null for our own forms. */
+  supplier_id: Generated<string | null>;
 }
 
 export interface SubmissionCertificatesTable {
@@ -88,6 +90,36 @@ export interface SubmissionCertificatesTable {
   consent_text_sha256: Generated<string | null>;
   /** JSON: server/consent-proof/fill-facts.ts's FillFacts; null when none were recorded (older and seeded leads). */
   fill_facts: Generated<string | null>;
+  /** Who vouches for the consent (migration 26, docs/decisions/046): our own form, or the supplier that sent the lead. */
+  consent_kind: Generated<ConsentKind>;
+  /** JSON: server/suppliers/supplier-evidence.ts's SupplierEvidence, on supplier-asserted certificates. */
+  supplier_evidence: Generated<string | null>;
+}
+
+export type ConsentKind = "first-party-form" | "supplier-asserted";
+
+/** A source of leads other than our forms (migration 26, docs/decisions/046). */
+export interface SuppliersTable {
+  id: string;
+  name: string;
+  /** JSON array of the claims it may send, by slug (as in /api/leads/<slug>). */
+  claim_slugs: string;
+  /** Leads accepted per UTC day; null for no cap. */
+  daily_cap: number | null;
+  /** What we pay per accepted lead, in cents. */
+  payout_cents: Generated<number>;
+  status: Generated<"active" | "paused">;
+  api_key_sha256: string | null;
+  api_key_prefix: string | null;
+  api_key_created_at: string | null;
+  created_at: string;
+}
+
+export interface SupplierCapCountersTable {
+  supplier_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  sent: number;
 }
 
 /** One run of the certificate retention purge that purged any (docs/decisions/027). */
@@ -572,6 +604,8 @@ export interface Database {
   checks: ChecksTable;
   lead_checks: LeadChecksTable;
   check_cache: CheckCacheTable;
+  suppliers: SuppliersTable;
+  supplier_cap_counters: SupplierCapCountersTable;
 }
 
 /** A check before a sale (migration 28, docs/decisions/048): config is server/checks/check-config.ts's JSON. */

@@ -12,6 +12,7 @@ import { buildOpenApiDocument } from "./openapi";
 import { revocationRoutes } from "./revocation-route";
 import { returnsRoutes } from "./returns-route";
 import type { LeadReturns } from "../returns/lead-returns";
+import { supplierGate, type LeadSupplier } from "../suppliers/supplier-keys";
 
 export const API_BODY_LIMIT_BYTES = 32 * 1024;
 
@@ -58,14 +59,26 @@ export function apiRouter({
     next();
   };
 
+  // Before anything else, the body included: no lead without a known source (docs/decisions/046).
+  const requireSupplier: RequestHandler = async (req, res, next) => {
+    const gate = await supplierGate(db, req.get("authorization"), String(req.params.caseType));
+    if (!gate.ok) return void res.status(gate.status).set(gate.headers).json(gate.body);
+    res.locals.supplier = gate.supplier;
+    next();
+  };
+
   router.post(
     "/leads/:caseType",
+    requireSupplier,
     requireKnownCaseType,
     requireJson,
     express.json({ limit: API_BODY_LIMIT_BYTES, strict: false }),
     async (req, res) => {
       const body: unknown = req.body;
-      const result = await leads.submit(String(req.params.caseType), body, leadRequestContext(body, req.ip ?? null, req.headers));
+      const result = await leads.submit(String(req.params.caseType), body, {
+        ...leadRequestContext(body, req.ip ?? null, req.headers),
+        supplier: res.locals.supplier as LeadSupplier,
+      });
       const answer = leadAnswer(result);
       res.status(answer.status).set(answer.headers).json(answer.body);
     },
@@ -99,6 +112,8 @@ export function leadAnswer(result: SubmitLeadResult): { status: number; headers:
           certificateUrl: result.certificateUrl,
           // Never whether the person came before (issue 25): that is the operator's to see, not the sender's.
           submissionKeyReplayed: result.status === "duplicate",
+          // Only to the supplier that sent the first lead: its own lead, nothing of another source's.
+          ...(result.duplicateOfForSender ? { duplicateOf: result.duplicateOfForSender } : {}),
         },
       };
     case "invalid":
@@ -107,11 +122,18 @@ export function leadAnswer(result: SubmitLeadResult): { status: number; headers:
       return { status: 409, headers: {}, body: { error: result.message } };
     case "rate-limited":
       return { status: 429, headers: { "Retry-After": "3600" }, body: { error: result.message } };
+    case "supplier-capped":
+      return { status: 429, headers: { "Retry-After": String(secondsToUtcMidnight()) }, body: { error: result.message } };
     case "unavailable":
       return { status: 503, headers: { "Retry-After": "5" }, body: { error: result.message } };
     case "unknown-case-type":
       return { status: 404, headers: {}, body: { error: result.message } };
   }
+}
+
+function secondsToUtcMidnight(now = new Date()): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
 /** Who sent a lead through the API: the page it names (or the Referer) and its attribution (or the first-touch cookie). */

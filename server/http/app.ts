@@ -177,7 +177,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
   }
 
   app.use(lastResortErrors(logger));
-  const intake = earlyLeadIntake({ leads, logger, metrics, hsts: config.hsts, clientIp: (req) => proxyaddr(req, app.get("trust proxy fn")) });
+  const intake = earlyLeadIntake({ leads, db, logger, metrics, hsts: config.hsts, clientIp: (req) => proxyaddr(req, app.get("trust proxy fn")) });
   const rest: RequestListener = early ? (req, res) => early(req, res, () => app(req, res)) : app;
   return (req, res) => intake(req, res, () => rest(req, res));
 }

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { claimBySlug } from "#claims/registry";
+import type { Db } from "../db/database";
 import type { LeadService } from "../leads/submit-lead";
+import { supplierGate } from "../suppliers/supplier-keys";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics/metrics";
 import { timeResponse } from "../metrics/request-routes";
@@ -21,12 +23,14 @@ const LEADS_PATH = /^\/api\/leads\/([a-z0-9-]+)\/?$/;
  */
 export function earlyLeadIntake({
   leads,
+  db,
   logger,
   metrics,
   clientIp,
   hsts,
 }: {
   leads: LeadService;
+  db: Db;
   logger: Logger;
   metrics: Metrics;
   clientIp: (req: IncomingMessage) => string | null;
@@ -45,6 +49,12 @@ export function earlyLeadIntake({
       res.end(text);
     };
     const answer = async () => {
+      const gate = await supplierGate(db, req.headers.authorization, caseType);
+      if (!gate.ok) {
+        // The body is not read: drain it, so that the connection can be reused.
+        req.resume();
+        return send(gate);
+      }
       const text = await readBody(req, API_BODY_LIMIT_BYTES);
       if (text === null) return send({ status: 413, headers: {}, body: { error: `Request body too large (limit ${API_BODY_LIMIT_BYTES / 1024} KB)` } });
       let body: unknown;
@@ -55,7 +65,7 @@ export function earlyLeadIntake({
       } catch {
         return send({ status: 400, headers: {}, body: { error: "Malformed JSON" } });
       }
-      send(leadAnswer(await leads.submit(caseType, body, leadRequestContext(body, clientIp(req), req.headers))));
+      send(leadAnswer(await leads.submit(caseType, body, { ...leadRequestContext(body, clientIp(req), req.headers), supplier: gate.supplier })));
     };
     answer().catch((error: unknown) => {
       logger.error({ err: error }, "api error");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
 import { attributionSchema } from "../attribution/attribution";
+import { EVIDENCE_FIELD } from "../suppliers/supplier-evidence";
 import { buyerApiKeyScheme, certificatePaths } from "./openapi-certificates";
 
 const errorBody = { type: "object", properties: { error: { type: "string" } }, required: ["error"] };
@@ -16,6 +17,9 @@ export function buildOpenApiDocument(siteUrl: string) {
       post: {
         summary: `Submit a ${claim.caseType} claim`,
         operationId: `submit-${claim.slug}`,
+        description:
+          "Only suppliers send leads through this API, each with its own key (docs/decisions/046): without a valid key the answer is 401, before the body is read. The lead is recorded as consent asserted by the supplier, with the evidence it sends in consentEvidence; its certificate never claims a form we served.",
+        security: [{ supplierKey: [] }],
         requestBody: {
           required: true,
           content: {
@@ -32,6 +36,20 @@ export function buildOpenApiDocument(siteUrl: string) {
                   [HONEYPOT_FIELD]: { type: "string", description: "Honeypot; leave empty." },
                   pageUrl: { type: "string", format: "uri", description: "The page the visitor submitted from." },
                   attribution: toJson(attributionSchema),
+                  [EVIDENCE_FIELD]: {
+                    type: "object",
+                    additionalProperties: false,
+                    description: "The consent you collected, recorded on the certificate as your assertion (checked for form only; nothing is fetched).",
+                    properties: {
+                      certificateUrl: {
+                        type: "string",
+                        description: "A TrustedForm certificate URL (https://cert.trustedform.com/<40 hex digits>) or a Jornaya LeadiD token (a UUID).",
+                      },
+                      pageUrl: { type: "string", format: "uri", description: "The page where the person consented." },
+                      consentText: { type: "string", maxLength: 5000, description: "The consent text the person agreed to." },
+                      consentedAt: { type: "string", format: "date-time", description: "When the person consented, as you recorded it." },
+                    },
+                  },
                 },
                 required: answers.required ?? [],
               },
@@ -49,6 +67,11 @@ export function buildOpenApiDocument(siteUrl: string) {
                     leadId: { type: "string" },
                     outcome: { enum: ["eligible", "partial", "ineligible", null] },
                     certificateUrl: { type: ["string", "null"] },
+                    duplicateOf: {
+                      type: "string",
+                      description:
+                        "Present only when you sent this person's first lead of this claim within the duplicate window yourself: that lead's id. Never about another source's leads.",
+                    },
                     submissionKeyReplayed: {
                       type: "boolean",
                       description:
@@ -70,11 +93,13 @@ export function buildOpenApiDocument(siteUrl: string) {
               },
             },
           },
+          "401": { description: "No supplier key, or an unknown, revoked or replaced one", content: { "application/json": { schema: errorBody } } },
+          "403": { description: "The supplier is paused, or may not send this claim", content: { "application/json": { schema: errorBody } } },
           "404": { description: "Unknown case type" },
           "409": { description: "Submission key reused for a different submission" },
           "413": { description: "Body larger than 32 KB" },
           "415": { description: "Content-Type is not application/json" },
-          "429": { description: "Too many leads from this IP address in the last hour" },
+          "429": { description: "Too many leads from this IP address in the last hour, or the supplier's daily cap (UTC day) is reached" },
           "503": { description: "The database did not commit the lead (nothing was saved); retry after Retry-After seconds" },
         },
       },
@@ -87,7 +112,16 @@ export function buildOpenApiDocument(siteUrl: string) {
     info: { title: "Claim intake API", version: "1.0.0" },
     servers: [{ url: siteUrl }],
     paths: { ...paths, ...certificatePaths() },
-    components: { securitySchemes: { buyerApiKey: buyerApiKeyScheme } },
+    components: {
+      securitySchemes: {
+        buyerApiKey: buyerApiKeyScheme,
+        supplierKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "A supplier key (lsk_…) the operator made on /admin/suppliers, shown once; send it as 'Authorization: Bearer <key>'.",
+        },
+      },
+    },
   };
 }
 

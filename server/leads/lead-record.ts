@@ -1,3 +1,5 @@
+import type { LeadSupplier } from "../suppliers/supplier-keys";
+import type { SupplierEvidence } from "../suppliers/supplier-evidence";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
 import type { Insertable } from "kysely";
@@ -23,6 +25,8 @@ export interface LeadRequestContext {
    * certificate is saved; null when a form has none to render, absent for JSON API submissions, which have no page.
    */
   consentPage?: (() => Promise<ConsentPageCapture>) | null;
+  /** The supplier whose key the lead API checked (docs/decisions/046); absent for our own forms. */
+  supplier?: LeadSupplier | null;
 }
 
 /** The hash that tells a replayed submission from a different one under the same submission key. */
@@ -44,6 +48,8 @@ export interface LeadRecordInput {
   site: SiteIdentity;
   /** How the form was filled in (docs/decisions/026); the seed records none. */
   fillFacts?: FillFacts | null;
+  /** A supplier's lead: the consent it asserts, recorded as its word, never as a form we served. */
+  supplierEvidence?: SupplierEvidence | null;
 }
 
 /**
@@ -111,7 +117,8 @@ export function leadRecord(input: LeadRecordInput) {
     is_eligible: eligibility ? Number(eligibility.outcome === "eligible") : null,
     is_not_eligible: eligibility ? Number(eligibility.outcome === "ineligible") : null,
     eligibility_reason: eligibility?.reason ?? null,
-    source: "web_form",
+    source: input.supplierEvidence ? "api" : "web_form",
+    supplier_id: input.supplierEvidence?.supplierId ?? null,
     user_ip: context.ip,
     user_agent: context.userAgent,
     form_data: JSON.stringify(formData),
@@ -147,6 +154,8 @@ export function leadRecord(input: LeadRecordInput) {
         consent_text_version: consentVersion.version,
         consent_text_sha256: consentVersion.sha256,
         fill_facts: input.fillFacts ? JSON.stringify(input.fillFacts) : null,
+        consent_kind: input.supplierEvidence ? ("supplier-asserted" as const) : ("first-party-form" as const),
+        supplier_evidence: input.supplierEvidence ? JSON.stringify(input.supplierEvidence) : null,
       } satisfies Insertable<SubmissionCertificatesTable>)
     : null;
 

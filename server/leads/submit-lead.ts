@@ -18,6 +18,9 @@ import { contactErrors } from "../contacts/contact-identity";
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, lockPerson, originalLeadOf } from "./duplicate-lead";
 import { leadRecord, submissionSha256, type LeadRequestContext } from "./lead-record";
 import type { Logger } from "../logger";
+import { countSupplierLead } from "../suppliers/supplier-cap";
+import { checkSupplierEvidence, EVIDENCE_FIELD, type SupplierEvidence } from "../suppliers/supplier-evidence";
+import type { LeadSupplier } from "../suppliers/supplier-keys";
 
 export type { LeadRequestContext };
 
@@ -30,6 +33,8 @@ export type SubmitLeadResult =
       spam?: boolean;
       /** The first lead of this claim from the same person within the duplicate window, or null. */
       duplicateOf: string | null;
+      /** duplicateOf when the supplier sending this lead sent that first lead too; else null (docs/decisions/046). */
+      duplicateOfForSender?: string | null;
       outcome: Outcome | null;
       certificateId: string | null;
       certificateUrl: string | null;
@@ -37,6 +42,8 @@ export type SubmitLeadResult =
   | { status: "invalid"; message: string; fieldErrors: FieldErrors }
   | { status: "conflict"; message: string }
   | { status: "rate-limited"; message: string }
+  /** The supplier's daily cap is reached: nothing was saved. */
+  | { status: "supplier-capped"; message: string }
   /** The database did not commit the lead (nothing was saved): try again later. */
   | { status: "unavailable"; message: string }
   | { status: "unknown-case-type"; message: string };
@@ -59,6 +66,8 @@ export interface LeadServiceDeps {
 const SUBMISSION_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const UNAVAILABLE_MESSAGE = "The claim could not be saved just now. Please try again in a moment.";
+
+export const SUPPLIER_CAP_MESSAGE = "This supplier's daily cap is reached: no more leads are taken from it today (UTC).";
 
 export const RATE_LIMIT_MESSAGE = "Too many claims were submitted from your network in the last hour. Please try again later.";
 
@@ -104,10 +113,17 @@ export function createLeadService(deps: LeadServiceDeps) {
     const badContacts = contactErrors(definition, definition.toLead(answers));
     if (Object.keys(badContacts).length) return { status: "invalid", message: errorSummary(badContacts, body), fieldErrors: badContacts };
     const sha256 = submissionSha256(definition.caseType, answers);
+    const supplier = context.supplier ?? null;
+    let supplierEvidence: SupplierEvidence | null = null;
+    if (supplier) {
+      const evidence = checkSupplierEvidence(body[EVIDENCE_FIELD], now());
+      if (!evidence.ok) return { status: "invalid", message: errorSummary(evidence.fieldErrors, body), fieldErrors: evidence.fieldErrors };
+      supplierEvidence = { supplierId: supplier.id, supplierName: supplier.name, ...evidence.evidence };
+    }
 
     // A key we made up cannot have been used before.
     const existing = submissionKey === key ? await findBySubmissionKey(submissionKey) : undefined;
-    if (existing) return replay(existing, sha256);
+    if (existing) return withSenderDuplicate(replay(existing, sha256), supplier);
 
     const submittedAt = now();
     const timing = await formTiming.check(body[FORM_TIMING_FIELD], definition.slug, submittedAt, definition.steps.length);
@@ -119,13 +135,13 @@ export function createLeadService(deps: LeadServiceDeps) {
       browserReport: body[FILL_FACTS_FIELD],
     });
     try {
-      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context, submittedAt, fillFacts);
-      if (created.status === "rate-limited") return created;
+      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context, submittedAt, fillFacts, supplierEvidence);
+      if (created.status !== "created") return created;
       deps.logger.info(
         { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam, formTiming: timing.status, duplicateOf: created.duplicateOf },
         "lead saved",
       );
-      return created;
+      return withSenderDuplicate(created, supplier);
     } catch (error) {
       if (error instanceof GroupCommitError) {
         deps.logger.error({ err: error, caseType: definition.caseType }, "lead not committed");
@@ -133,7 +149,7 @@ export function createLeadService(deps: LeadServiceDeps) {
       }
       // Two identical submissions racing: the unique submission key lets exactly one in.
       const winner = await findBySubmissionKey(submissionKey);
-      if (winner) return replay(winner, sha256);
+      if (winner) return withSenderDuplicate(replay(winner, sha256), supplier);
       throw error;
     }
   }
@@ -147,6 +163,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     context: LeadRequestContext,
     submittedAt: Date,
     fillFacts: FillFacts,
+    supplierEvidence: SupplierEvidence | null,
   ) {
     const record = leadRecord({
       definition,
@@ -160,6 +177,7 @@ export function createLeadService(deps: LeadServiceDeps) {
       siteUrl: deps.siteUrl,
       site: deps.site,
       fillFacts,
+      supplierEvidence,
     });
     const { lead, certificate } = record;
     const consentPage = certificate && context.consentPage ? await renderedConsentPage(context.consentPage, lead.id) : null;
@@ -168,7 +186,8 @@ export function createLeadService(deps: LeadServiceDeps) {
     // transaction), serialised per IP, so that concurrent submissions (in this process or in other
     // instances) cannot all pass the check before any inserts.
     const inserted = await intake.run(async (trx) => {
-      if (await overRateLimit(trx, context.ip, submittedAt)) return false;
+      if (await overRateLimit(trx, context.ip, submittedAt)) return "rate-limited" as const;
+      if (context.supplier && !(await countSupplierLead(trx, context.supplier, submittedAt))) return "supplier-capped" as const;
       lead.duplicate_of = await duplicateOf(trx, lead, submittedAt);
       if (certificate) await trx.insertInto("submission_certificates").values(certificate).execute();
       await trx.insertInto("leads").values(lead).execute();
@@ -179,9 +198,10 @@ export function createLeadService(deps: LeadServiceDeps) {
       const suppression = await checkSuppression(trx, { id: lead.id, phoneE164: lead.phone_e164, emailNormalized: lead.email_normalized }, submittedAt, { justSaved: true });
       // A claim with checks before a sale waits for the worker to run them (docs/decisions/048).
       if (!isSpam) await routeOrCheck(trx, { ...routableLeadOf(lead), suppression }, submittedAt, { justSaved: true });
-      return true;
+      return "saved" as const;
     });
-    if (!inserted) return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };
+    if (inserted === "rate-limited") return { status: "rate-limited" as const, message: RATE_LIMIT_MESSAGE };
+    if (inserted === "supplier-capped") return { status: "supplier-capped" as const, message: SUPPLIER_CAP_MESSAGE };
 
     return {
       status: "created" as const,
@@ -202,6 +222,13 @@ export function createLeadService(deps: LeadServiceDeps) {
       deps.logger.error({ err: error, leadId }, "consent page snapshot failed; the lead is saved without it");
       return null;
     }
+  }
+
+  /** The lead API tells a supplier of a repeat only when it sent the first lead itself (no other source's leads disclosed). */
+  async function withSenderDuplicate(result: SubmitLeadResult, supplier: LeadSupplier | null): Promise<SubmitLeadResult> {
+    if ((result.status !== "created" && result.status !== "duplicate") || !supplier || !result.duplicateOf) return result;
+    const original = await deps.db.selectFrom("leads").select("supplier_id").where("id", "=", result.duplicateOf).executeTakeFirst();
+    return { ...result, duplicateOfForSender: original?.supplier_id === supplier.id ? result.duplicateOf : null };
   }
 
   async function findBySubmissionKey(submissionKey: string) {

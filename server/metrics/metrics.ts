@@ -13,6 +13,7 @@ const REFUSALS = {
   "rate-limited": "rate_limit",
   conflict: "submission_key_conflict",
   "unknown-case-type": "unknown_claim",
+  "supplier-capped": "supplier_cap",
   // The group's commit failed (docs/decisions/033): answered 503, nothing saved.
   unavailable: "not_committed",
 } as const satisfies Record<Exclude<SubmitLeadResult["status"], "created" | "duplicate">, string>;

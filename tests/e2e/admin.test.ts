@@ -8,6 +8,7 @@ import { answerAfffEligibility, fillAfffContact, fillMvaWizard } from "../suppor
 import { mvaAnswers } from "../support/mva-answers";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
 import { openWizard, savedLeadId } from "../support/wizard";
+import { supplierHeadersFor } from "../support/suppliers";
 
 let server: RunningServer;
 let browser: Browser;
@@ -174,10 +175,10 @@ describe("delivery survives a crash", () => {
       });
       expect(saved.status).toBe(200);
 
-      const submit = (n: number) =>
+      const submit = async (n: number) =>
         fetch(`${first.url}/api/leads/mva`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { ...(await supplierHeadersFor(first)), "content-type": "application/json" },
           // A person per lead: a second MVA lead from one person would be a duplicate the webhook does not get.
           body: JSON.stringify(mvaAnswers({ submissionKey: `crash-test-${n}`, em: `crash-${n}@example.com`, ph: `(415) 555-${1000 + n}` })),
         }).then((r) => r.json());

@@ -8,6 +8,7 @@ import { waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { pageProblems } from "../support/page-checks";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, tempDir, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,7 +27,7 @@ afterAll(async () => {
 describe("/admin/setup shows the last backup", () => {
   it("its time, status, size and lead count, in the database card, at 360 px and axe-clean", async () => {
     await waitFor(() => server.query("select 1 from backups where status = 'ok'").length === 1, "the scheduled backup at start");
-    const response = await fetch(`${server.url}/api/leads/mva`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(mvaAnswers()) });
+    const response = await fetch(`${server.url}/api/leads/mva`, { method: "POST", headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" }, body: JSON.stringify(mvaAnswers()) });
     expect(response.status).toBe(201);
     const manual = await runBuiltCommand("backup", [path.join(dir, "manual.db")], { DATABASE_URL: `file:${server.dbFile}` });
     expect(manual.code).toBe(0);

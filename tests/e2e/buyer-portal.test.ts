@@ -7,6 +7,7 @@ import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 /**
  * Issue 24's buyer journey: the operator invites a buyer's staff member, who logs in at /buyer, sees
@@ -57,7 +58,7 @@ async function saveBuyer(page: Page, buyer: { name: string; url: string; states:
 }
 
 async function submitLead(overrides: Record<string, unknown>): Promise<string> {
-  const response = await fetch(`${server.url}/api/leads/mva`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(mvaAnswers(overrides)) });
+  const response = await fetch(`${server.url}/api/leads/mva`, { method: "POST", headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" }, body: JSON.stringify(mvaAnswers(overrides)) });
   expect(response.status).toBe(201);
   return ((await response.json()) as { leadId: string }).leadId;
 }

@@ -10,6 +10,7 @@ import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 import { testDatabaseUrl } from "../support/test-database";
 
 // The match API's journey on the built server: the operator issues a buyer's key on the buyer's page
@@ -36,7 +37,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SECRETS_KEY: TEST_SECRETS_KEY, DELIVERY_POLL_MS: "50" }, dbFile), launchBrowser()]);
   const response = await fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
     body: JSON.stringify(mvaAnswers({ em: "Match.Journey@example.com", ph: "(415) 555-0177" })),
   });
   const body = (await response.json()) as { leadId: string; certificateUrl: string };
@@ -99,8 +100,8 @@ describe("a buyer's key and the match API", () => {
     problems.push(...(await pageProblems(page, "buyer with a new key")));
 
     // The buyer checks the certificate, with its own formatting of the values it holds.
-    expect(await (await match(key, { email: " match.journey@EXAMPLE.com", phone: "+1 415 555 0177" })).json()).toEqual({ email: true, phone: true });
-    expect(await (await match(key, { phone: "(415) 555-0178" })).json()).toEqual({ phone: false });
+    expect(await (await match(key, { email: " match.journey@EXAMPLE.com", phone: "+1 415 555 0177" })).json()).toEqual({ email: true, phone: true, consent_kind: "supplier-asserted" });
+    expect(await (await match(key, { phone: "(415) 555-0178" })).json()).toEqual({ phone: false, consent_kind: "supplier-asserted" });
 
     await page.goto(`${server.url}/admin/leads/${leadId}`);
     const checks = page.getByRole("region", { name: "Certificate checks" }).getByTestId("certificate-check");

@@ -8,6 +8,7 @@ import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, freePort, startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 /** The console's actions in the audit log; an export counts once, when it starts (its end is recorded as it finishes). */
 const CONSOLE_ACTIONS = `select action from audit_log
@@ -96,7 +97,7 @@ async function axeOnCopy(page: Page): Promise<string[]> {
 async function submitLead(overrides: Record<string, unknown>): Promise<string> {
   const response = await fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
     body: JSON.stringify(mvaAnswers(overrides)),
   });
   expect(response.status).toBe(201);

@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { fillMvaWizard as fillWizard, tenDaysAgo } from "../support/claim-flows";
 import { mvaAnswers } from "../support/mva-answers";
 import { openWizard } from "../support/wizard";
+import { supplierHeadersFor } from "../support/suppliers";
 
 let server: RunningServer;
 let browser: Browser;
@@ -77,7 +78,7 @@ describe("MVA result pages", () => {
   const leadFor = async (overrides: Record<string, unknown>) => {
     const response = await fetch(`${server.url}/api/leads/mva`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
       body: JSON.stringify(mvaAnswers(overrides)),
     });
     return (await response.json()).leadId as string;

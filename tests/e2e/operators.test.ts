@@ -13,6 +13,7 @@ import {
   startServer,
   type RunningServer,
 } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 /**
  * Issue 13's browser journey: the owner invites a manager, the manager accepts the link, logs in and
@@ -102,7 +103,7 @@ describe("a team of operators", () => {
 
     const response = await fetch(`${server.url}/api/leads/mva`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
       body: JSON.stringify(mvaAnswers()),
     });
     expect(response.status).toBe(201);

@@ -7,6 +7,7 @@ import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 /**
  * Issue 12's revocation journey: a lead delivered to a local receiver, then the person opts out on
@@ -80,7 +81,7 @@ describe("opt-out", () => {
 
     const response = await fetch(`${server.url}/api/leads/mva`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
       body: JSON.stringify(mvaAnswers({ ph: PHONE, submissionKey: "opt-out-e2e-1" })),
     });
     expect(response.status).toBe(201);

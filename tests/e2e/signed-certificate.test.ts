@@ -8,6 +8,7 @@ import { launchBrowser } from "../support/browser";
 import { mvaAnswers } from "../support/mva-answers";
 import { layoutProblems } from "../support/page-checks";
 import { startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 // The journey of someone handed a certificate link: the public page (no JavaScript) says the record is
 // signed and links to the signed document and the keys; following those two links from the built server
@@ -21,7 +22,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const response = await fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
     body: JSON.stringify(mvaAnswers({ em: "signed.journey@example.com", ph: "(415) 555-0142" })),
   });
   const { certificateUrl } = (await response.json()) as { certificateUrl: string };

@@ -8,6 +8,7 @@ import { LEGACY_REDIRECTS } from "../../server/http/legacy-redirects";
 import { launchBrowser } from "../support/browser";
 import { mvaAnswers } from "../support/mva-answers";
 import { startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SITE_NAME: "Test Claims Co" }), launchBrowser()]);
   const response = await fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
     body: JSON.stringify(mvaAnswers({ pageUrl: `${server.url}/mva-claim` })),
   });
   const body = await response.json();

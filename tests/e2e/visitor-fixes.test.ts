@@ -6,6 +6,7 @@ import { startFakeReceiver } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { completeWizard, fillStep, sampleAnswers } from "../support/sample-answers";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 /** Issue 9, the visitor-facing items 7-18: each test names its item. */
 
@@ -31,7 +32,7 @@ async function open(path: string, width = 1280, javaScriptEnabled = true): Promi
 const apiLead = async (slug: string, body: Record<string, unknown>) => {
   const response = await fetch(`${server.url}/api/leads/${slug}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
+    headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json", origin: server.url },
     body: JSON.stringify(body),
   });
   expect(response.status).toBe(201);

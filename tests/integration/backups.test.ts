@@ -12,6 +12,7 @@ import { mvaAnswers } from "../support/mva-answers";
 import { startServer, startWorker, tempDir, type RunningProcess } from "../support/server";
 import { testDatabaseUrl } from "../support/test-database";
 import { waitFor } from "../support/fake-receiver";
+import { supplierHeadersFor } from "../support/suppliers";
 
 // docs/decisions/034. The SQLite commands run from the test build, as `npm run backup|restore` run the
 // production one; PostgreSQL is backed up with the README's pg_dump and pg_restore commands.
@@ -49,7 +50,7 @@ describe.runIf(!onPostgres)("SQLite backups and restores", () => {
         const n = next++;
         const response = await fetch(`${server.url}/api/leads/mva`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
           body: JSON.stringify(mvaAnswers({ submissionKey: `load-${n}-key`, em: `load${n}@example.com` })),
         });
         expect(response.status).toBe(201);
@@ -196,7 +197,7 @@ describe.runIf(onPostgres)("PostgreSQL backups with the README's pg_dump and pg_
     for (let n = 0; n < 25; n++) {
       const response = await fetch(`${server.url}/api/leads/mva`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { ...(await supplierHeadersFor(server, sourceUrl)), "content-type": "application/json" },
         body: JSON.stringify(mvaAnswers({ em: `pg${n}@example.com` })),
       });
       expect(response.status).toBe(201);

@@ -6,6 +6,7 @@ import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "../support/mva-answers";
 import { NGINX_SERVER_NAME, NGINX_SITE_FILE, nginxSiteForTest, nginxTestChanges, proxied, startNginx, type RunningNginx } from "../support/nginx";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 // The built server behind Debian's nginx with the site file docs/deploy.md gives (deploy/nginx/claims.conf),
 // TLS replaced by plain HTTP and X-Forwarded-Proto https (tests/support/nginx.ts lists every changed
@@ -29,13 +30,14 @@ afterAll(async () => {
 const site = (request: Omit<Parameters<typeof proxied>[0], "port">) => proxied({ port: nginx.ports.https, ...request });
 
 let lead = 0;
-function submitLead(from: string, forwardedFor?: string) {
+async function submitLead(from: string, forwardedFor?: string) {
   lead += 1;
+  const supplierHeaders = await supplierHeadersFor(server);
   return site({
     method: "POST",
     path: "/api/leads/mva",
     from,
-    headers: { "content-type": "application/json", ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+    headers: { "content-type": "application/json", ...supplierHeaders, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
     body: JSON.stringify(mvaAnswers({ submissionKey: `behind-nginx-${lead}`, ...anotherPerson() })),
   });
 }

@@ -71,8 +71,8 @@ describe("the match API (item 1)", () => {
     await markLeadPingedTo(api.db, pinged.leadId, buyer.id);
     await markLeadSentTo(api.db, notAttempted.leadId, buyer.id, { attempts: 0, delivered: false });
 
-    expect(await (await match(api, buyer.key, sent.certificateId, { phone: sent.phone })).json()).toEqual({ phone: true });
-    expect(await (await match(api, buyer.key, pinged.certificateId, { phone: pinged.phone })).json()).toEqual({ phone: true });
+    expect(await (await match(api, buyer.key, sent.certificateId, { phone: sent.phone })).json()).toEqual({ phone: true, consent_kind: "supplier-asserted" });
+    expect(await (await match(api, buyer.key, pinged.certificateId, { phone: pinged.phone })).json()).toEqual({ phone: true, consent_kind: "supplier-asserted" });
     const unknown = await visible(await match(api, buyer.key, "tfp_1700000000000_abcdefghi", { phone: notSent.phone }));
     expect(unknown).toMatchObject({ status: 404, body: JSON.stringify({ error: NO_SUCH_CERTIFICATE }) });
     for (const other of [notSent, notAttempted]) {
@@ -95,7 +95,7 @@ describe("the match API (item 1)", () => {
       // Alternating between two instances: the limit is in the database, not in either process.
       last = await match(n % 2 ? second : api, buyer.key, target.certificateId, { phone: `+1415300${String(n).padStart(4, "0")}` });
       if (last.status === 429) break;
-      expect(await last.json()).toEqual({ phone: false });
+      expect(await last.json()).toEqual({ phone: false, consent_kind: "supplier-asserted" });
     }
     expect(last!.status).toBe(429);
     expect(tries).toBeLessThan(20);

@@ -14,6 +14,9 @@ import { mvaAnswers } from "../support/mva-answers";
 import { buyerInput, countersAndReservations, databaseTargetOf, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { startServer, startWorker, type RunningProcess, type RunningServer } from "../support/server";
 import { testDatabaseUrl } from "../support/test-database";
+import { createTestSupplier } from "../support/suppliers";
+
+let supplierHeaders: Record<string, string> = {};
 
 const LEADS = 50;
 const CAP = 10;
@@ -47,6 +50,7 @@ async function setUp(decideA?: (request: ReceivedRequest) => Behaviour | undefin
   const opened = await openDatabase(databaseTargetOf(url));
   db = opened;
   await migrateToLatest(opened);
+  supplierHeaders = (await createTestSupplier(opened)).headers;
   const a = await startFakeReceiver("ok", 0, decideA);
   const b = await startFakeReceiver("ok");
   receivers.push(a, b);
@@ -92,7 +96,7 @@ const submissionKey = (i: number) => `caps-servers-${String(i).padStart(3, "0")}
 function postLead(server: RunningServer, i: number) {
   return fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...supplierHeaders, "content-type": "application/json" },
     body: JSON.stringify(mvaAnswers({ submissionKey: submissionKey(i), em: `caps-${i}@example.com`, ph: `(415) 555-${String(1000 + i).padStart(4, "0")}` })),
     signal: AbortSignal.timeout(20_000),
   });

@@ -235,10 +235,10 @@ describe("POST /api/certificates/:id/match", () => {
     for (const [body, expected] of cases) {
       const response = await match(body);
       expect(response.status, JSON.stringify(body)).toBe(200);
-      expect(await response.json(), JSON.stringify(body)).toEqual(expected);
+      expect(await response.json(), JSON.stringify(body)).toEqual({ ...expected, consent_kind: "supplier-asserted" });
     }
     // The X-Api-Key header works too.
-    expect(await (await match({ email: "a@b.com" }, { "x-api-key": key })).json()).toEqual({ email: true });
+    expect(await (await match({ email: "a@b.com" }, { "x-api-key": key })).json()).toEqual({ email: true, consent_kind: "supplier-asserted" });
 
     const rows = await checks();
     expect(rows.map((r) => [r.certificate_id, r.buyer_id, r.email_matched, r.phone_matched])).toEqual([
@@ -332,7 +332,7 @@ describe("POST /api/certificates/:id/match", () => {
         const answer = (await response.json()) as Record<string, unknown>;
         if (response.status === 200) {
           answered++;
-          expect(Object.values(answer).every((v) => typeof v === "boolean")).toBe(true);
+          expect(Object.entries(answer).every(([name, v]) => (name === "consent_kind" ? v === "supplier-asserted" : typeof v === "boolean"))).toBe(true);
         } else expect(typeof answer.error).toBe("string");
       }),
       { numRuns: 100, seed: 20261123, endOnFailure: true },

@@ -48,7 +48,7 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
 
     const expected = expectedLead(claim, example.answers);
     const lead = await leadRow(body.leadId);
-    expect(lead).toMatchObject({ ...expected.row, user_ip: "127.0.0.1", user_agent: "IntegrationTest/1.0", is_spam: 0 });
+    expect(lead).toMatchObject({ ...expected.row, source: "api", supplier_id: api.supplier.id, user_ip: "127.0.0.1", user_agent: "IntegrationTest/1.0", is_spam: 0 });
     expect(body.certificateUrl).toBe(`https://claims.example/verify-trustedforms-pro?cert=${lead.certificate_id}`);
 
     const formData = JSON.parse(lead.form_data);
@@ -88,7 +88,7 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
     const answers = without(examples[0].answers, ...names);
     const response = await post(answers);
     expect(response.status).toBe(201);
-    expect(await leadRow((await response.json()).leadId)).toMatchObject(expectedLead(claim, answers).row);
+    expect(await leadRow((await response.json()).leadId)).toMatchObject({ ...expectedLead(claim, answers).row, source: "api" });
   });
 
   it("answers 400 with the claim's invalid summary and only that field's message for each required answer left out", async () => {
@@ -154,7 +154,9 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
     const certificateId = new URL(body.certificateUrl).searchParams.get("cert")!;
     const view = await createCertificateService(api.db).verify(certificateId);
     expect(view).toMatchObject({ certificateId, formType: claim.caseType, verificationCount: 1, ipAddress: "127.0.0.***" });
-    expect(view!.consentText).toBe(claim.consentText(api.config.site));
+    // An API lead is a supplier's: its certificate never shows our consent text (docs/decisions/046).
+    expect(view!.consent_kind).toBe("supplier-asserted");
+    expect(view!.consentText).toBe("Not reported by the supplier");
 
     const shown = new Map(view!.answers.map((a) => [a.label, a.value]));
     const parsed = expectedLead(claim, example.answers).parsed;

@@ -11,6 +11,8 @@ import { createLogger } from "../../server/logger";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { createServices } from "../../server/services";
+import { gzipSync } from "node:zlib";
+import { createTestSupplier } from "../support/suppliers";
 import { startApiApp } from "../support/api-app";
 import { waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
@@ -209,7 +211,7 @@ describe("two submissions from one person at once", () => {
 });
 
 describe("the JSON API", () => {
-  it("answers a repeated person exactly as a new one (no duplicateOf, no duplicate flag); only a replayed submission key says so", async () => {
+  it("answers another supplier's repeated person exactly as a new one (no duplicateOf); only a replayed submission key says so", async () => {
     const app = await startApiApp({ DATABASE_URL: url });
     cleanups.push(() => app.close());
     const post = async (body: Record<string, unknown>) => {
@@ -217,7 +219,10 @@ describe("the JSON API", () => {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
     const stranger = { ...person, fn: "Stella", ph: "(312) 555-0142", em: "stella.stranger@example.com" };
-    const first = await post(mvaAnswers({ ...person, submissionKey: "first-key-123" }));
+    // The first lead comes from another supplier: its existence is not this sender's to learn.
+    const other = await createTestSupplier(app.db, { name: "Other supplier" });
+    const firstResponse = await app.post("/api/leads/mva", mvaAnswers({ ...person, submissionKey: "first-key-123" }), other.headers);
+    const first = { status: firstResponse.status, body: (await firstResponse.json()) as Record<string, unknown> };
     const repeat = await post(mvaAnswers({ ...person, submissionKey: "second-key-123" }));
     const newPerson = await post(mvaAnswers({ ...stranger, submissionKey: "stranger-key-1" }));
     const shape = (answer: typeof first) => ({ status: answer.status, keys: Object.keys(answer.body).sort(), replayed: answer.body.submissionKeyReplayed });
@@ -234,7 +239,29 @@ describe("the JSON API", () => {
 
     const spec = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, { post: { responses: Record<string, { content?: { "application/json": { schema: { properties: Record<string, unknown> } } } }> } }> };
     const created = spec.paths["/api/leads/mva"]!.post.responses["201"]!.content!["application/json"].schema.properties;
-    expect(Object.keys(created).sort()).toEqual(["certificateUrl", "leadId", "outcome", "submissionKeyReplayed"]);
+    expect(Object.keys(created).sort()).toEqual(["certificateUrl", "duplicateOf", "leadId", "outcome", "submissionKeyReplayed"]);
+  });
+
+  it("tells a supplier its own repeat (duplicateOf its own first lead), on both paths, and never another supplier's", async () => {
+    const app = await startApiApp({ DATABASE_URL: url });
+    cleanups.push(() => app.close());
+    const own = { ...person, fn: "Olive", ph: "(312) 555-0177", em: "olive.own@example.com" };
+    const first = await (await app.post("/api/leads/mva", mvaAnswers({ ...own }))).json();
+    const plain = await app.post("/api/leads/mva", mvaAnswers({ ...own }));
+    expect(plain.status).toBe(201);
+    expect((await plain.json()).duplicateOf).toBe(first.leadId);
+    // The Express path (gzip) answers the same.
+    const gzipped = await fetch(`${app.url}/api/leads/mva`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "gzip", ...app.supplier.headers },
+      body: gzipSync(JSON.stringify(mvaAnswers({ ...own }))),
+    });
+    expect((await gzipped.json()).duplicateOf).toBe(first.leadId);
+    // Another supplier sending the same person learns nothing.
+    const other = await createTestSupplier(app.db, { name: "Another supplier" });
+    const theirs = await app.post("/api/leads/mva", mvaAnswers({ ...own }), other.headers);
+    expect(theirs.status).toBe(201);
+    expect(await theirs.json()).not.toHaveProperty("duplicateOf");
   });
 
   it("refuses a phone with an area code not in use, with a message on the phone field, and saves nothing", async () => {

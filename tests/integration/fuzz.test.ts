@@ -76,7 +76,7 @@ describe("the lead API under fuzzing", () => {
       fc.asyncProperty(fc.constantFrom(...claims.map((c) => c.slug)), contentTypes, jsonBodies, async (slug, type, body) => {
         const res = await fetch(`${api.url}/api/leads/${slug}`, {
           method: "POST",
-          headers: type ? { "content-type": type } : {},
+          headers: { ...api.supplier.headers, ...(type ? { "content-type": type } : {}) },
           body: new TextEncoder().encode(body),
         });
         const status = await checkAnswer(res, `${slug} ${type} ${body}`);

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WEBHOOK_URL_SETTING } from "../../server/settings/settings";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
-import { startServer, startWorker, type RunningProcess } from "../support/server";
+import { startServer, startWorker, type RunningProcess, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 
 // The built server and worker (the test build), stopped the way a platform stops them: SIGTERM.
 
@@ -28,10 +29,10 @@ function saveWebhookUrl(dbFile: string, url: string) {
   }
 }
 
-async function postLead(baseUrl: string, submissionKey: string): Promise<{ leadId: string }> {
-  const response = await fetch(`${baseUrl}/api/leads/mva`, {
+async function postLead(server: RunningServer, submissionKey: string): Promise<{ leadId: string }> {
+  const response = await fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...(await supplierHeadersFor(server)) },
     // A person per lead (named after its key): a second lead from one person would be a duplicate the webhook does not get.
     body: JSON.stringify(mvaAnswers({ submissionKey, em: `${submissionKey}@example.com` })),
   });
@@ -43,11 +44,11 @@ async function postLead(baseUrl: string, submissionKey: string): Promise<{ leadI
  * A lead POST whose headers the server has taken in (it answered 100 Continue) but whose body waits
  * for `sendBody()`: a request that is in flight for as long as the test wants.
  */
-function requestInFlight(baseUrl: string, body: string) {
-  const request = http.request(`${baseUrl}/api/leads/mva`, {
+function requestInFlight(server: RunningServer, supplierHeaders: Record<string, string>, body: string) {
+  const request = http.request(`${server.url}/api/leads/mva`, {
     method: "POST",
     agent: false,
-    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), expect: "100-continue" },
+    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), expect: "100-continue", ...supplierHeaders },
   });
   const accepted = new Promise<void>((resolve) => request.once("continue", resolve));
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -85,9 +86,9 @@ describe("SIGTERM drains", () => {
     running.push(server);
     saveWebhookUrl(server.dbFile, receiver.url);
 
-    const delivered = await postLead(server.url, "drain-delivered");
+    const delivered = await postLead(server, "drain-delivered");
     await waitFor(() => receiver!.received.length === 1, "the delivery to reach the receiver, which holds it");
-    const request = requestInFlight(server.url, JSON.stringify(mvaAnswers({ submissionKey: "drain-in-flight", em: "drain-in-flight@example.com", ph: "(415) 555-1001" })));
+    const request = requestInFlight(server, await supplierHeadersFor(server), JSON.stringify(mvaAnswers({ submissionKey: "drain-in-flight", em: "drain-in-flight@example.com", ph: "(415) 555-1001" })));
     await request.accepted;
 
     const stopped = server.stop("SIGTERM");
@@ -115,7 +116,7 @@ describe("SIGTERM drains", () => {
     const web = await startServer({ RUN_WORKER: "false", LEAD_RATE_LIMIT_PER_HOUR: "0" });
     running.push(web);
     saveWebhookUrl(web.dbFile, receiver.url);
-    const lead = await postLead(web.url, "drain-worker");
+    const lead = await postLead(web, "drain-worker");
 
     const worker = await startWorker({ DELIVERY_POLL_MS: "50", LOG_LEVEL: "info" }, web.dbFile);
     running.push(worker);
@@ -133,7 +134,7 @@ describe("SIGTERM drains", () => {
   it("a request that never finishes cannot hold it: the deadline (DELIVERY_TIMEOUT_MS + 5 s) ends it with exit 1", { timeout: 30_000 }, async () => {
     const server = await startServer({ DELIVERY_TIMEOUT_MS: "100" });
     running.push(server);
-    const stuck = requestInFlight(server.url, "{}");
+    const stuck = requestInFlight(server, await supplierHeadersFor(server), "{}");
     stuck.response.catch(() => {}); // its body never comes; the server's exit resets it
     await stuck.accepted;
     const started = Date.now();

@@ -4,6 +4,7 @@ import { claims } from "#claims/registry";
 import { startServer, type RunningServer } from "../support/server";
 import { rawRequest, statusOf } from "../support/raw-http";
 import { mvaAnswers } from "../support/mva-answers";
+import { supplierHeadersFor } from "../support/suppliers";
 
 // Issue #9: inputs and requests that used to answer 500, admin caching and CSRF, and GET writes.
 let server: RunningServer;
@@ -22,7 +23,7 @@ describe("impossible dates (item 2)", () => {
   it.each(["2024-13-01", "0000-00-00", "2024-02-30", "2024-00-10"])("answer 400 with the field's message: %s", async (day) => {
     const api = await fetch(`${server.url}/api/leads/mva`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
       body: JSON.stringify(mvaAnswers({ accidentDate: day })),
     });
     expect(api.status).toBe(400);
@@ -102,7 +103,7 @@ describe("honeypot (item 6)", () => {
   it.each([[["x"]], [1], [0], [{ a: 1 }], [true]])("a non-string value %j marks the lead as spam", async (honeypot) => {
     const res = await fetch(`${server.url}/api/leads/mva`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { ...(await supplierHeadersFor(server)), "content-type": "application/json" },
       body: JSON.stringify(mvaAnswers({ website: honeypot })),
     });
     expect(res.status).toBe(201);

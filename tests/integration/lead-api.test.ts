@@ -152,7 +152,7 @@ describe("POST /api/leads/:caseType, answered before Express or by it", () => {
     const plain = await api.post("/api/leads/mva", mvaAnswers(), { "content-type": "application/json; charset=utf-8" });
     const gzipped = await fetch(`${api.url}/api/leads/mva`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      headers: { "content-type": "application/json", "content-encoding": "gzip", ...api.supplier.headers },
       body: gzipSync(JSON.stringify(mvaAnswers())),
     });
     expect([plain.status, gzipped.status]).toEqual([201, 201]);
@@ -164,7 +164,7 @@ describe("POST /api/leads/:caseType, answered before Express or by it", () => {
     const big = JSON.stringify(mvaAnswers({ notes: "x".repeat(40_000) }));
     const chunked = await fetch(`${api.url}/api/leads/mva`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...api.supplier.headers },
       body: new ReadableStream({
         start(controller) {
           controller.enqueue(new TextEncoder().encode(big));

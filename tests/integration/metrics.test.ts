@@ -6,7 +6,8 @@ import { anotherPerson } from "../support/distinct-people";
 import { databaseTargetOf } from "../support/routing-fixtures";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
-import { freePort, startServer, startWorker, type RunningProcess } from "../support/server";
+import { freePort, startServer, startWorker, type RunningProcess, type RunningServer } from "../support/server";
+import { supplierHeadersFor } from "../support/suppliers";
 import { testDatabaseUrl } from "../support/test-database";
 
 // docs/decisions/035: the built server (and worker) on either engine, scraped as Prometheus would.
@@ -19,8 +20,12 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
+/** The database the test's servers run on: where postLead makes their supplier. */
+let latestDatabaseUrl: string | undefined;
+
 async function database(prefix: string): Promise<{ url: string; db: Db }> {
   const url = await testDatabaseUrl(prefix);
+  latestDatabaseUrl = url;
   const db = await openDatabase(databaseTargetOf(url));
   cleanups.push(() => db.destroy());
   return { url, db };
@@ -39,8 +44,8 @@ function sample(text: string, name: string, labels = ""): number {
   return line ? Number(line.split(" ").at(-1)) : 0;
 }
 
-const postLead = (baseUrl: string, body: Record<string, unknown>) =>
-  fetch(`${baseUrl}/api/leads/mva`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const postLead = async (server: RunningServer, body: Record<string, unknown>) =>
+  fetch(`${server.url}/api/leads/mva`, { method: "POST", headers: { "content-type": "application/json", ...(await supplierHeadersFor(server, latestDatabaseUrl)) }, body: JSON.stringify(body) });
 
 describe("/metrics", () => {
   it("is a 404 without METRICS_TOKEN, and a 401 without the right bearer token", async () => {
@@ -88,12 +93,12 @@ describe("/metrics", () => {
       mvaAnswers({ ...anotherPerson(), em: "doomed@example.com" }),
       mvaAnswers({ ...anotherPerson(), [HONEYPOT_FIELD]: "https://spam.example" }),
     ]) {
-      const response = await postLead(server.url, body);
+      const response = await postLead(server, body);
       expect(response.status).toBe(201);
       created.push(((await response.json()) as { leadId: string }).leadId);
     }
-    expect((await postLead(server.url, { fn: "Zebediah" })).status).toBe(400);
-    expect((await postLead(server.url, mvaAnswers(anotherPerson()))).status).toBe(429);
+    expect((await postLead(server, { fn: "Zebediah" })).status).toBe(400);
+    expect((await postLead(server, mvaAnswers(anotherPerson()))).status).toBe(429);
     // Personal data in paths: a page, a page's data request and an unknown path.
     await fetch(`${server.url}/blog/zebediah-quixotlstone`);
     await fetch(`${server.url}/admin/leads/${created[0]}.data`);
@@ -155,7 +160,7 @@ describe("/metrics", () => {
     const server = await startServer({ DATABASE_URL: url, METRICS_TOKEN: TOKEN, RUN_WORKER: "false" });
     running.push(server);
     await writeSetting(db, WEBHOOK_URL_SETTING, receiver.url, new Date());
-    for (let n = 0; n < 2; n++) expect((await postLead(server.url, mvaAnswers(anotherPerson()))).status).toBe(201);
+    for (let n = 0; n < 2; n++) expect((await postLead(server, mvaAnswers(anotherPerson()))).status).toBe(201);
 
     const waiting = await scrape(server.url);
     expect([...waiting.matchAll(/^claims_outbox_depth\{[^}]*\} (\d+)$/gm)].map((m) => Number(m[1]))).toEqual([2]);

@@ -7,6 +7,9 @@ import { startFakeReceiver, waitFor, type ReceivedRequest } from "../support/fak
 import { mvaAnswers } from "../support/mva-answers";
 import { startServer, startWorker, type RunningServer, type RunningProcess } from "../support/server";
 import { testDatabaseUrl } from "../support/test-database";
+import { createTestSupplier } from "../support/suppliers";
+
+let supplierHeaders: Record<string, string> = {};
 
 const LEADS = 1_000;
 const IN_FLIGHT = 16;
@@ -49,6 +52,7 @@ beforeAll(async () => {
   db = await openDatabase({ engine: "postgres", url: databaseUrl });
   await migrateToLatest(db); // a no-op: the processes have migrated it
   await createSettings(db).saveWebhookUrl(receiver.url);
+  supplierHeaders = (await createTestSupplier(db)).headers;
 });
 
 afterAll(async () => {
@@ -60,7 +64,7 @@ afterAll(async () => {
 function submit(server: RunningServer, ip: string, index: number) {
   return fetch(`${server.url}/api/leads/mva`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    headers: { ...supplierHeaders, "content-type": "application/json", "x-forwarded-for": ip },
     body: JSON.stringify(mvaAnswers({ em: `scale-${index}@example.com`, ph: `(415) 555-${String(1000 + index).padStart(4, "0")}` })),
     signal: AbortSignal.timeout(15_000),
   });

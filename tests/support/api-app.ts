@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createApp } from "../../server/http/app";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
+import { createTestSupplier } from "./suppliers";
 import { testDatabaseUrl } from "./test-database";
 
 /**
@@ -18,6 +19,8 @@ export async function startApiApp(env: Record<string, string> = {}) {
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
   await syncSystemBuyers(db, config);
+  // Every lead API caller but our forms is a supplier: post() sends this one's key unless told otherwise.
+  const supplier = await createTestSupplier(db, { name: "API test supplier" });
   const server = http.createServer(createApp({ config, logger, db, ...createServices(config, db, logger) }));
   // Longer than any pause between a test's requests on a busy machine: a socket the server closes as
   // idle while fetch reuses it is an ECONNRESET, not an answer of the app.
@@ -28,10 +31,11 @@ export async function startApiApp(env: Record<string, string> = {}) {
     url,
     db,
     config,
+    supplier,
     post(pathname: string, body: unknown, headers: Record<string, string> = {}) {
       return fetch(url + pathname, {
         method: "POST",
-        headers: { "content-type": "application/json", ...headers },
+        headers: { "content-type": "application/json", ...(pathname.startsWith("/api/leads/") ? supplier.headers : {}), ...headers },
         body: typeof body === "string" ? body : JSON.stringify(body),
       });
     },

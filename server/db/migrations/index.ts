@@ -24,6 +24,7 @@ import * as buyerPortal from "./2026-11-27-22-buyer-portal";
 import * as consoleSearch from "./2026-11-27-23-console-search";
 import * as security from "./2026-11-27-24-security";
 import * as operatorSecondFactor from "./2026-11-27-25-operator-second-factor";
+import * as suppliers from "./2026-11-27-26-suppliers";
 import * as suppressionLists from "./2026-11-27-27-suppression-lists";
 import * as checks from "./2026-11-27-28-checks";
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-23-console-search": consoleSearch,
   "2026-11-27-24-security": security,
   "2026-11-27-25-operator-second-factor": operatorSecondFactor,
+  "2026-11-27-26-suppliers": suppliers,
   "2026-11-27-27-suppression-lists": suppressionLists,
   "2026-11-27-28-checks": checks,
 };
