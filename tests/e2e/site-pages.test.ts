@@ -146,7 +146,9 @@ describe("consent certificate page", () => {
     expect(text).not.toContain("jane.doe@example.com");
     expect(text).not.toContain("4155552671");
     expect(text).toContain("127.0.0.***");
-    expect(text).toContain("Consent is not a condition of purchasing");
+    // A lead sent through the API by a supplier: the certificate claims no form of ours (issue 26).
+    expect(text).toContain("Consent asserted by Test supplier");
+    expect(text).not.toContain("Consent is not a condition of purchasing");
     expect(text).toContain("No attorney / Seeking change");
     await page.close();
     await (await open(path)).close();
