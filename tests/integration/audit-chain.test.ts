@@ -152,7 +152,7 @@ describe("the hash chain", () => {
 
 describe("migration 24", () => {
   it("chains the entries written before it, oldest first, and the next append follows them", async () => {
-    const target = await testDatabaseUrl("audit-chain-old");
+    const target = await testDatabaseUrl("audit-chain-old", { empty: true });
     const db = await openDatabase(target.startsWith("postgres") ? { engine: "postgres", url: target } : { engine: "sqlite", file: target.slice("file:".length) });
     opened.push(db);
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -183,7 +183,7 @@ describe("selling a lead to buyers", () => {
     };
     expect(await listed("unsold")).toEqual([[leadId, "unsold"]]);
     expect(await listed("sold")).toEqual([[sold, "sold"]]);
-    expect(await listed("maybe")).toEqual({ buyer: "Buyer is one of pending, sold, unsold." });
+    expect(await listed("maybe")).toEqual({ buyer: "Buyer is one of pending, sold, unsold, checking, held." });
   });
 
   it("shares a claim's lead with up to N buyers when its routing is shared", async () => {

@@ -14,7 +14,7 @@ const MIGRATION = "2026-11-27-23-console-search";
 let db: Db;
 
 beforeAll(async () => {
-  const config = loadConfig({ DATABASE_URL: await testDatabaseUrl("console_search_migration"), NODE_ENV: "test" });
+  const config = loadConfig({ DATABASE_URL: await testDatabaseUrl("console_search_migration", { empty: true }), NODE_ENV: "test" });
   db = await openDatabase(config.database);
   const names = Object.keys(migrations).sort();
   await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(names[names.indexOf(MIGRATION) - 1]!);
