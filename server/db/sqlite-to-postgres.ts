@@ -5,6 +5,8 @@ import { migrations } from "./migrations";
 
 /** Kysely's own bookkeeping: the target writes its own when it migrates. */
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+/** Tables a migration writes rows into itself (our Do Not Call list): the copy brings the source's own. */
+const SEEDED_BY_MIGRATIONS = ["suppression_lists"];
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 65_000;
 
@@ -56,7 +58,8 @@ export async function copySqliteToPostgres({ from, to, batchSize = 1_000, onTabl
     // still writes to the file (it should not: stop the site first).
     source.exec("begin");
     try {
-      await refuseNonEmpty(target, "after migrating");
+      await refuseNonEmpty(target, "after migrating", new Set(SEEDED_BY_MIGRATIONS));
+      for (const table of SEEDED_BY_MIGRATIONS) await target.query(`delete from ${quoted(table)}`);
       for (const table of tables) {
         const total = Number(source.prepare(`select count(*) from ${quoted(table)}`).pluck().get());
         counts.set(table, total);
@@ -141,11 +144,11 @@ function checkSourceIsCurrent(source: SQLite.Database): void {
   }
 }
 
-async function refuseNonEmpty(target: pg.Client, when: string): Promise<void> {
+async function refuseNonEmpty(target: pg.Client, when: string, seeded = new Set<string>()): Promise<void> {
   const { rows } = await target.query<{ tablename: string }>("select tablename from pg_tables where schemaname = current_schema() order by tablename");
   const filled: string[] = [];
   for (const { tablename } of rows) {
-    if (MIGRATION_TABLES.has(tablename)) continue;
+    if (MIGRATION_TABLES.has(tablename) || seeded.has(tablename)) continue;
     const { rowCount } = await target.query(`select 1 from ${quoted(tablename)} limit 1`);
     if (rowCount) filled.push(tablename);
   }

@@ -65,9 +65,9 @@ describe("the certificate page and the lead page", () => {
     const { check } = app.services.certificateMatches;
     expect(await check(certificateId, acme.buyer.id, { email: "checked.lead@example.com ", phone: "+14155550134" })).toEqual({
       status: "matched",
-      result: { email: true, phone: true },
+      result: { email: true, phone: true, consent_kind: "first-party-form" },
     });
-    expect(await check(certificateId, bolt.buyer.id, { phone: "(415) 555-0199" })).toEqual({ status: "matched", result: { phone: false } });
+    expect(await check(certificateId, bolt.buyer.id, { phone: "(415) 555-0199" })).toEqual({ status: "matched", result: { phone: false, consent_kind: "first-party-form" } });
     // Another lead's certificate, checked too: not this lead's record.
     const other = await app.makeLead({ email: "other@example.com" });
     await markLeadSentTo(app.db, other, acme.buyer.id);
