@@ -51,12 +51,12 @@ export async function dropCreatedTestDatabases(): Promise<void> {
   });
 }
 
-/** Drops every database whose name starts with `prefix`; returns how many there were. */
+/** Drops every database whose name starts with `prefix`; returns how many were test databases (not the run's templates). */
 export async function dropTestDatabasesStartingWith(base: string, prefix: string): Promise<number> {
   return withAdminClient(base, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [prefix]);
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    return rows.length;
+    return rows.filter(({ datname }) => !datname.startsWith(`${prefix}template_`)).length;
   });
 }
 
