@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { Db } from "../db/database";
+import { isPostgres, type Db } from "../db/database";
 import type { Database, DeliveryStatus } from "../db/schema";
 import { phoneDigits, reversedDigits, searchKey, utmKey } from "../leads/search-keys";
 import { dayBounds, type DeliveryFilterState, type LeadFilter } from "./lead-filter";
@@ -76,14 +76,14 @@ export function filteredLeads(db: Db, filter: LeadFilter, timeZone: string, { se
   const query = db
     .selectFrom("leads")
     .$if(Boolean(delivery), (qb) =>
-      qb.innerJoin("deliveries as df", (join) =>
-        join
-          .onRef("df.lead_id", "=", "leads.id")
-          // With the lead's time, the lead is found on (created_at, id), in the page's order, not at random by id.
-          .onRef("df.lead_created_at", "=", "leads.created_at")
-          .on("df.target", "=", delivery!.target)
-          .on("df.status", "in", STATUSES[delivery!.status]),
-      ),
+      qb.innerJoin("deliveries as df", (join) => {
+        const byLead = join.onRef("df.lead_id", "=", "leads.id");
+        // SQLite: with the lead's time, the lead is found on (created_at, id), in the page's order, not at
+        // random by id. PostgreSQL reads leads by id, and the second condition led its planner astray
+        // (delivery=webhook:delivered p95 1.5 s at a million leads).
+        const byLeadAndTime = isPostgres(db) ? byLead : byLead.onRef("df.lead_created_at", "=", "leads.created_at");
+        return byLeadAndTime.on("df.target", "=", delivery!.target).on("df.status", "in", STATUSES[delivery!.status]);
+      }),
     )
     .where((eb) => eb.and(conditions(eb, filter, timeZone, order.time, search)));
   return { query, order };
