@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { CertificateRow as Row, CertificateSaleChecks } from "~/components/certificate-sale-checks";
 import { CertificateSignatureSection } from "~/components/certificate-signature";
 import { ShieldIcon } from "~/components/icons";
 import { SiteFooter } from "~/components/site-footer";
@@ -28,15 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "long", timeZone: "UTC" });
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 border-b border-slate-100 py-3 sm:grid-cols-3 sm:gap-4">
-      <dt className="font-medium text-slate-700">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900 sm:col-span-2">{children}</dd>
-    </div>
-  );
-}
 
 export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {
   const { error, certificate } = loaderData;
@@ -129,6 +121,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
                 </dl>
               )}
             </section>
+            <CertificateSaleChecks checks={certificate.checks} dateTime={dateTime} />
             {certificate.signature ? <CertificateSignatureSection signature={certificate.signature} certificateId={certificate.certificateId} /> : null}
           </>
         ) : (

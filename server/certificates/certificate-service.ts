@@ -6,6 +6,7 @@ import type { Db } from "../db/database";
 import type { ConsentKind, SubmissionCertificatesTable } from "../db/schema";
 import { supplierEvidenceOf } from "../suppliers/supplier-evidence";
 import type { Selectable } from "kysely";
+import { checksOfCertificate, type CertifiedCheck } from "./certificate-checks";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 import type { CertificateSigning, SignatureInfo } from "./certificate-signing";
 import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "./mask";
@@ -41,6 +42,8 @@ export interface CertificateView {
     consentText: string | null;
     consentedAt: string | null;
   } | null;
+  /** The checks before a sale run on the lead (docs/decisions/048): result, time and price, no answers. */
+  checks: CertifiedCheck[];
 }
 
 /** What the certificate's JWS signs: the page's masked view without its page-view counters, which are not facts of the consent. */
@@ -75,7 +78,7 @@ export function createCertificateService(
     if (!row) return null;
     const signature = signing ? { ...(await signing.info()), jwsUrl: signing.issuer + certificateJwsPath(row.certificate_id) } : null;
     return {
-      ...maskedCertificate(row),
+      ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id)),
       verifiedAt: row.verified_at,
       verificationCount: Number(row.verification_count),
       signature,
@@ -91,13 +94,13 @@ export function createCertificateService(
     if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
     const row = await db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", certificateId).executeTakeFirst();
     if (!row) return null;
-    return signing.sign({ ...maskedCertificate(row) }, row.certificate_id);
+    return signing.sign({ ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id)) }, row.certificate_id);
   }
 
   return { verify, signed };
 }
 
-function maskedCertificate(row: Selectable<SubmissionCertificatesTable>): SignedCertificate {
+function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks: CertifiedCheck[]): SignedCertificate {
   const supplierAssertion = supplierAssertionOf(row);
   // A supplier's lead never claims our consent step: the text is the supplier's, as it reports it.
   const consent = supplierAssertion
@@ -116,6 +119,7 @@ function maskedCertificate(row: Selectable<SubmissionCertificatesTable>): Signed
     purgedAt: row.purged_at,
     consent_kind: row.consent_kind,
     supplierAssertion,
+    checks,
   };
 }
 

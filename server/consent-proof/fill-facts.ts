@@ -41,6 +41,24 @@ const stepMsSchema = (steps: number) => z.array(z.number().int().min(0).max(MAX_
 const entrySchema = (fields: string[]) =>
   z.partialRecord(z.enum(fields as [string, ...string[]]), z.array(z.enum(ENTRY_METHODS as [EntryMethod, ...EntryMethod[]])).min(1).max(ENTRY_METHODS.length));
 
+/**
+ * The visitor's viewport as a stored certificate's fill facts record it, checked again as when it was
+ * recorded (the JSON is stored text); null when there is none (JavaScript off, an API lead, a purge,
+ * or a lead from before fill facts).
+ */
+export function recordedViewport(fillFactsJson: string | null): { width: number; height: number } | null {
+  if (!fillFactsJson) return null;
+  let facts: unknown;
+  try {
+    facts = JSON.parse(fillFactsJson);
+  } catch {
+    return null;
+  }
+  const viewport = (facts as Partial<FillFacts> | null)?.viewport;
+  const parsed = viewportSchema.safeParse(viewport ? [viewport.width, viewport.height] : null);
+  return parsed.success ? { width: parsed.data[0], height: parsed.data[1] } : null;
+}
+
 /** The browser's report, part by part: each part that passes its checks is kept, the others are named in `rejected`. */
 export function readBrowserReport(definition: ClaimDefinition, raw: unknown) {
   if (raw === undefined || raw === null || raw === "") return { present: false as const };

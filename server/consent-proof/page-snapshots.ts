@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { sha256Hex } from "../certificates/canonical-json";
 import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
+import { recordedViewport } from "./fill-facts";
 
 /**
  * The consent step as the form route rendered it for a submission (docs/decisions/026): the markup of
@@ -60,11 +61,15 @@ export async function saveConsentPage(
     .execute();
 }
 
-/** The stored page of a lead's certificate, with its stylesheet, or null when there is none. */
+/**
+ * The stored page of a lead's certificate, with its stylesheet and the visitor's viewport (from the
+ * certificate's fill facts; null when not recorded), or undefined when there is none.
+ */
 export async function consentPageOfLead(db: Db, leadId: string) {
-  return db
+  const page = await db
     .selectFrom("consent_page_snapshots")
     .innerJoin("consent_stylesheets", "consent_stylesheets.sha256", "consent_page_snapshots.stylesheet_sha256")
+    .leftJoin("submission_certificates", "submission_certificates.certificate_id", "consent_page_snapshots.certificate_id")
     .select([
       "consent_page_snapshots.certificate_id",
       "consent_page_snapshots.created_at",
@@ -73,7 +78,11 @@ export async function consentPageOfLead(db: Db, leadId: string) {
       "consent_page_snapshots.inline_css",
       "consent_page_snapshots.stylesheet_href",
       "consent_stylesheets.css",
+      "submission_certificates.fill_facts",
     ])
     .where("consent_page_snapshots.lead_id", "=", leadId)
     .executeTakeFirst();
+  if (!page) return undefined;
+  const { fill_facts, ...stored } = page;
+  return { ...stored, viewport: recordedViewport(fill_facts) };
 }

@@ -60,9 +60,12 @@ function ledgerOfLead(db: Db) {
     : sql<string | null>`(select group_concat(${entry}, ';') from (select * from ledger_entries where lead_id = leads.id order by created_at, id) e)`;
 }
 
-/** The lead's checks before a sale in one cell (docs/decisions/048): "name: outcome" by name, a cached one marked. */
+/**
+ * The lead's checks before a sale in one cell (docs/decisions/048), by name: "name: outcome, time, price"
+ * ("Litigator scrub: pass, 212 ms, 1 cents"), a cached answer marked, an unavailable check's policy added.
+ */
 function checksOfLead(db: Db) {
-  const entry = sql<string>`c.check_name || ': ' || c.outcome || (case when c.cached = 1 then ' (cached)' else '' end)`;
+  const entry = sql<string>`c.check_name || ': ' || c.outcome || (case when c.cached = 1 then ' (cached)' else '' end) || ', ' || c.duration_ms || ' ms, ' || c.price_cents || ' cents' || coalesce(', ' || c.policy_applied, '')`;
   return isPostgres(db)
     ? sql<string | null>`(select string_agg(${entry}, '; ' order by c.check_name) from lead_checks c where c.lead_id = leads.id)`
     : sql<string | null>`(select group_concat(${entry}, '; ') from (select * from lead_checks where lead_id = leads.id order by check_name) c)`;

@@ -4,6 +4,7 @@ import { listBuyers, openBuyerCredentials } from "../buyers/buyer-store";
 import { lockForTransaction } from "../db/database";
 import type { Database, LeadsTable } from "../db/schema";
 import type { SecretBox } from "../secrets/secret-box";
+import { checkStoredLead, lookUpSuppression } from "../suppression/suppression-check";
 import { markUnsold, recordAuction } from "./auction-record";
 import { reserveCapacity, usageOf } from "./cap-reservation";
 import {
@@ -14,7 +15,7 @@ import {
   type AuctionResult,
   type PingSend,
 } from "./ping-post";
-import { decideRoute, type ConsideredBuyer } from "./route-decision";
+import { decideRoute, suppressionReason, type ConsideredBuyer } from "./route-decision";
 import { saleRoomOf } from "./sale-limit";
 import {
   buyersAlreadySent,
@@ -59,9 +60,9 @@ export async function queueAuction(
 }
 
 /**
- * Pings the ping-post buyers that routing would consider for the lead (filters, caps, hours), each with
- * its credentials in its header, and collects their bids. Runs outside any transaction: it takes up to
- * the timeout.
+ * Pings the ping-post buyers that routing would consider for the lead (filters, caps, hours, and not
+ * protected from it by a suppression list, docs/decisions/047), each with its credentials in its
+ * header, and collects their bids. Runs outside any transaction: it takes up to the timeout.
  */
 export async function holdAuction(
   db: Kysely<Database>,
@@ -74,7 +75,10 @@ export async function holdAuction(
   },
 ): Promise<AuctionResult> {
   const buyers = await listBuyers(db);
-  const routable = routableLeadOf(lead);
+  const routable = {
+    ...routableLeadOf(lead),
+    suppression: await lookUpSuppression(db, { id: lead.id, phoneE164: lead.phone_e164, emailNormalized: lead.email_normalized }),
+  };
   const { order } = decideRoute(
     routable,
     buyers,
@@ -134,6 +138,8 @@ export async function settleAuction(
  * Offers the lead to the best bidder it has not been offered to that still has room under its caps:
  * a delivery holding a cap slot and the bid as its price, as exclusive routing queues one. With no bid
  * left the auction is unsold and the lead is routed as any other (to buyers it has not been offered).
+ * The suppression lists are checked again here, in the transaction: a list uploaded while the auction
+ * ran still protects its buyer, and the decision names the list for every buyer it protects.
  */
 export async function offerToNextBid(
   trx: Kysely<Database>,
@@ -153,6 +159,8 @@ export async function offerToNextBid(
   const buyers = await listBuyers(trx);
   const byId = new Map(buyers.map((buyer) => [buyer.id, buyer]));
   const alreadyTried = await buyersAlreadySent(trx, lead.id);
+  const suppression = await checkStoredLead(trx, lead.id, now);
+  const protectingList = (buyerId: string) => suppression.everyone ?? suppression.byBuyer[buyerId];
   const bids = await trx
     .selectFrom("auction_bids")
     .select(["buyer_id", "amount_cents"])
@@ -175,14 +183,22 @@ export async function offerToNextBid(
     }),
   );
 
-  const considered: ConsideredBuyer[] = [];
+  // Protected buyers that did not bid (they were not pinged) are named too, first.
+  const bidders = new Set(ranked.map((bid) => bid.buyerId));
+  const considered: ConsideredBuyer[] = buyers.flatMap((buyer) => {
+    const list = bidders.has(buyer.id) ? undefined : protectingList(buyer.id);
+    return list ? [{ buyerId: buyer.id, buyerName: buyer.name, verdict: "skipped" as const, reason: suppressionReason(list) }] : [];
+  });
   for (const bid of ranked) {
     const buyer = byId.get(bid.buyerId)!;
-    const skip = alreadyTried.includes(buyer.id)
-      ? "already tried"
-      : !buyer.active
-        ? "paused"
-        : null;
+    const list = protectingList(buyer.id);
+    const skip = list
+      ? suppressionReason(list)
+      : alreadyTried.includes(buyer.id)
+        ? "already tried"
+        : !buyer.active
+          ? "paused"
+          : null;
     if (skip) {
       considered.push({
         buyerId: buyer.id,
@@ -238,5 +254,5 @@ export async function offerToNextBid(
     accepted: [],
     unsold: true,
   });
-  await routeLead(trx, routableLeadOf(lead), buyers, { now });
+  await routeLead(trx, { ...routableLeadOf(lead), suppression }, buyers, { now });
 }

@@ -18,36 +18,55 @@ export function boundKey(trx: Kysely<Database>, key: SuppressionKey): bigint | s
   return isPostgres(trx) ? key.toString() : key;
 }
 
-/**
- * Inside the write transaction that routes the lead (intake, a cascade, a re-route): the lists the
- * lead's phone and e-mail are on, by one indexed lookup of at most six keys, recorded on the lead
- * (lead_suppressions, once per list). Checked again at every routing, so a list uploaded after intake
- * protects the lead from then on.
- */
-export async function checkSuppression(
-  trx: Kysely<Database>,
-  lead: { id: string; phoneE164: string | null; emailNormalized: string | null },
-  now: Date,
-  { justSaved = false }: { justSaved?: boolean } = {},
-): Promise<LeadSuppression> {
+type LeadContacts = { id: string; phoneE164: string | null; emailNormalized: string | null };
+
+/** The lists the lead's phone and e-mail are on, by one indexed lookup of at most six keys, oldest list first. */
+async function listsMatching(db: Kysely<Database>, lead: LeadContacts) {
   const keys = leadKeys(lead);
-  if (!keys.length) return NOT_SUPPRESSED;
-  const matches = await trx
+  if (!keys.length) return [];
+  const matches = await db
     .selectFrom("suppression_entries as e")
     .innerJoin("suppression_lists as l", "l.id", "e.list_id")
     .select(["l.id", "l.name", "l.kind", "l.buyer_id"])
-    .where("e.value", "in", keys.map((key) => boundKey(trx, key)))
+    .where("e.value", "in", keys.map((key) => boundKey(db, key)))
     .distinct()
     .execute();
+  return matches.sort((a, b) => a.id - b.id);
+}
+
+function suppressionOf(matches: Awaited<ReturnType<typeof listsMatching>>): LeadSuppression {
   if (!matches.length) return NOT_SUPPRESSED;
-  matches.sort((a, b) => a.id - b.id);
-  const rows = matches.map((list) => ({ lead_id: lead.id, list_id: list.id, list_name: list.name, buyer_id: list.buyer_id, matched_at: now.toISOString() }));
-  const insert = trx.insertInto("lead_suppressions").values(rows);
-  await (justSaved ? insert : insert.onConflict((oc) => oc.columns(["lead_id", "list_id"]).doNothing())).execute();
   const everyone = matches.find((list) => list.buyer_id === null);
   const byBuyer: Record<string, string> = {};
   for (const list of matches) if (list.buyer_id !== null) byBuyer[list.buyer_id] ??= list.name;
   return { everyone: everyone?.name ?? null, byBuyer };
+}
+
+/**
+ * Inside the write transaction that routes the lead (intake, a cascade, a re-route, an auction's
+ * offer): the lists the lead is on, recorded on the lead (lead_suppressions, once per list). Checked
+ * again at every routing, so a list uploaded after intake protects the lead from then on.
+ */
+export async function checkSuppression(
+  trx: Kysely<Database>,
+  lead: LeadContacts,
+  now: Date,
+  { justSaved = false }: { justSaved?: boolean } = {},
+): Promise<LeadSuppression> {
+  const matches = await listsMatching(trx, lead);
+  if (!matches.length) return NOT_SUPPRESSED;
+  const rows = matches.map((list) => ({ lead_id: lead.id, list_id: list.id, list_name: list.name, buyer_id: list.buyer_id, matched_at: now.toISOString() }));
+  const insert = trx.insertInto("lead_suppressions").values(rows);
+  await (justSaved ? insert : insert.onConflict((oc) => oc.columns(["lead_id", "list_id"]).doNothing())).execute();
+  return suppressionOf(matches);
+}
+
+/**
+ * The lists a stored lead is on, read only: for an auction's pings, which run outside any transaction
+ * (a buyer protected from the lead is not pinged). The offer that follows checks and records them again.
+ */
+export async function lookUpSuppression(db: Kysely<Database>, lead: LeadContacts): Promise<LeadSuppression> {
+  return suppressionOf(await listsMatching(db, lead));
 }
 
 /** checkSuppression for a lead stored earlier, by its id. */

@@ -79,8 +79,9 @@ async function proofRows(page: Page): Promise<Record<string, string>> {
 }
 
 describe("consent proof on the operator's lead page", () => {
-  it("shows how a form was filled in with JavaScript, and opens the consent page as shown, styled and without scripts", async () => {
-    const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"], viewport: { width: 1024, height: 768 } });
+  it("shows how a form was filled in with JavaScript, and opens the consent page as shown at the visitor's width, styled and without scripts", async () => {
+    // A phone's viewport: the page as shown must be laid out at it, not at the operator's window.
+    const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"], viewport: { width: 390, height: 844 } });
     const visitor = watchErrors(await context.newPage(), "visitor");
     const leadId = await sendMvaClaim(visitor, true);
     await context.close();
@@ -94,7 +95,7 @@ describe("consent proof on the operator's lead page", () => {
     expect(rows["Sent through"]).toBe("The claim form, with JavaScript on");
     expect(rows["Time to submit"]).toMatch(/^[\d.]+ (ms|s)|^\d+ min/);
     expect(rows["Time per step"]).toMatch(/^Personal Information: .* · Final Steps: .* \(measured in the browser\)$/);
-    expect(rows["Viewport"]).toBe("1024 × 768 px");
+    expect(rows["Viewport"]).toBe("390 × 844 px");
     expect(rows["Contact details"]).toContain("First Name typed");
     // The form was filled once before (Playwright's fill types); then the e-mail box was cleared and pasted into.
     expect(rows["Contact details"]).toMatch(/Email Address (typed and )?pasted/);
@@ -113,15 +114,21 @@ describe("consent proof on the operator's lead page", () => {
 
     await page.getByRole("link", { name: "Open the consent page as shown" }).click();
     await page.waitForURL(`**/admin/leads/${leadId}/page-as-shown`);
-    await page.getByRole("heading", { name: "Final Steps" }).waitFor();
+    const shown = page.frameLocator("iframe[title='The consent page as the visitor saw it']");
+    await shown.getByRole("heading", { name: "Final Steps" }).waitFor();
     expect(await page.title()).toBe("Car Accident Claim Evaluation | Free Case Review");
-    expect(await page.getByText("Step 5 of 5").isVisible()).toBe(true);
-    expect(await page.getByLabel("I agree to be contacted").isChecked()).toBe(true);
-    expect(await page.getByLabel("No, consistent care").isChecked()).toBe(true);
+    expect(await page.getByTestId("page-as-shown-caption").textContent()).toContain("390 × 844 px");
+    // Laid out at the visitor's 390 px in the operator's 1280 px window: the frame's own viewport is 390 px wide.
+    expect(await shown.locator("body").evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([390, 844]);
+    expect(await shown.locator("body").evaluate((body) => body.getBoundingClientRect().width)).toBeLessThanOrEqual(390);
+    expect(await shown.getByText("Step 5 of 5").isVisible()).toBe(true);
+    expect(await shown.getByLabel("I agree to be contacted").isChecked()).toBe(true);
+    expect(await shown.getByLabel("No, consistent care").isChecked()).toBe(true);
     expect(await page.locator("script").count()).toBe(0);
+    expect(await shown.locator("script").count()).toBe(0);
     // The stored stylesheet is applied: the brand heading and the claim's accent button are coloured.
-    expect(await page.getByRole("heading", { level: 1 }).evaluate((h) => getComputedStyle(h).color)).toBe("rgb(15, 42, 74)");
-    expect(await page.getByRole("button", { name: "Submit Claim" }).evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    expect(await shown.getByRole("heading", { level: 1 }).evaluate((h) => getComputedStyle(h).color)).toBe("rgb(15, 42, 74)");
+    expect(await shown.getByRole("button", { name: "Submit Claim" }).evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
     await page.screenshot({ path: `${SHOTS}/page-as-shown.png`, fullPage: true });
 
     // A script would not run there, even one someone slipped into the stored page.
@@ -151,7 +158,11 @@ describe("consent proof on the operator's lead page", () => {
     expect(rows["Contact details"]).toBe("Not known: JavaScript was off");
     await page.getByTestId("consent-proof").screenshot({ path: `${SHOTS}/consent-proof-no-js.png` });
     await page.goto(`${server.url}/admin/leads/${leadId}/page-as-shown`);
-    expect(await page.getByLabel("I agree to be contacted").isChecked()).toBe(true);
+    // No viewport was recorded: the frame takes the window's width.
+    expect(await page.getByTestId("page-as-shown-caption").textContent()).toContain("not recorded");
+    const shown = page.frameLocator("iframe[title='The consent page as the visitor saw it']");
+    expect(await shown.getByLabel("I agree to be contacted").isChecked()).toBe(true);
+    expect(await shown.locator("body").evaluate(() => window.innerWidth)).toBeGreaterThan(1000);
     await operatorContext.close();
   });
 

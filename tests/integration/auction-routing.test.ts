@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BuyerInput } from "../../server/buyers/buyer-store";
 import { loadConfig } from "../../server/config";
-import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
+import { migrateToLatest, openDatabase, writeTransaction, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { auctionOf } from "../../server/routing/auction-record";
+import { holdAuction, settleAuction } from "../../server/routing/auction-routing";
+import type { ConsideredBuyer } from "../../server/routing/route-decision";
 import { saveAuctionsEnabled } from "../../server/routing/auction-settings";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
@@ -11,6 +13,7 @@ import { startFakeBidders, type BidderBehaviour, type FakeBidders } from "../sup
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "../support/mva-answers";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
+import { uploadRequest } from "../support/suppression-upload";
 import { testDatabaseUrl } from "../support/test-database";
 
 // A claim auctioned to ping-post buyers, end to end on the outbox: intake queues the auction, the
@@ -175,5 +178,54 @@ describe("a ping-post auction", () => {
     expect(routing).toMatchObject({ mode: "exclusive", tried: [expect.objectContaining({ buyerId: silent.id })] });
     expect(routing!.considered).toContainEqual({ buyerId: fixed.id, buyerName: "fixed", verdict: "candidate" });
     expect(await auctionOf(db, auctionDecision!.auctionId!)).toMatchObject({ status: "unsold", winnerBuyerId: null });
+  });
+
+  describe("and a buyer's own clients list", () => {
+    async function clientsList(buyerId: string, name: string) {
+      const answer = await services.suppression.upload(uploadRequest({ name, kind: "buyer-clients", buyerId }, { text: "phone\n(415) 555-2671\n" }));
+      if (!answer.ok) throw new Error(answer.message);
+    }
+    const pingBuyer = (name: string, pings: FakeBidders, url: string) =>
+      addBuyer(name, { delivery: { method: "webhook", url, ping: { url: pings.urlOf(name) } } });
+    const reasonsOf = (decision: { considered: ConsideredBuyer[] }) =>
+      Object.fromEntries(decision.considered.map((c) => [c.buyerName, c.verdict === "skipped" ? c.reason : "candidate"]));
+
+    it("a buyer whose clients list holds the lead is not pinged, not offered it, and the decision names its list", async () => {
+      const pings = await bidders({ high: { json: { bid: 80 } }, middle: { json: { bid: 45 } } });
+      const post = await receiver("ok");
+      const high = await pingBuyer("high", pings, post.url);
+      const middle = await pingBuyer("middle", pings, post.url);
+      await clientsList(high.id, "High's clients");
+
+      const leadId = await submitLead();
+      const rows = await settle(leadId);
+      expect(pings.received.get("high")).toHaveLength(0);
+      expect(pings.received.get("middle")).toHaveLength(1);
+      expect(rows.filter((d) => d.target === "buyer").map((d) => [d.buyer_id, d.status])).toEqual([[middle.id, "delivered"]]);
+      const [decision] = (await routingDecisionsOf(db, leadId)).map((d) => d.decision);
+      expect(decision).toMatchObject({ mode: "auction", tried: [{ buyerId: middle.id }] });
+      expect(reasonsOf(decision!)).toEqual({ high: "suppression list: High's clients", middle: "candidate" });
+      expect(await services.suppression.ofLead(leadId)).toMatchObject([{ listName: "High's clients", buyerId: high.id }]);
+    });
+
+    it("a list uploaded while the auction runs still keeps the lead from that bidder, even with the best bid", async () => {
+      const pings = await bidders({ high: { json: { bid: 80 } }, middle: { json: { bid: 45 } } });
+      const post = await receiver("ok");
+      const high = await pingBuyer("high", pings, post.url);
+      const middle = await pingBuyer("middle", pings, post.url);
+      const leadId = await submitLead();
+      const lead = await db.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirstOrThrow();
+
+      // The worker's two halves, with the upload between them: the bids come in, then the list.
+      const auction = await holdAuction(db, lead, { secretBox: null, timeoutMs: 4_000, now: new Date() });
+      expect(auction.outcomes.map((o) => [o.buyerId, o.outcome])).toEqual(expect.arrayContaining([[high.id, "bid"], [middle.id, "bid"]]));
+      await clientsList(high.id, "High's clients");
+      await writeTransaction(db, (trx) => settleAuction(trx, lead, auction, new Date()));
+
+      const offered = await db.selectFrom("deliveries").select(["buyer_id", "price_cents"]).where("lead_id", "=", leadId).where("target", "=", "buyer").execute();
+      expect(offered).toEqual([{ buyer_id: middle.id, price_cents: 4500 }]);
+      const [decision] = (await routingDecisionsOf(db, leadId)).map((d) => d.decision);
+      expect(reasonsOf(decision!)).toEqual({ high: "suppression list: High's clients", middle: "candidate" });
+    });
   });
 });

@@ -1,4 +1,8 @@
+import { parse } from "csv-parse/sync";
+import { compactVerify, importJWK } from "jose";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CertificateSaleChecks } from "../../app/components/certificate-sale-checks";
 import type { BuyerInput } from "../../server/buyers/buyer-store";
 import type { CheckConfig } from "../../server/checks/check-config";
 import {
@@ -14,6 +18,7 @@ import {
   type Db,
 } from "../../server/db/database";
 import { createOutbox } from "../../server/delivery/outbox";
+import { leadsCsv } from "../../server/lead-console/lead-export";
 import { createLogger } from "../../server/logger";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
@@ -401,6 +406,85 @@ describe("checks before a sale", () => {
       "config.url",
       "name",
     ]);
+  });
+});
+
+describe("checks as evidence", () => {
+  it("each check's result, time and price is in the signed certificate, its public page and the export, without answers or keys", async () => {
+    await addCheck("Litigator scrub", (await providers.pass()).url, { priceCents: 2 });
+    await addCheck("Reassigned numbers", (await providers.broken()).url, { whenUnavailable: "sell" });
+    await addBuyer("Acme");
+    const leadId = await submitLead({ ph: "(415) 555-0188" });
+    await runChecks(leadId);
+    const stored = await resultsOf(leadId);
+    const scrub = stored.find((row) => row.check_name === "Litigator scrub")!;
+    const expected = [
+      {
+        name: "Litigator scrub",
+        outcome: "pass",
+        checkedAt: scrub.checked_at,
+        durationMs: Number(scrub.duration_ms),
+        priceCents: 2,
+        cached: false,
+        policyApplied: null,
+      },
+      {
+        name: "Reassigned numbers",
+        outcome: "unavailable",
+        checkedAt: scrub.checked_at,
+        durationMs: Number(stored.find((row) => row.check_name === "Reassigned numbers")!.duration_ms),
+        priceCents: 0,
+        cached: false,
+        policyApplied: "sold without it",
+      },
+    ];
+    const { certificate_id: certificateId } = await leadOf(leadId);
+
+    // The signed certificate: verified against the published key, the checks among its claims.
+    const jws = (await services.certificates.signed(certificateId!))!;
+    const { keys } = await services.certificateSigning.jwks();
+    const { payload } = await compactVerify(jws, await importJWK(keys[0]!, "EdDSA"));
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as { checks: unknown };
+    expect(claims.checks).toEqual(expected);
+    // Nothing of the providers' answers, their URLs or the operator's key.
+    for (const secret of ["clean", "HTTP 500", "provider-key-1234", "127.0.0.1"]) expect(JSON.stringify(claims.checks)).not.toContain(secret);
+
+    // The public page shows the same.
+    const view = (await services.certificates.verify(certificateId!))!;
+    expect(view.checks).toEqual(expected);
+    const page = renderToStaticMarkup(CertificateSaleChecks({ checks: view.checks, dateTime: (iso) => iso }));
+    expect(page).toContain("Checks before a sale");
+    expect(page).toContain(`Litigator scrub</dt><dd class="min-w-0 break-words text-slate-900 sm:col-span-2">Passed · ${scrub.checked_at} · ${scrub.duration_ms} ms · $0.02</dd>`);
+    expect(page).toContain("Unavailable (sold without it)");
+    expect(page).not.toContain("clean");
+
+    // The export's checks cell: each check's result, time and price.
+    let csv = "";
+    for await (const chunk of leadsCsv(db, config.database, {}, { timeZone: "UTC", targets: [] })) csv += String(chunk);
+    const [header, ...rows] = parse(csv, { bom: true }) as string[][];
+    const row = rows.find((cells) => cells[header!.indexOf("lead_id")] === leadId)!;
+    expect(row[header!.indexOf("checks")]).toBe(
+      `Litigator scrub: pass, ${scrub.duration_ms} ms, 2 cents; Reassigned numbers: unavailable, ${expected[1]!.durationMs} ms, 0 cents, sold without it`,
+    );
+  });
+
+  it("a certificate whose lead ran no check says so, and a cached answer is marked as one", async () => {
+    const none = await submitLead();
+    const view = (await services.certificates.verify((await leadOf(none)).certificate_id!))!;
+    expect(view.checks).toEqual([]);
+    expect(renderToStaticMarkup(CertificateSaleChecks({ checks: view.checks, dateTime: (iso) => iso }))).toContain("No checks before a sale were run on this lead.");
+
+    await addCheck("Scrub", (await providers.pass()).url, { cacheDays: 7 });
+    const first = await submitLead({ ph: "(415) 555-0190", em: "first@example.com" });
+    await runChecks(first);
+    const second = await submitLead({ ph: "(415) 555-0190", em: "second@example.com" });
+    await runChecks(second);
+    const cached = (await services.certificates.verify((await leadOf(second)).certificate_id!))!;
+    expect(cached.checks).toMatchObject([{ name: "Scrub", outcome: "pass", cached: true, durationMs: 0, priceCents: 0 }]);
+    expect(renderToStaticMarkup(CertificateSaleChecks({ checks: cached.checks, dateTime: (iso) => iso }))).toContain("from the cache");
+    let csv = "";
+    for await (const chunk of leadsCsv(db, config.database, {}, { timeZone: "UTC", targets: [] })) csv += String(chunk);
+    expect(csv).toContain("Scrub: pass (cached), 0 ms, 0 cents");
   });
 });
 

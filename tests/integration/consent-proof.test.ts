@@ -57,6 +57,7 @@ afterAll(async () => {
   await routes?.close();
 });
 
+const unescapeAttribute = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 const tick = (ms: number) => (clock = new Date(clock.getTime() + ms));
 const context = () => routes.context({}, { leads });
 let keys = 0;
@@ -309,10 +310,37 @@ describe("the consent page as shown", () => {
     expect(csp).toContain("script-src 'none'");
     expect(csp).toMatch(/(^|; )sandbox($|;)/);
     const html = await shown.text();
-    expect(html).toContain(snapshot.html);
+    // The stored page is the frame's document, escaped into its srcdoc attribute.
+    const frameDocument = unescapeAttribute(/<iframe [^>]*srcdoc="([^"]*)"/.exec(html)![1]!);
+    expect(frameDocument).toContain(snapshot.html);
+    expect(frameDocument).toContain(`<title>${escapeHtml(snapshot.title)}</title>`);
     expect(html).toContain(`<title>${escapeHtml(snapshot.title)}</title>`);
+    expect(html).toMatch(/<iframe title="The consent page as the visitor saw it" sandbox="" srcdoc=/);
     const nonce = /style-src 'nonce-([^']+)'/.exec(csp)![1]!;
-    expect(html.match(/<style nonce="([^"]+)">/g)).toEqual([`<style nonce="${nonce}">`, `<style nonce="${nonce}">`]);
+    expect(html.replace(/srcdoc="[^"]*"/, "").match(/<style nonce="([^"]+)">/g)).toEqual([`<style nonce="${nonce}">`]);
+    expect(frameDocument.match(/<style nonce="([^"]+)">/g)).toEqual([`<style nonce="${nonce}">`, `<style nonce="${nonce}">`]);
+    // No viewport in this submission's facts (no browser report): the frame fills the window.
+    expect(html).toMatch(/iframe\{[^}]*width:100%;/);
+    expect(html).toContain("The visitor's viewport was not recorded");
+  });
+
+  it("is framed at the visitor's viewport from the fill facts; a stored viewport that fails the checks is not used", async () => {
+    const report = { viewport: [390, 844], stepMs: [1_000, 1_000, 1_000, 1_000, 1_000] };
+    const { lead } = await submit({ [FORM_TIMING_FIELD]: await openForm(), [FILL_FACTS_FIELD]: JSON.stringify(report) });
+    const framed = async () => (await fetch(`${pageUrl}/admin/leads/${lead.id}/page-as-shown`, { headers: { cookie: operatorCookie } })).text();
+    const html = await framed();
+    expect(html).toMatch(/iframe\{[^}]*width:390px;height:844px\}/);
+    expect(html).toContain("Shown at the visitor's viewport, 390 × 844 px");
+
+    // Fill facts are stored text: a viewport no browser reports (here edited in the database) is not trusted.
+    const certificate = { certificate_id: lead.certificate_id! };
+    for (const viewport of [{ width: 1e9, height: 844 }, { width: "390px", height: 844 }, { width: 390 }]) {
+      const facts = { ...(JSON.parse((await savedLead(lead.submission_key)).certificate.fill_facts!) as FillFacts), viewport };
+      await routes.db.updateTable("submission_certificates").set({ fill_facts: JSON.stringify(facts) }).where("certificate_id", "=", certificate.certificate_id).execute();
+      const tampered = await framed();
+      expect(tampered).toMatch(/iframe\{[^}]*width:100%;/);
+      expect(tampered).not.toContain("1000000000px");
+    }
   });
 
   it("keeps one copy of each stylesheet version however many pages use it", async () => {

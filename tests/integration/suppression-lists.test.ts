@@ -12,6 +12,7 @@ import { EMPTY_FILE, NO_FILE, NOT_MULTIPART, tooLarge } from "../../server/suppr
 import { createServices, type Services } from "../../server/services";
 import { mvaAnswers } from "../support/mva-answers";
 import { buyerInput } from "../support/routing-fixtures";
+import { uploadRequest } from "../support/suppression-upload";
 import { testDatabaseUrl } from "../support/test-database";
 
 const context = { ip: "203.0.113.9", userAgent: "SuppressionTest/1.0", pageUrl: null, attribution: null };
@@ -29,13 +30,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await db.destroy();
 });
-
-function uploadRequest(fields: Record<string, string>, file?: { text: string; name?: string }) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  if (file) form.set("file", new Blob([file.text], { type: "text/csv" }), file.name ?? "list.csv");
-  return new Request("http://localhost/admin/suppression", { method: "POST", body: form });
-}
 
 async function upload(fields: Record<string, string>, text: string) {
   const answer = await services.suppression.upload(uploadRequest(fields, { text }));

@@ -1,0 +1,47 @@
+import { formatCents } from "~/admin/buyer-summary";
+import type { CertifiedCheck } from "../../server/certificates/certificate-checks";
+
+const OUTCOMES: Record<CertifiedCheck["outcome"], string> = { pass: "Passed", block: "Blocked", unavailable: "Unavailable" };
+
+/** One term and its detail on the public certificate page. */
+export function CertificateRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-slate-100 py-3 sm:grid-cols-3 sm:gap-4">
+      <dt className="font-medium text-slate-700">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The certificate's checks before a sale (docs/decisions/048): each check's result, time and price, as
+ * the signed certificate carries them; the providers' answers are never shown.
+ */
+export function CertificateSaleChecks({ checks, dateTime }: { checks: readonly CertifiedCheck[]; dateTime: (iso: string) => string }) {
+  return (
+    <section aria-labelledby="checks-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200" data-testid="certificate-sale-checks">
+      <h2 id="checks-title" className="text-lg font-bold">
+        Checks before a sale
+      </h2>
+      {checks.length ? (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            Lookups run on the lead before it was offered to buyers, such as Do Not Call or litigator scrubs. The providers' answers are not
+            shown.
+          </p>
+          <dl className="mt-2 text-sm">
+            {checks.map((check, i) => (
+              <CertificateRow key={`${i}-${check.name}`} label={check.name}>
+                {OUTCOMES[check.outcome]}
+                {check.policyApplied ? ` (${check.policyApplied})` : ""} · {dateTime(check.checkedAt)} ·{" "}
+                {check.cached ? "from the cache" : `${check.durationMs.toLocaleString("en-US")} ms`} · {formatCents(check.priceCents)}
+              </CertificateRow>
+            ))}
+          </dl>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">No checks before a sale were run on this lead.</p>
+      )}
+    </section>
+  );
+}
