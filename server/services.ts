@@ -30,6 +30,7 @@ import { createSettings } from "./settings/settings";
 import { createSuppressionLists } from "./suppression/suppression-lists";
 import { createContentStore } from "./content/content-store";
 import { createLiveContent } from "./content/live-content";
+import { createContentConsole } from "./content/content-console";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -92,6 +93,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     /** Site content (docs/decisions/055): drafts and versions, and what this instance's pages show. */
     contentStore,
     content,
+    contentConsole: createContentConsole({ store: contentStore, live: content }),
     leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };
 }

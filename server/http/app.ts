@@ -16,7 +16,7 @@ import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
 import type { SuppressionLists } from "../suppression/suppression-lists";
-import type { ContentStore } from "../content/content-store";
+import type { ContentConsole } from "../content/content-console";
 import type { LiveContent } from "../content/live-content";
 import type { Statements } from "../statements/statements";
 import type { BuyerTestLead } from "../buyers/buyer-test-lead";
@@ -77,15 +77,15 @@ export interface AppDeps {
   statements: Statements;
   suppression: SuppressionLists;
   /** Site content (docs/decisions/055): its drafts and versions, and what this instance's pages show. */
-  contentStore: ContentStore;
   content: LiveContent;
+  contentConsole: ContentConsole;
 }
 
 /**
  * The Express app, behind the early answer of the static pages when there are pages to serve
  * (docs/decisions/032).
  */
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, contentStore, content, pages }: AppDeps): RequestListener {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, content, contentConsole, pages }: AppDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -117,7 +117,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       nonce,
       site: shown.site,
       content: shown,
-      siteContent: { store: contentStore, live: content },
+      siteContent: contentConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,

@@ -18,8 +18,8 @@ import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
 import type { SuppressionLists } from "../suppression/suppression-lists";
-import type { ContentStore } from "../content/content-store";
-import type { LiveContent, SiteContent } from "../content/live-content";
+import type { ContentConsole } from "../content/content-console";
+import type { SiteContent } from "../content/live-content";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -29,8 +29,8 @@ export interface ServerContext {
   site: SiteIdentity;
   /** The site content this request shows (docs/decisions/055): the published one, or an operator's preview of a draft. */
   content: SiteContent;
-  /** /admin/content's services: the drafts and versions, and this instance's published content. */
-  siteContent: { store: ContentStore; live: LiveContent };
+  /** /admin/content: every entry's draft, versions and history, and the operator's actions on them. */
+  siteContent: ContentConsole;
   siteUrl: string;
   legacyPrefix: string;
   logger: Logger;

@@ -43,7 +43,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       nonce: "test-nonce",
       site: services.content.current().site,
       content: services.content.current(),
-      siteContent: { store: services.contentStore, live: services.content },
+      siteContent: services.contentConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,
