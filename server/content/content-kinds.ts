@@ -12,7 +12,8 @@ const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    .min(min, { error: min <= 1 ? `${label} is required.` : `${label} needs at least ${min} characters.` })
+    .min(1, { error: `${label} is required.` })
+    .min(min, { error: `${label} needs at least ${min} characters.` })
     .max(max, { error: `${label} can be at most ${max} characters.` });
 
 const siteSchema = z.object({
