@@ -176,10 +176,9 @@ export function createContentStore({ db, now = () => new Date() }: { db: Db; now
 
     /** Publishes a copy of the entry's version `number` as its next version (the versions between stay in the history). */
     async rollback<N extends ContentEntryName>(entry: N, number: number, actor: Actor): Promise<ContentAnswer<ContentVersion<N>>> {
+      if (!Number.isSafeInteger(number) || number < 1) return { ok: false, status: 400, message: "Choose the version to roll back to." };
       return writeTransaction(db, async (trx) => {
-        const old = Number.isSafeInteger(number)
-          ? await trx.selectFrom("content_versions").selectAll().where("entry", "=", entry).where("number", "=", number).executeTakeFirst()
-          : undefined;
+        const old = await trx.selectFrom("content_versions").selectAll().where("entry", "=", entry).where("number", "=", number).executeTakeFirst();
         if (!old) return { ok: false as const, status: 404 as const, message: `There is no version ${number} of this entry.` };
         const current = await latest(trx, entry);
         if (current?.number === number) return { ok: false as const, status: 409 as const, message: `Version ${number} is the one published now.` };
