@@ -31,9 +31,9 @@ export function TrustStrip() {
           ))}
         </ul>
         {figures.length ? (
-          <dl className="mt-8 grid grid-cols-2 gap-4 text-center lg:grid-cols-4" data-testid="trust-figures">
+          <dl className="mt-8 flex flex-wrap justify-center gap-4 text-center" data-testid="trust-figures">
             {figures.map(({ figure, label }) => (
-              <div key={`${label}-${figure}`} className="rounded-xl bg-slate-100 p-4">
+              <div key={`${label}-${figure}`} className="w-[calc(50%-0.5rem)] rounded-xl bg-slate-100 p-4 lg:w-[calc(25%-0.75rem)]">
                 <dt className="text-sm text-slate-700">{label}</dt>
                 <dd className="text-2xl font-extrabold break-words text-brand">{figure}</dd>
               </div>
