@@ -1,10 +1,15 @@
+import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answersFromValues } from "#claims/engine/form-values";
 import { BUILT_IN_CONSENT_TEMPLATE } from "#claims/engine/personal-fields";
 import { claimBySlug } from "#claims/registry";
 import type { Actor } from "../../server/audit/audit-log";
+import { loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/database";
+import { migrations } from "../../server/db/migrations";
 import { startRouteServices, TEST_SITE_URL, OWNER_EMAIL } from "../support/load-context";
 import { sampleAnswers } from "../support/sample-answers";
+import { testDatabaseUrl } from "../support/test-database";
 
 // Site content on a real database (a SQLite file, and PostgreSQL in integration-postgres): drafts,
 // versions, rollback as a new version, the audit log's before and after, what a web instance loads,
@@ -172,5 +177,27 @@ describe("consent text versions on certificates", () => {
     const third = await submitLead();
     expect(third.row.consent_content_version).toBe(3);
     expect(third.row.consent_text).toBe(first.row.consent_text);
+  });
+});
+
+describe("migration 2026-11-27-31", () => {
+  const MIGRATION = "2026-11-27-31-site-content";
+  it("goes down and up again: its tables and the certificates' column go, and version 1 comes back", async () => {
+    const db = await openDatabase(loadConfig({ DATABASE_URL: await testDatabaseUrl("site_content_migration"), NODE_ENV: "test" }).database);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const names = Object.keys(migrations).sort();
+      expect((await migrator.migrateTo(names[names.indexOf(MIGRATION) - 1]!)).error).toBeUndefined();
+      const tables = (await db.introspection.getTables()).map((table) => table.name);
+      expect(tables).not.toContain("content_versions");
+      expect(tables).not.toContain("content_drafts");
+      const certificates = (await db.introspection.getTables()).find((table) => table.name === "submission_certificates")!;
+      expect(certificates.columns.map((column) => column.name)).not.toContain("consent_content_version");
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const versions = await db.selectFrom("content_versions").select(["id", "entry", "number"]).execute();
+      expect(versions.map((row) => [Number(row.id), row.entry, Number(row.number)])).toEqual([[1, "consent-text", 1]]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
