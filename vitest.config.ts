@@ -29,7 +29,7 @@ const SQLITE_ONLY = {
   // roles and page data. The services under them (lead intake, operator accounts and sessions, log-in
   // throttle, buyer store, API keys, revocations, lead queries) are tested on both engines by
   // claims-api, lead-api, group-commit, operator-accounts, admin-auth, login-throttle, buyer-store,
-  // certificate-api, revocation and lead-console.
+  // certificate-api, revocation, lead-console and site-content.
   "HTTP and page logic over services tested on both engines": [
     "claim-form-action",
     "account-pages",
@@ -39,6 +39,7 @@ const SQLITE_ONLY = {
     "certificate-pages",
     "revocation-api",
     "lead-console-pages",
+    "site-content-pages",
   ],
 };
 const sqliteOnlyFiles = Object.values(SQLITE_ONLY).flatMap((names) => names.map((name) => `tests/integration/${name}.test.ts`));

@@ -22,7 +22,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   // Admin pages show only the header links the operator's role may follow; visitors' pages ask nothing.
   const adminNav = pathname === "/admin" || pathname.startsWith("/admin/") ? await context.admin.navigation(request.headers.get("cookie")) : null;
-  return { site: context.site, siteUrl: context.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims), adminNav };
+  return {
+    site: context.site,
+    siteUrl: context.siteUrl,
+    year: new Date().getFullYear(),
+    themeCss: themeCss(claims),
+    adminNav,
+    // The operator's figures without their source notes: those are for the record, not for visitors.
+    trustFigures: context.content.trustStrip.figures.map(({ figure, label }) => ({ figure, label })),
+    preview: context.content.preview,
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -45,7 +54,7 @@ export interface RouteHandle extends StaticPageHandle {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
-  const { site, siteUrl, themeCss } = useRootData();
+  const { site, siteUrl, themeCss, preview } = useRootData();
   const { pathname } = useLocation();
   // Visitors' pages ship no React Router: links are plain links, forms plain forms.
   const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
@@ -76,6 +85,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {themeCss ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss }} /> : null}
       </head>
       <body className={BODY_CLASS}>
+        {preview ? (
+          <p role="status" className="bg-amber-100 px-4 py-2 text-center font-semibold text-amber-950" data-testid="content-preview">
+            Preview of a draft: visitors do not see it until it is published.
+          </p>
+        ) : null}
         {children}
         {hydrate ? (
           <>

@@ -28,6 +28,9 @@ import { countSubmissions } from "./metrics/counted-services";
 import { createMetrics } from "./metrics/metrics";
 import { createSettings } from "./settings/settings";
 import { createSuppressionLists } from "./suppression/suppression-lists";
+import { createContentStore } from "./content/content-store";
+import { createLiveContent } from "./content/live-content";
+import { createContentConsole } from "./content/content-console";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -42,6 +45,9 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host, newVisitorsPerAddressPerDay: config.funnelNewVisitorsPerAddressPerDay, timeZone: config.operatorTimeZone });
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   const statements = createStatements({ db });
+  const contentStore = createContentStore({ db });
+  // Started by the web process (server/web.ts): the worker renders no pages.
+  const content = createLiveContent({ store: contentStore, site: config.site, logger });
   return {
     settings,
     metrics,
@@ -50,7 +56,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       db,
       logger,
       siteUrl: config.siteUrl,
-      site: config.site,
+      // The published brand and consent text (docs/decisions/055): what the visitor's form showed.
+      site: () => content.current().site,
       leadRateLimitPerHour: config.leadRateLimitPerHour,
       minFormFillMs: config.minFormFillMs,
       sessionSecret: () => sessionSecret(config, settings),
@@ -83,6 +90,10 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     suppression: createSuppressionLists({ db, maxUploadBytes: config.suppressionUploadMaxBytes }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
+    /** Site content (docs/decisions/055): drafts and versions, and what this instance's pages show. */
+    contentStore,
+    content,
+    contentConsole: createContentConsole({ store: contentStore, live: content }),
     leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
   };
 }

@@ -65,6 +65,11 @@ export function AdminHeader({ title }: { title: string }) {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/admin/content" className={navLink}>
+                Content
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/revocations" className={navLink}>
                 Revocations
               </NavLink>

@@ -32,6 +32,13 @@ export function SiteFooter() {
           <li>This site is not endorsed by, sponsored by or affiliated with any social media or video platform.</li>
           <li>Past results do not guarantee a similar outcome. Settlement figures are examples, not predictions.</li>
         </ul>
+        {root.site.address ? (
+          <address className="mt-6 whitespace-pre-line not-italic text-slate-300" data-testid="site-address">
+            {root.site.name}
+            {"\n"}
+            {root.site.address}
+          </address>
+        ) : null}
         <p className="mt-6 text-slate-300">
           © {root.year} {name}. All rights reserved.
         </p>

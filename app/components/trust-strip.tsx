@@ -1,4 +1,5 @@
-import { ClockIcon, DollarIcon, ShieldIcon, StarIcon, UsersIcon } from "./icons";
+import { ClockIcon, DollarIcon, ShieldIcon, UsersIcon } from "./icons";
+import { useRootData } from "./use-site";
 
 const POINTS = [
   { icon: ShieldIcon, title: "Secure & Confidential", text: "Your information is encrypted and private." },
@@ -7,14 +8,13 @@ const POINTS = [
   { icon: UsersIcon, title: "Nationwide Network", text: "Experienced attorneys across the country." },
 ];
 
-const STATS = [
-  { figure: "$500M+", label: "Recovered for clients" },
-  { figure: "50,000+", label: "Claims handled" },
-  { figure: "95%", label: "Client satisfaction" },
-  { figure: "5-Star", label: "Average rating" },
-];
-
+/**
+ * Why people may trust the site, and the operator's own track-record figures when it has entered any
+ * (/admin/content, each with a source note kept for the record): no figure is shown that the operator
+ * did not enter, as attorney-advertising rules forbid misleading claims (docs/decisions/055).
+ */
 export function TrustStrip() {
+  const figures = useRootData().trustFigures;
   return (
     <section aria-labelledby="trust-title" className="bg-white py-12">
       <div className="mx-auto max-w-6xl px-4">
@@ -30,17 +30,16 @@ export function TrustStrip() {
             </li>
           ))}
         </ul>
-        <dl className="mt-8 grid grid-cols-2 gap-4 text-center lg:grid-cols-4">
-          {STATS.map(({ figure, label }) => (
-            <div key={label} className="rounded-xl bg-slate-100 p-4">
-              <dt className="text-sm text-slate-700">{label}</dt>
-              <dd className="inline-flex items-center gap-1 text-2xl font-extrabold text-brand">
-                {figure}
-                {figure === "5-Star" ? <StarIcon className="size-5 fill-amber-400 text-amber-500" /> : null}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        {figures.length ? (
+          <dl className="mt-8 flex flex-wrap justify-center gap-4 text-center" data-testid="trust-figures">
+            {figures.map(({ figure, label }) => (
+              <div key={`${label}-${figure}`} className="w-[calc(50%-0.5rem)] rounded-xl bg-slate-100 p-4 lg:w-[calc(25%-0.75rem)]">
+                <dt className="text-sm text-slate-700">{label}</dt>
+                <dd className="text-2xl font-extrabold break-words text-brand">{figure}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </div>
     </section>
   );

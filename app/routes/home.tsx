@@ -8,6 +8,7 @@ import { ArticleCard } from "~/blog/article-card";
 import { seo } from "~/components/seo";
 import { TEASER_SLUGS } from "~/site/blog-teaser";
 import { cardHref } from "#claims/engine/pages";
+import { withBrand } from "#claims/engine/personal-fields";
 import { claims } from "#claims/registry";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
@@ -22,8 +23,9 @@ export const meta: Route.MetaFunction = (args) =>
       "Free, confidential case reviews for car accidents, PFAS, mesothelioma, RoundUp, AFFF, rideshare assault, video game addiction and Depo-Provera claims. No upfront fees.",
   });
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   return {
+    hero: context.content.homeHero,
     // One card per claim, in the registry's order (the spec's card order).
     cards: claims.map((claim) => ({ ...claim.landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
     teaser: TEASER_SLUGS.map((slug) => {
@@ -36,6 +38,7 @@ export function loader() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const { hero } = loaderData;
   return (
     <>
       <SiteHeader />
@@ -45,18 +48,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium">
               <CheckIcon className="size-4" /> Free, no-obligation case review
             </p>
-            <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-              Get the Compensation You Deserve
-            </h1>
-            <p className="mt-4 max-w-2xl text-lg text-slate-200">
-              Answer a few short questions and {site.name} connects you with an experienced attorney in your state. No
-              upfront fees: you pay only if your case is won.
-            </p>
+            <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight break-words sm:text-5xl">{withBrand(hero.headline, site)}</h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-200">{withBrand(hero.text, site)}</p>
             <a
               href="#claims"
               className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-6 py-3 font-semibold text-brand hover:bg-slate-100"
             >
-              Find your claim <ArrowRightIcon className="size-5" />
+              {withBrand(hero.cta, site)} <ArrowRightIcon className="size-5" />
             </a>
           </div>
         </section>

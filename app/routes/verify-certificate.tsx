@@ -97,6 +97,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
               <blockquote className="mt-3 border-l-4 border-emerald-600 pl-4 text-sm text-slate-800">{certificate.consentText}</blockquote>
               {certificate.consentTextVersion ? (
                 <p className="mt-3 text-xs text-slate-600">
+                  {certificate.consentContentVersion ? <span data-testid="consent-content-version">Consent text version {certificate.consentContentVersion} of this site; </span> : null}
                   Version <span className="font-mono">{certificate.consentTextVersion}</span>, SHA-256{" "}
                   <span className="font-mono break-all">{certificate.consentTextSha256}</span>
                 </p>

@@ -56,13 +56,18 @@ export const TCPA_FIELD: FieldSpec = { name: "tcpa", label: "I agree to be conta
 
 export const tcpaSchema = (message: string) => consent(message);
 
-/** The TCPA consent shown beside the checkbox; certificates store this exact text. */
+/** The built-in TCPA consent, `{brand}` for the site's name: the site content's consent-text version 1. */
+export const BUILT_IN_CONSENT_TEMPLATE =
+  "By checking this box and submitting this form, I agree that {brand} and its participating attorneys " +
+  "may call and text me, including with automated technology and prerecorded messages, at the phone number " +
+  "I provided about my claim. Consent is not a condition of purchasing any goods or services. " +
+  "Message and data rates may apply; reply STOP to opt out. " +
+  "You can revoke this consent at any time on our opt-out page, /opt-out.";
+
+/** A text as a site shows it: every `{brand}` becomes the site's name (consent text, home hero). */
+export const withBrand = (template: string, site: SiteIdentity): string => template.replaceAll("{brand}", site.name);
+
+/** The TCPA consent shown beside the checkbox (the site's published one, else the built-in); certificates store this exact text. */
 export function tcpaConsentText(site: SiteIdentity): string {
-  return (
-    `By checking this box and submitting this form, I agree that ${site.name} and its participating attorneys ` +
-    "may call and text me, including with automated technology and prerecorded messages, at the phone number " +
-    "I provided about my claim. Consent is not a condition of purchasing any goods or services. " +
-    "Message and data rates may apply; reply STOP to opt out. " +
-    "You can revoke this consent at any time on our opt-out page, /opt-out."
-  );
+  return withBrand(site.consent?.template ?? BUILT_IN_CONSENT_TEMPLATE, site);
 }

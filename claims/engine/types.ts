@@ -77,6 +77,13 @@ export interface SiteIdentity {
   name: string;
   phone: string;
   email: string;
+  /** The postal address the footer shows; empty or absent when the operator has not given one. */
+  address?: string;
+  /**
+   * The consent text the operator published (docs/decisions/055): its template (`{brand}` for the name)
+   * and its version, which the certificate records. Absent: the built-in text, unversioned.
+   */
+  consent?: { template: string; version: number };
 }
 
 export type Gating = "next-disabled-until-complete" | "validate-on-next";

@@ -41,6 +41,9 @@ export const ACCESS = {
   "operators.change": "owner",
   "audit.view": "manager",
   "audit.export": "owner",
+  /** /admin/content (docs/decisions/055): the site's words; a viewer reads them and previews drafts. */
+  "content.view": "viewer",
+  "content.change": "manager",
   /** /admin/account: one's own password. */
   "account.change": "viewer",
 } as const satisfies Record<string, OperatorRole>;

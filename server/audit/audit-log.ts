@@ -79,6 +79,11 @@ export const AUDIT_ACTIONS = [
   "view-consent-page",
   // Suppression lists (docs/decisions/047).
   "upload-suppression-list",
+  // Site content (docs/decisions/055).
+  "save-content-draft",
+  "discard-content-draft",
+  "publish-content",
+  "rollback-content",
 ] as const;
 
 /**

@@ -23,6 +23,8 @@ export interface CertificateView {
   /** The consent text's version id and SHA-256 (docs/decisions/026); null on certificates older than them. */
   consentTextVersion: string | null;
   consentTextSha256: string | null;
+  /** The site content's consent-text version the form showed (docs/decisions/055); null before versions and on supplier leads. */
+  consentContentVersion: number | null;
   pageUrl: string | null;
   submissionSha256: string;
   answers: Array<{ label: string; value: string }>;
@@ -104,8 +106,13 @@ function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks:
   const supplierAssertion = supplierAssertionOf(row);
   // A supplier's lead never claims our consent step: the text is the supplier's, as it reports it.
   const consent = supplierAssertion
-    ? { consentText: supplierAssertion.consentText ?? "Not reported by the supplier", consentTextVersion: null, consentTextSha256: null }
-    : { consentText: row.consent_text, consentTextVersion: row.consent_text_version, consentTextSha256: row.consent_text_sha256 };
+    ? { consentText: supplierAssertion.consentText ?? "Not reported by the supplier", consentTextVersion: null, consentTextSha256: null, consentContentVersion: null }
+    : {
+        consentText: row.consent_text,
+        consentTextVersion: row.consent_text_version,
+        consentTextSha256: row.consent_text_sha256,
+        consentContentVersion: row.consent_content_version === null ? null : Number(row.consent_content_version),
+      };
   return {
     certificateId: row.certificate_id,
     formType: row.form_type,

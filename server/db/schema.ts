@@ -94,6 +94,8 @@ export interface SubmissionCertificatesTable {
   consent_kind: Generated<ConsentKind>;
   /** JSON: server/suppliers/supplier-evidence.ts's SupplierEvidence, on supplier-asserted certificates. */
   supplier_evidence: Generated<string | null>;
+  /** The site content's consent-text version the form showed (migration 31, docs/decisions/055); null before it and on supplier leads. */
+  consent_content_version: Generated<number | null>;
 }
 
 export type ConsentKind = "first-party-form" | "supplier-asserted";
@@ -406,7 +408,7 @@ export interface OperatorInvitationsTable {
   revoked_at: string | null;
 }
 
-export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list";
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list" | "content";
 
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
@@ -606,6 +608,8 @@ export interface Database {
   check_cache: CheckCacheTable;
   suppliers: SuppliersTable;
   supplier_cap_counters: SupplierCapCountersTable;
+  content_versions: ContentVersionsTable;
+  content_drafts: ContentDraftsTable;
 }
 
 /** A check before a sale (migration 28, docs/decisions/048): config is server/checks/check-config.ts's JSON. */
@@ -869,4 +873,30 @@ export interface DeliveryDailyTable {
 export interface RollupStateTable {
   name: string;
   refreshed_at: string;
+}
+
+/** One published version of a site content entry (migration 31, docs/decisions/055); never updated or deleted. */
+export interface ContentVersionsTable {
+  /** Site-wide, one more per publish: the number every web instance polls to know the content changed. */
+  id: number;
+  entry: string;
+  /** The entry's own version number, from 1. */
+  number: number;
+  /** JSON: the entry kind's fields (server/content/content-kinds.ts). */
+  body: string;
+  published_at: string;
+  /** The operator's e-mail; null for the built-in version the migration wrote. */
+  published_by: string | null;
+  /** A rollback: the entry's version number whose body this copies. */
+  rolled_back_from: number | null;
+}
+
+/** An entry's unpublished draft, at most one per entry. */
+export interface ContentDraftsTable {
+  entry: string;
+  body: string;
+  /** A random token: `?preview=<token>` shows the page with this draft to a signed-in operator. */
+  preview_token: string;
+  updated_at: string;
+  updated_by: string | null;
 }

@@ -6,7 +6,7 @@ import { migrations } from "./migrations";
 /** Kysely's own bookkeeping: the target writes its own when it migrates. */
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 /** Tables a migration writes rows into itself (our Do Not Call list): the copy brings the source's own. */
-const SEEDED_BY_MIGRATIONS = ["suppression_lists"];
+const SEEDED_BY_MIGRATIONS = ["suppression_lists", "content_versions"];
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 65_000;
 

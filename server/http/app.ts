@@ -16,6 +16,8 @@ import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
 import type { SuppressionLists } from "../suppression/suppression-lists";
+import type { ContentConsole } from "../content/content-console";
+import type { LiveContent } from "../content/live-content";
 import type { Statements } from "../statements/statements";
 import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { CertificateMatches } from "../certificates/certificate-match";
@@ -45,6 +47,7 @@ import { securityHeaders } from "./security-headers";
 import { metricsHandler, type Metrics } from "../metrics/metrics";
 import { requestDurations, timeEarlyAnswers } from "../metrics/request-routes";
 import { createStaticPageCache } from "./static-page-cache";
+import { contentShown } from "./content-preview";
 import { staticPages } from "./static-pages";
 
 /** The pages: React Router's server build (or, in development, a loader of it) and how its assets are served. */
@@ -73,13 +76,16 @@ export interface AppDeps {
   returns: LeadReturns;
   statements: Statements;
   suppression: SuppressionLists;
+  /** Site content (docs/decisions/055): its drafts and versions, and what this instance's pages show. */
+  content: LiveContent;
+  contentConsole: ContentConsole;
 }
 
 /**
  * The Express app, behind the early answer of the static pages when there are pages to serve
  * (docs/decisions/032).
  */
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, pages }: AppDeps): RequestListener {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, content, contentConsole, pages }: AppDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -107,9 +113,11 @@ export function createApp({ config, logger, db, leads, certificates, certificate
 
   let early: ReturnType<typeof staticPages>["early"] | null = null;
   if (pages) {
-    const context = (nonce: string | undefined, visitor: ServerContext["visitor"]): AppLoadContext => ({
+    const context = (nonce: string | undefined, visitor: ServerContext["visitor"], shown = content.current()): AppLoadContext => ({
       nonce,
-      site: config.site,
+      site: shown.site,
+      content: shown,
+      siteContent: contentConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,
@@ -142,6 +150,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
             // No visitor and no nonce: the page is the same for everyone and has no script to admit.
             render: (request) => renderOnce(request, context(undefined, { ip: null, userAgent: null, attribution: null })),
             origin: config.siteUrl,
+            contentStamp: content.stamp,
           }),
           views: funnelViews,
           logger,
@@ -166,12 +175,16 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       createRequestHandler({
         build: pages.build,
         mode: config.env === "development" ? "development" : "production",
-        getLoadContext: (req, res) =>
-          context(String(res.locals.nonce), {
-            ip: req.ip ?? null,
-            userAgent: req.get("user-agent") ?? null,
-            attribution: decodeAttribution(readCookie(req.headers.cookie, ATTRIBUTION_COOKIE)),
-          }),
+        getLoadContext: async (req, res) =>
+          context(
+            String(res.locals.nonce),
+            {
+              ip: req.ip ?? null,
+              userAgent: req.get("user-agent") ?? null,
+              attribution: decodeAttribution(readCookie(req.headers.cookie, ATTRIBUTION_COOKIE)),
+            },
+            await contentShown(req, res, { admin: pages.admin, content }),
+          ),
       }),
     );
   }

@@ -18,12 +18,19 @@ import type { LeadService } from "../leads/submit-lead";
 import type { Logger } from "../logger";
 import type { RevocationService } from "../revocations/revocation-service";
 import type { SuppressionLists } from "../suppression/suppression-lists";
+import type { ContentConsole } from "../content/content-console";
+import type { SiteContent } from "../content/live-content";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
   /** The response's CSP nonce; absent when a page is rendered once for every visitor (server/http/static-pages.ts). */
   nonce: string | undefined;
+  /** The brand, contact details and consent text this request shows: `content.site`. */
   site: SiteIdentity;
+  /** The site content this request shows (docs/decisions/055): the published one, or an operator's preview of a draft. */
+  content: SiteContent;
+  /** /admin/content: every entry's draft, versions and history, and the operator's actions on them. */
+  siteContent: ContentConsole;
   siteUrl: string;
   legacyPrefix: string;
   logger: Logger;

@@ -46,16 +46,32 @@ const MAX_PAGES = 200;
 const MAX_OTHER_STATUS = 20;
 const MAX_MATCHES_REMEMBERED = 2_000;
 
+/** A query parameter that asks for a page with an operator's draft content: never a page to keep (docs/decisions/055). */
+export const PREVIEW_PARAMETER = "preview";
+
 /**
  * Renders pages whose route declares `handle.staticPage` once per process (on their first request,
  * with the configuration the process runs with) and keeps their bytes, compressed ahead, for every
- * later request. Re-renders when the year changes (the footer shows it).
+ * later request. Re-renders when the year changes (the footer shows it), and when `contentStamp`
+ * changes (site content was published, on this instance or another: docs/decisions/055).
  */
-export function createStaticPageCache({ build, render, origin }: { build: ServerBuild; render: RenderPage; origin: string }) {
+export function createStaticPageCache({
+  build,
+  render,
+  origin,
+  contentStamp = () => 0,
+}: {
+  build: ServerBuild;
+  render: RenderPage;
+  origin: string;
+  /** The published site content's version the pages are rendered with; the cache starts again when it changes. */
+  contentStamp?: () => number;
+}) {
   const routes = routeTree(build);
   const manifestPath = build.routeDiscovery.manifestPath;
   const matched = new Map<string, { id: string; splat: boolean } | null>();
   let year = new Date().getFullYear();
+  let stamp = contentStamp();
   let pages = new Map<string, StaticPage>();
   const rendering = new Map<string, Promise<StaticPage | null>>();
 
@@ -75,16 +91,22 @@ export function createStaticPageCache({ build, render, origin }: { build: Server
     if (pathname.endsWith(".data") || pathname === manifestPath) return null;
     const leaf = leafRoute(pathname);
     const handle = leaf && (build.routes[leaf.id]?.module.handle as StaticPageHandle | undefined);
-    const key = handle?.staticPage?.(new URL(url, "http://placeholder")) ?? null;
+    const parsed = new URL(url, "http://placeholder");
+    if (parsed.searchParams.has(PREVIEW_PARAMETER)) return null;
+    const key = handle?.staticPage?.(parsed) ?? null;
     return key === null ? null : { key, splat: leaf!.splat };
   }
 
   /** The page at `key` if it is rendered already (the hot path stays synchronous). */
   function cached(key: string): StaticPage | undefined {
     const now = new Date().getFullYear();
-    if (now !== year) {
+    const content = contentStamp();
+    if (now !== year || content !== stamp) {
       year = now;
+      stamp = content;
       pages = new Map();
+      // A render under way shows what was there before: whoever waits for it gets it, the cache does not.
+      rendering.clear();
     }
     return pages.get(key);
   }
@@ -95,7 +117,8 @@ export function createStaticPageCache({ build, render, origin }: { build: Server
     if (page) return Promise.resolve(page);
     let pending = rendering.get(key);
     if (!pending) {
-      pending = renderOnce(key).finally(() => rendering.delete(key));
+      const started: Promise<StaticPage | null> = renderOnce(key).finally(() => rendering.get(key) === started && rendering.delete(key));
+      pending = started;
       rendering.set(key, pending);
     }
     return pending;
@@ -104,6 +127,7 @@ export function createStaticPageCache({ build, render, origin }: { build: Server
   /** Null: not a page to keep (a redirect, an error, or no room left), which React Router renders per request as any other. */
   async function renderOnce(key: string): Promise<StaticPage | null> {
     if (pages.size >= MAX_PAGES) return null;
+    const kept = pages;
     const response = await render(new Request(new URL(key, origin), { headers: { accept: "text/html" } }));
     const contentType = response.headers.get("content-type") ?? "";
     if ((response.status !== 200 && response.status !== 404) || !contentType.startsWith("text/html")) return null;
@@ -121,7 +145,8 @@ export function createStaticPageCache({ build, render, origin }: { build: Server
       hash: sha256(identity, "base64url").slice(0, 32),
       bodies: { identity, br, gzip: gz },
     };
-    pages.set(key, page);
+    // Kept only if the content it was rendered with is still the published one (the cache has not started again).
+    if (kept === pages) pages.set(key, page);
     return page;
   }
 

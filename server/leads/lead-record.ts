@@ -156,6 +156,8 @@ export function leadRecord(input: LeadRecordInput) {
         fill_facts: input.fillFacts ? JSON.stringify(input.fillFacts) : null,
         consent_kind: input.supplierEvidence ? ("supplier-asserted" as const) : ("first-party-form" as const),
         supplier_evidence: input.supplierEvidence ? JSON.stringify(input.supplierEvidence) : null,
+        // The version of the consent text the form showed (docs/decisions/055); the supplier's own form is not ours to version.
+        consent_content_version: input.supplierEvidence ? null : (input.site.consent?.version ?? null),
       } satisfies Insertable<SubmissionCertificatesTable>)
     : null;
 

@@ -52,7 +52,8 @@ export interface LeadServiceDeps {
   db: Db;
   logger: Logger;
   siteUrl: string;
-  site: SiteIdentity;
+  /** The site as it is now: a function when it can change while the server runs (published site content, docs/decisions/055). */
+  site: SiteIdentity | (() => SiteIdentity);
   leadRateLimitPerHour: number;
   /** The timed honeypot: a form submitted sooner than this after its render is spam (MIN_FORM_FILL_MS). */
   minFormFillMs?: number;
@@ -175,7 +176,7 @@ export function createLeadService(deps: LeadServiceDeps) {
       isSpam,
       context,
       siteUrl: deps.siteUrl,
-      site: deps.site,
+      site: typeof deps.site === "function" ? deps.site() : deps.site,
       fillFacts,
       supplierEvidence,
     });

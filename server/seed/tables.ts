@@ -14,7 +14,7 @@ export const SEEDED_TABLES = {
   submission_certificates: everyColumnOf<"submission_certificates">()([
     "certificate_id", "lead_id", "form_type", "submission_data", "ip_address", "user_agent", "created_at",
     "verification_count", "verified_at", "consent_text", "page_url", "submission_sha256", "purged_at",
-    "consent_text_version", "consent_text_sha256", "fill_facts", "consent_kind", "supplier_evidence",
+    "consent_text_version", "consent_text_sha256", "fill_facts", "consent_kind", "supplier_evidence", "consent_content_version",
   ]),
   leads: everyColumnOf<"leads">()([
     "id", "created_at", "case_type", "fn", "ln", "em", "ph", "st", "accident_date",

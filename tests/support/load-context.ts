@@ -41,7 +41,9 @@ export async function startRouteServices(env: Record<string, string> = {}) {
   function context(visitor: Partial<ServerContext["visitor"]> = {}, overrides: Partial<ServerContext> = {}): AppLoadContext {
     return {
       nonce: "test-nonce",
-      site: config.site,
+      site: services.content.current().site,
+      content: services.content.current(),
+      siteContent: services.contentConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,

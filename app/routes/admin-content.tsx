@@ -1,0 +1,160 @@
+import { data } from "react-router";
+import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { ContentFields, type ContentFormValues } from "~/admin/content-fields";
+import { operatorTime } from "~/admin/format";
+import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import type { Route } from "./+types/admin-content";
+
+export const meta: Route.MetaFunction = () => [{ title: "Site content | Admin" }, NOINDEX];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const access = await requireOperatorPage(request, context, "content.view");
+  return {
+    entries: await context.siteContent.overview(),
+    canChange: access.can("content.change"),
+    figureRows: context.siteContent.figureRows,
+    timeZone: context.revocations.timeZone,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await requireOperatorAction(request, context, "content.change");
+  const answer = await context.siteContent.act(await request.formData(), actor);
+  return answer.ok ? answer : data(answer, { status: answer.status });
+}
+
+const secondaryButton = `${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`;
+const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
+
+export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { entries, canChange, timeZone, figureRows } = loaderData;
+  const answer = actionData;
+  return (
+    <>
+      <AdminHeader title="Site content" />
+      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <p className="text-slate-700">
+          The words the site shows, without a deploy. Save a draft, preview the real page with it (only signed-in operators see a preview), then
+          publish: every web instance shows it within a few seconds. Each publish is a new version; rolling back publishes a copy of an older one.
+          Every change is in the audit log.
+        </p>
+        {answer && !answer.entry ? (
+          <p role="alert" className="font-semibold text-red-700">
+            {answer.message}
+          </p>
+        ) : null}
+        {entries.map((item) => {
+          const answered = answer?.entry === item.entry ? answer : undefined;
+          const values = (answered && !answered.ok && answered.values ? answered.values : item.body) as ContentFormValues;
+          const errors = answered && !answered.ok ? (answered.errors ?? {}) : {};
+          const titleId = `${item.entry}-title`;
+          return (
+            <section key={item.entry} aria-labelledby={titleId} className={adminCard} data-entry={item.entry}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id={titleId} className="text-lg font-bold">
+                  {item.title}
+                </h2>
+                <p className="text-sm text-slate-700" data-testid="published-version">
+                  {item.published
+                    ? `Version ${item.published.number}, published ${operatorTime(item.published.publishedAt, timeZone)}${item.published.publishedBy ? ` by ${item.published.publishedBy}` : ""}`
+                    : "Not published yet: the site shows the built-in default"}
+                </p>
+              </div>
+              {answered ? (
+                <p role={answered.ok ? "status" : "alert"} className={`mt-3 font-semibold ${answered.ok ? "text-emerald-800" : "text-red-700"}`}>
+                  {answered.message}
+                </p>
+              ) : null}
+              <form method="post" className="mt-4" noValidate>
+                <input type="hidden" name="entry" value={item.entry} />
+                <fieldset disabled={!canChange} className="min-w-0">
+                  <legend className="sr-only">{item.title}</legend>
+                  <ContentFields entry={item.entry} values={values} errors={errors} figureRows={figureRows} />
+                </fieldset>
+                {canChange ? (
+                  <div className="mt-4 flex flex-wrap gap-2">
+                    <button type="submit" name="intent" value="save" className={primaryButton}>
+                      Save draft
+                    </button>
+                  </div>
+                ) : null}
+              </form>
+              {item.draft ? (
+                <div className="mt-4 flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 p-3" data-testid="draft">
+                  <p className="mr-auto text-sm text-amber-950">
+                    A draft, saved {operatorTime(item.draft.updatedAt, timeZone)}
+                    {item.draft.updatedBy ? ` by ${item.draft.updatedBy}` : ""}, is not published.
+                  </p>
+                  {item.previewPath ? (
+                    <a href={`${item.previewPath}?preview=${item.draft.previewToken}`} className={secondaryButton} target="_blank" rel="noreferrer">
+                      Preview the page
+                    </a>
+                  ) : null}
+                  {canChange ? (
+                    <>
+                      <form method="post">
+                        <input type="hidden" name="entry" value={item.entry} />
+                        <button type="submit" name="intent" value="publish" className={primaryButton}>
+                          Publish
+                        </button>
+                      </form>
+                      <form method="post">
+                        <input type="hidden" name="entry" value={item.entry} />
+                        <button type="submit" name="intent" value="discard" className={secondaryButton}>
+                          Discard draft
+                        </button>
+                      </form>
+                    </>
+                  ) : null}
+                </div>
+              ) : null}
+              <details className="mt-4">
+                <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand">History ({item.history.length})</summary>
+                {item.history.length ? (
+                  <table className="mt-2 w-full text-left text-sm">
+                    <thead className="max-sm:sr-only">
+                      <tr className="border-b border-slate-200">
+                        <th scope="col" className="py-2 pr-3">Version</th>
+                        <th scope="col" className="py-2 pr-3">Published</th>
+                        <th scope="col" className="py-2 pr-3">By</th>
+                        <th scope="col" className="py-2 pr-3">
+                          <span className="sr-only">Roll back</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {item.history.map((version) => (
+                        <tr key={version.id} className="border-b border-slate-100 max-sm:block max-sm:py-2" data-version={version.number}>
+                          <td className="py-2 pr-3 max-sm:block max-sm:p-0">
+                            <span className="font-semibold">Version {version.number}</span>
+                            {version.rolledBackFrom ? <span className="text-slate-600"> (a copy of version {version.rolledBackFrom})</span> : null}
+                            {version.number === item.published?.number ? <span className="text-emerald-800"> published now</span> : null}
+                          </td>
+                          <td className="py-2 pr-3 max-sm:block max-sm:p-0">{operatorTime(version.publishedAt, timeZone)}</td>
+                          <td className="py-2 pr-3 break-all max-sm:block max-sm:p-0">{version.publishedBy ?? "built in"}</td>
+                          <td className="py-2 pr-3 max-sm:block max-sm:p-0">
+                            {canChange && version.number !== item.published?.number ? (
+                              <form method="post">
+                                <input type="hidden" name="entry" value={item.entry} />
+                                <input type="hidden" name="version" value={version.number} />
+                                <button type="submit" name="intent" value="rollback" className={secondaryButton} aria-label={`Roll back ${item.title} to version ${version.number}`}>
+                                  Roll back to this
+                                </button>
+                              </form>
+                            ) : null}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                ) : (
+                  <p className="mt-2 text-sm text-slate-700">Nothing published yet.</p>
+                )}
+              </details>
+            </section>
+          );
+        })}
+      </main>
+    </>
+  );
+}

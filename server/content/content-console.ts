@@ -1,0 +1,76 @@
+import type { Actor } from "../audit/audit-log";
+import { bodyFromForm, CONTENT_ENTRIES, CONTENT_KINDS, isContentEntry, TRUST_FIGURE_ROWS, type ContentEntryName, type FieldErrors } from "./content-kinds";
+import type { ContentStore } from "./content-store";
+import type { LiveContent } from "./live-content";
+
+export const CONTENT_INTENTS = ["save", "publish", "discard", "rollback"] as const;
+export type ContentIntent = (typeof CONTENT_INTENTS)[number];
+
+/** What /admin/content's action answers: what was done, or why not (with each wrong field's message). */
+export type ContentActionAnswer =
+  | { ok: true; entry: ContentEntryName; message: string }
+  | { ok: false; status: 400 | 404 | 409; entry: ContentEntryName | null; message: string; errors?: FieldErrors; values?: unknown };
+
+/**
+ * /admin/content's reads and writes (docs/decisions/055): every entry with what it shows now, its
+ * draft and its history; and one operator action from the page's form. A publish or a rollback
+ * reloads this instance's content at once; the others see it at their next poll.
+ */
+export function createContentConsole({ store, live }: { store: ContentStore; live: LiveContent }) {
+  return {
+    /** The rows of figures the trust strip's form offers. */
+    figureRows: TRUST_FIGURE_ROWS,
+
+    async overview() {
+      const [published, drafts, histories] = await Promise.all([store.published(), store.drafts(), Promise.all(CONTENT_ENTRIES.map((entry) => store.history(entry)))]);
+      return CONTENT_ENTRIES.map((entry, i) => ({
+        entry,
+        title: CONTENT_KINDS[entry].title,
+        previewPath: CONTENT_KINDS[entry].previewPath,
+        published: published[entry] ?? null,
+        /** What the form starts from: the draft, else what the site shows now. */
+        body: drafts[entry]?.body ?? published[entry]?.body ?? live.defaults[entry],
+        draft: drafts[entry] ?? null,
+        history: histories[i]!,
+      }));
+    },
+
+    async act(form: FormData, actor: Actor): Promise<ContentActionAnswer> {
+      const entryName = String(form.get("entry") ?? "");
+      const intent = String(form.get("intent") ?? "");
+      if (!isContentEntry(entryName)) return { ok: false, status: 400, entry: null, message: "Choose a content entry to change: this one is not known." };
+      const entry = entryName;
+      const title = CONTENT_KINDS[entry].title;
+      switch (intent as ContentIntent) {
+        case "save": {
+          const values = bodyFromForm(entry, form);
+          const published = (await store.published())[entry];
+          const saved = await store.saveDraft(entry, values, actor, published?.body ?? live.defaults[entry]);
+          if (!saved.ok) return { ok: false, status: saved.status, entry, message: saved.message, errors: saved.errors, values };
+          return { ok: true, entry, message: `${title}: the draft is saved. Preview it, then publish it.` };
+        }
+        case "publish": {
+          const published = await store.publish(entry, actor);
+          if (!published.ok) return { ok: false, status: published.status, entry, message: published.message };
+          await live.refresh();
+          return { ok: true, entry, message: `${title}: version ${published.value.number} is published.` };
+        }
+        case "discard": {
+          const discarded = await store.discardDraft(entry, actor);
+          if (!discarded.ok) return { ok: false, status: discarded.status, entry, message: discarded.message };
+          return { ok: true, entry, message: `${title}: the draft is discarded.` };
+        }
+        case "rollback": {
+          const number = Number(form.get("version"));
+          const rolledBack = await store.rollback(entry, number, actor);
+          if (!rolledBack.ok) return { ok: false, status: rolledBack.status, entry, message: rolledBack.message };
+          await live.refresh();
+          return { ok: true, entry, message: `${title}: version ${rolledBack.value.number} is published, a copy of version ${number}.` };
+        }
+        default:
+          return { ok: false, status: 400, entry, message: "Choose what to do: save a draft, publish, discard the draft or roll back." };
+      }
+    },
+  };
+}
+export type ContentConsole = ReturnType<typeof createContentConsole>;

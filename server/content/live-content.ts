@@ -1,0 +1,88 @@
+import type { SiteIdentity } from "#claims/engine/types";
+import type { Logger } from "../logger";
+import { defaultBodies, type ContentBodies, type ContentEntryName, type HomeHeroBody, type TrustStripBody } from "./content-kinds";
+import type { ContentDraft, ContentStore, PublishedVersions } from "./content-store";
+
+/** What the pages show: the published content (or the built-in defaults), with one draft in a preview. */
+export interface SiteContent {
+  /** The brand, contact details and the consent text with its version: what claim forms and certificates use. */
+  site: SiteIdentity & { address: string };
+  trustStrip: TrustStripBody;
+  homeHero: HomeHeroBody;
+  /** The entry whose draft this shows instead of its published version (a preview), else null. */
+  preview: ContentEntryName | null;
+}
+
+/** How often each web instance asks the database whether anything was published (the issue asks for 5 s at most). */
+export const CONTENT_POLL_MS = 1_000;
+
+export function siteContentOf(defaults: ContentBodies, published: PublishedVersions, draft: ContentDraft | null = null): SiteContent {
+  const body = <N extends ContentEntryName>(entry: N): ContentBodies[N] =>
+    draft?.entry === entry ? (draft.body as ContentBodies[N]) : (published[entry]?.body as ContentBodies[N] | undefined) ?? defaults[entry];
+  // A draft's consent text has no version yet (0); without any published one the built-in text stands, unversioned.
+  const consentVersion = draft?.entry === "consent-text" ? 0 : published["consent-text"]?.number;
+  const consent = consentVersion === undefined ? {} : { consent: { template: body("consent-text").template, version: consentVersion } };
+  return {
+    site: { ...body("site"), ...consent },
+    trustStrip: body("trust-strip"),
+    homeHero: body("home-hero"),
+    preview: draft?.entry ?? null,
+  };
+}
+
+/**
+ * The published content held in memory by each web instance, so a page reads it without a query. A
+ * timer asks the database for the highest version id every CONTENT_POLL_MS (one indexed read) and
+ * reloads the content when it changed; `stamp()` is that id, which the page cache keys its pages by
+ * (server/http/static-page-cache.ts), so a publish on any instance shows on every one within about a
+ * second, without a restart and without bypassing the cache.
+ */
+export function createLiveContent({ store, site, logger, pollMs = CONTENT_POLL_MS }: { store: ContentStore; site: SiteIdentity; logger: Logger; pollMs?: number }) {
+  const defaults = defaultBodies(site);
+  let published: PublishedVersions = {};
+  let content = siteContentOf(defaults, published);
+  let stamp = -1;
+  let timer: NodeJS.Timeout | null = null;
+  let polling: Promise<void> | null = null;
+
+  async function refresh(): Promise<void> {
+    const now = await store.stamp();
+    if (now === stamp) return;
+    published = await store.published();
+    content = siteContentOf(defaults, published);
+    stamp = now;
+  }
+
+  /** One poll at a time: a slow database does not pile them up. */
+  function poll(): Promise<void> {
+    polling ??= refresh()
+      .catch((error: unknown) => logger.warn({ err: error }, "site content not refreshed; the pages keep the content they had"))
+      .finally(() => (polling = null));
+    return polling;
+  }
+
+  return {
+    defaults,
+    current: (): SiteContent => content,
+    /** The highest published version id this instance has loaded (-1 before the first load). */
+    stamp: (): number => stamp,
+    /** Loads the content now (start-up, and right after a publish on this instance). */
+    refresh: poll,
+    /** The published content with the draft whose preview token this is, or null when there is none. */
+    async preview(token: string): Promise<SiteContent | null> {
+      const draft = await store.draftByToken(token);
+      return draft ? siteContentOf(defaults, published, draft) : null;
+    },
+    start(): void {
+      timer ??= setInterval(() => void poll(), pollMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await polling;
+    },
+  };
+}
+
+export type LiveContent = ReturnType<typeof createLiveContent>;

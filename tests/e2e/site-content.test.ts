@@ -1,0 +1,78 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { pageProblems } from "../support/page-checks";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+
+/**
+ * Issue 28's first journey (docs/decisions/055): an operator renames the brand on /admin/content, looks
+ * at the preview, publishes, and rolls back; the visitor's home page follows without a restart. The
+ * page passes axe and fits a 360 px phone.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function logIn(page: Page, next: string) {
+  await page.goto(`${server.url}/admin/login?next=${next}`);
+  await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
+  await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname === next);
+}
+
+const brandSection = (page: Page) => page.locator("section[data-entry=site]");
+
+describe("site content", () => {
+  it("an operator renames the brand, previews it, publishes it and rolls it back; the home page follows", async () => {
+    const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    operator.setDefaultTimeout(10_000);
+    await logIn(operator, "/admin/content");
+    expect(await pageProblems(operator)).toEqual([]);
+
+    await brandSection(operator).getByLabel("Brand name").fill("Lone Star Claims");
+    await brandSection(operator).getByLabel("Postal address").fill("100 Congress Ave\nAustin, TX 78701");
+    await brandSection(operator).getByRole("button", { name: "Save draft" }).click();
+    await operator.getByText("Brand and contact: the draft is saved.").waitFor();
+
+    const previewLink = brandSection(operator).getByRole("link", { name: "Preview the page" });
+    const preview = await browser.newPage();
+    // The preview link opens in a new tab; the operator's session cookie goes with it.
+    await operator.context().storageState().then((state) => preview.context().addCookies(state.cookies));
+    await preview.goto(new URL((await previewLink.getAttribute("href"))!, server.url).toString());
+    await preview.getByTestId("content-preview").waitFor();
+    expect(await preview.locator("footer").textContent()).toContain("Lone Star Claims");
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/`);
+    expect(await visitor.locator("footer").textContent()).not.toContain("Lone Star Claims");
+
+    await brandSection(operator).getByRole("button", { name: "Publish" }).click();
+    await operator.getByText("Brand and contact: version 1 is published.").waitFor();
+    await visitor.goto(`${server.url}/`);
+    expect(await visitor.locator("footer").textContent()).toContain("Lone Star Claims");
+    expect(await visitor.getByTestId("site-address").textContent()).toContain("Austin, TX 78701");
+
+    await brandSection(operator).getByLabel("Brand name").fill("Lone Star Claims Group");
+    await brandSection(operator).getByRole("button", { name: "Save draft" }).click();
+    await brandSection(operator).getByRole("button", { name: "Publish" }).click();
+    await operator.getByText("Brand and contact: version 2 is published.").waitFor();
+    await brandSection(operator).getByText("History (2)").click();
+    await brandSection(operator).getByRole("button", { name: "Roll back Brand and contact to version 1" }).click();
+    await operator.getByText("Brand and contact: version 3 is published, a copy of version 1.").waitFor();
+    await visitor.goto(`${server.url}/`);
+    expect(await visitor.locator("footer").textContent()).toContain("© " + new Date().getFullYear() + " Lone Star Claims. All rights reserved.");
+
+    await operator.setViewportSize({ width: 360, height: 800 });
+    await operator.goto(`${server.url}/admin/content`);
+    expect(await pageProblems(operator)).toEqual([]);
+    await Promise.all([operator.close(), preview.close(), visitor.close()]);
+  });
+});
