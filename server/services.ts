@@ -28,6 +28,7 @@ import { countSubmissions } from "./metrics/counted-services";
 import { createMetrics } from "./metrics/metrics";
 import { createSettings } from "./settings/settings";
 import { createSuppressionLists } from "./suppression/suppression-lists";
+import { createSupplierStore } from "./suppliers/supplier-store";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -77,6 +78,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
     checks: createCheckStore(db, secretBox),
+    suppliers: createSupplierStore(db),
     buyerPortal: createBuyerPortal({ db, siteUrl: config.siteUrl }),
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,

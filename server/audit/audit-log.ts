@@ -79,6 +79,12 @@ export const AUDIT_ACTIONS = [
   "view-consent-page",
   // Suppression lists (docs/decisions/047).
   "upload-suppression-list",
+  // Lead suppliers (docs/decisions/046).
+  "create-supplier",
+  "update-supplier",
+  "pause-supplier",
+  "resume-supplier",
+  "rotate-supplier-key",
 ] as const;
 
 /**

@@ -27,6 +27,7 @@ import * as operatorSecondFactor from "./2026-11-27-25-operator-second-factor";
 import * as suppliers from "./2026-11-27-26-suppliers";
 import * as suppressionLists from "./2026-11-27-27-suppression-lists";
 import * as checks from "./2026-11-27-28-checks";
+import * as supplierPayouts from "./2026-11-27-29-supplier-payouts";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-26-suppliers": suppliers,
   "2026-11-27-27-suppression-lists": suppressionLists,
   "2026-11-27-28-checks": checks,
+  "2026-11-27-29-supplier-payouts": supplierPayouts,
 };
