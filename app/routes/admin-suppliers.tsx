@@ -66,9 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "create" || intent === "update") {
     const before = intent === "update" ? await context.suppliers.get(supplierId) : null;
     if (intent === "update" && !before) return data({ error: NO_SUCH_SUPPLIER } satisfies ActionAnswer, { status: 404 });
-    const { values, input, errors } = readSupplierForm(form);
-    if (Object.keys(errors).length) return data({ values, errors } satisfies ActionAnswer, { status: 400 });
+    const { values, input, errors: formErrors } = readSupplierForm(form);
     const status = before?.status ?? (form.get("paused") === "on" ? "paused" : "active");
+    // Every field's error at once: what the form could not read, and what the service refuses of the rest.
+    const errors = { ...formErrorsOfSupplier(context.suppliers.validate({ ...input, status })), ...formErrors };
+    if (Object.keys(errors).length) return data({ values, errors } satisfies ActionAnswer, { status: 400 });
     if (!before) {
       const created = await context.suppliers.create({ ...input, status });
       if (!created.ok) return data({ values, errors: formErrorsOfSupplier(created.errors) } satisfies ActionAnswer, { status: 400 });

@@ -128,12 +128,18 @@ export function createSupplierStore(db: Db, now: () => Date = () => new Date()) 
       return suppliers.map((supplier) => ({ ...supplier, today: today.get(supplier.id) ?? 0 }));
     },
     get: (id: string) => findSupplier(db, id),
+    /** What is wrong with an input, by field, without saving it (empty when nothing is). */
+    validate(input: unknown): Record<string, string> {
+      const parsed = supplierInputSchema.safeParse(input);
+      return parsed.success ? {} : errorsOf(parsed.error);
+    },
     /** A new supplier and its first key. */
     async create(input: unknown): Promise<(SupplierSave & { ok: false }) | { ok: true; supplier: Supplier; key: string }> {
       const parsed = supplierInputSchema.safeParse(input);
       if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
-      const supplier = await createSupplier(db, parsed.data, now());
-      return { ok: true, supplier, key: (await issueSupplierKey(db, supplier.id, now()))! };
+      const { id } = await createSupplier(db, parsed.data, now());
+      const key = (await issueSupplierKey(db, id, now()))!;
+      return { ok: true, supplier: (await findSupplier(db, id))!, key };
     },
     async update(id: string, input: unknown): Promise<SupplierSave | null> {
       const parsed = supplierInputSchema.safeParse(input);
