@@ -8,5 +8,6 @@ export const UNNAMED_API_SOURCE = "api";
 /** A lead's source key: its supplier's id, else one of the two above, from the `leads` table's columns. */
 export function leadSourceKey(table = "leads"): RawBuilder<string> {
   const column = (name: string) => sql.ref(`${table}.${name}`);
-  return sql<string>`coalesce(${column("supplier_id")}, case when ${column("source")} = 'api' then ${UNNAMED_API_SOURCE} else ${FIRST_PARTY_SOURCE} end)`;
+  // Literals, not parameters: PostgreSQL groups by this expression only if the select's and the group's are the same text.
+  return sql<string>`coalesce(${column("supplier_id")}, case when ${column("source")} = 'api' then ${sql.lit(UNNAMED_API_SOURCE)} else ${sql.lit(FIRST_PARTY_SOURCE)} end)`;
 }
