@@ -138,11 +138,12 @@ describe("/admin/suppliers", () => {
     expect((await auditOf("pause-supplier", id))[0]!.detail.changes).toEqual({ status: { before: "active", after: "paused" } });
     expect((await auditOf("resume-supplier", id))[0]!.detail.changes).toEqual({ status: { before: "paused", after: "active" } });
 
-    for (const fields of [
+    const unknown: Record<string, string | string[]>[] = [
       { intent: "pause", supplierId: "no-such-supplier", confirmed: "yes" },
       { intent: "rotate", supplierId: "", confirmed: "yes" },
       { ...newSupplier("Ghost"), intent: "update", supplierId: "no-such-supplier" },
-    ]) {
+    ];
+    for (const fields of unknown) {
       const answer = await post(fields);
       expect(answer.status).toBe(404);
       expect(answer.data).toEqual({ error: "There is no such supplier." });
