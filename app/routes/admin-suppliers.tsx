@@ -250,7 +250,8 @@ export default function AdminSuppliers({ loaderData, actionData }: Route.Compone
               {editing ? `Edit ${editing.name}` : "Add a supplier"}
             </h2>
             {editing ? null : <p className="mt-1 text-sm text-slate-700">Its key is shown once, when it is added: only a hash of it is kept.</p>}
-            <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" key={editing?.id ?? "new"} noValidate>
+            {/* A new key after each save: the form starts empty again instead of keeping what was saved. */}
+            <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" key={`${editing?.id ?? "new"}:${answer && "done" in answer ? answer.done + (answer.key ?? "") : ""}`} noValidate>
               <input type="hidden" name="intent" value={editing ? "update" : "create"} />
               {editing ? <input type="hidden" name="supplierId" value={editing.id} /> : null}
               <label className="block font-semibold sm:col-span-2">
