@@ -1,11 +1,6 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addWebhookBuyer, logIn, uploadLitigatorList } from "../support/admin-browser";
-import { launchBrowser } from "../support/browser";
-import { startFakeReceiver } from "../support/fake-receiver";
+import { addWebhookBuyer, logIn, startOperatorJourney, uploadLitigatorList } from "../support/admin-browser";
 import { mvaAnswers } from "../support/mva-answers";
-import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { startServer, type RunningServer } from "../support/server";
 
 /**
  * Issue 26's journey (suppliers): the operator adds a supplier at /admin/suppliers and sees its key
@@ -13,22 +8,15 @@ import { startServer, type RunningServer } from "../support/server";
  * and the lead page says it was held back from the buyer, and why.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let buyer: Awaited<ReturnType<typeof startFakeReceiver>>;
-
+let journey: Awaited<ReturnType<typeof startOperatorJourney>>;
 beforeAll(async () => {
-  buyer = await startFakeReceiver("ok");
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ SECRETS_KEY: TEST_SECRETS_KEY, DELIVERY_POLL_MS: "50" })]);
+  journey = await startOperatorJourney();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await buyer?.close();
-});
+afterAll(() => journey?.close());
 
 describe("suppliers", () => {
   it("adds a supplier whose key is shown once, and holds back its lead that is on a litigator list, with the reason on the lead's page", async () => {
+    const { server, browser, buyer } = journey;
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     operator.setDefaultTimeout(10_000);
     await logIn(operator, server.url, "/admin/buyers");

@@ -1,11 +1,6 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
 import { fillMvaWizard } from "../support/claim-flows";
-import { startFakeReceiver } from "../support/fake-receiver";
-import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { addWebhookBuyer, logIn, uploadLitigatorList } from "../support/admin-browser";
-import { startServer, type RunningServer } from "../support/server";
+import { addWebhookBuyer, logIn, startOperatorJourney, uploadLitigatorList } from "../support/admin-browser";
 import { openWizard } from "../support/wizard";
 
 /**
@@ -13,22 +8,15 @@ import { openWizard } from "../support/wizard";
  * claim, and the lead page says the lead was held back from the buyer, and why.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let buyer: Awaited<ReturnType<typeof startFakeReceiver>>;
-
+let journey: Awaited<ReturnType<typeof startOperatorJourney>>;
 beforeAll(async () => {
-  buyer = await startFakeReceiver("ok");
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ SECRETS_KEY: TEST_SECRETS_KEY, DELIVERY_POLL_MS: "50" })]);
+  journey = await startOperatorJourney();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await buyer?.close();
-});
+afterAll(() => journey?.close());
 
 describe("suppression lists", () => {
   it("holds back a lead whose phone is on an uploaded litigator list, with the list's name on its page", async () => {
+    const { server, browser, buyer } = journey;
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     operator.setDefaultTimeout(10_000);
     await logIn(operator, server.url, "/admin/buyers");

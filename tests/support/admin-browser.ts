@@ -1,5 +1,8 @@
 import type { Page } from "playwright-core";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD } from "./server";
+import { launchBrowser } from "./browser";
+import { startFakeReceiver } from "./fake-receiver";
+import { TEST_SECRETS_KEY } from "./routing-fixtures";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer } from "./server";
 
 // What the admin journeys do in the browser before their own subject: log in, add a buyer, upload a list.
 
@@ -30,4 +33,20 @@ export async function uploadLitigatorList(page: Page, serverUrl: string, name: s
   await page.getByLabel("File", { exact: true }).setInputFiles({ name: "litigators.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Upload" }).click();
   return (await page.getByTestId("suppression-uploaded").textContent()) ?? "";
+}
+
+/** A built server that delivers at once, Chromium, and a buyer's receiver answering 200: an operator journey's stage. */
+export async function startOperatorJourney() {
+  const buyer = await startFakeReceiver("ok");
+  const [browser, server] = await Promise.all([launchBrowser(), startServer({ SECRETS_KEY: TEST_SECRETS_KEY, DELIVERY_POLL_MS: "50" })]);
+  return {
+    buyer,
+    browser,
+    server,
+    async close() {
+      await browser.close();
+      await server.stop();
+      await buyer.close();
+    },
+  };
 }
