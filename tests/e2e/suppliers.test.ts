@@ -51,6 +51,7 @@ describe("suppliers", () => {
     const { leadId } = (await posted.json()) as { leadId: string };
 
     await operator.goto(`${server.url}/admin/leads/${leadId}`);
+    expect(await operator.locator("main").textContent()).toContain("Acme Leads, through the lead API (payout $12.50)");
     expect(await operator.getByTestId("lead-suppressions").textContent()).toContain("On Known litigators: held back from every buyer");
     const routing = (await operator.getByTestId("routing-decision").textContent()) ?? "";
     expect(routing).toContain("National Network");
