@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addWebhookBuyer, logIn, startOperatorJourney, uploadLitigatorList } from "../support/admin-browser";
 import { mvaAnswers } from "../support/mva-answers";
+import { pageProblems } from "../support/page-checks";
 
 /**
  * Issue 26's journey (suppliers): the operator adds a supplier at /admin/suppliers and sees its key
@@ -59,6 +60,8 @@ describe("suppliers", () => {
 
     await operator.goto(`${server.url}/admin/suppliers`);
     expect(await operator.locator("tr", { hasText: "Acme Leads" }).textContent()).toContain("1 of 100 a day");
+    await operator.setViewportSize({ width: 360, height: 800 });
+    expect(await pageProblems(operator)).toEqual([]);
     expect(buyer.received).toEqual([]);
     await operator.close();
   });
