@@ -27,9 +27,9 @@ const SQLITE_ONLY = {
   "no database": ["page-post-guard", "legal-bridge"],
   // Route actions and loaders called with plain Requests: validation, messages, statuses, redirects,
   // roles and page data. The services under them (lead intake, operator accounts and sessions, log-in
-  // throttle, buyer store, API keys, revocations, lead queries) are tested on both engines by
+  // throttle, buyer store, API keys, revocations, lead queries, suppliers) are tested on both engines by
   // claims-api, lead-api, group-commit, operator-accounts, admin-auth, login-throttle, buyer-store,
-  // certificate-api, revocation, lead-console and site-content.
+  // certificate-api, revocation, lead-console, site-content, suppliers and supplier-figures.
   "HTTP and page logic over services tested on both engines": [
     "claim-form-action",
     "account-pages",
@@ -38,6 +38,7 @@ const SQLITE_ONLY = {
     "buyer-pages",
     "certificate-pages",
     "revocation-api",
+    "suppliers-admin",
     "lead-console-pages",
     "site-content-pages",
   ],

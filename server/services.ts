@@ -31,6 +31,7 @@ import { createSuppressionLists } from "./suppression/suppression-lists";
 import { createContentStore } from "./content/content-store";
 import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
+import { createSupplierStore } from "./suppliers/supplier-store";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -84,6 +85,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     ],
     buyers: createBuyerStore(db, secretBox, { partners: config.partners }),
     checks: createCheckStore(db, secretBox),
+    suppliers: createSupplierStore(db),
     buyerPortal: createBuyerPortal({ db, siteUrl: config.siteUrl }),
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,

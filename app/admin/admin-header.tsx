@@ -74,6 +74,11 @@ export function AdminHeader({ title }: { title: string }) {
                 Revocations
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/admin/suppliers" className={navLink}>
+                Suppliers
+              </NavLink>
+            </li>
             {nav.suppression ? (
               <li>
                 <NavLink to="/admin/suppression" className={navLink}>

@@ -4,6 +4,7 @@ import { claims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { centsOfDollars } from "~/admin/buyer-form";
 import { capsSummary, claimsSummary, deliveryLabel, priceSummary, scheduleSummary, statesSummary } from "~/admin/buyer-summary";
+import { LabelledCell } from "~/admin/labelled-cell";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { readRoutingForm, routingFormValues, routingModeLabel } from "~/admin/routing-form";
@@ -196,7 +197,7 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                           </>
                         ) : null}
                       </td>
-                      <Cell label="Delivery">
+                      <LabelledCell label="Delivery">
                         {buyer.system ? (
                           <SystemDelivery {...buyer.system} />
                         ) : (
@@ -213,24 +214,24 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                             </span>
                           </>
                         )}
-                      </Cell>
-                      <Cell label="Price">
+                      </LabelledCell>
+                      <LabelledCell label="Price">
                         {buyer.price}
                         {buyer.pingPost ? <span className="block text-slate-600">Ping-post</span> : null}
-                      </Cell>
-                      <Cell label="Claims and states">
+                      </LabelledCell>
+                      <LabelledCell label="Claims and states">
                         {buyer.claims}
                         <span className="block text-slate-600">{buyer.states}</span>
-                      </Cell>
-                      <Cell label="Caps">{buyer.caps}</Cell>
-                      <Cell label="Hours">
+                      </LabelledCell>
+                      <LabelledCell label="Caps">{buyer.caps}</LabelledCell>
+                      <LabelledCell label="Hours">
                         {buyer.schedule}
                         <span className="block text-slate-600">{buyer.timeZone}</span>
-                      </Cell>
-                      <Cell label="Order">
+                      </LabelledCell>
+                      <LabelledCell label="Order">
                         Priority {buyer.priority}
                         <span className="block text-slate-600">Weight {buyer.weight}</span>
-                      </Cell>
+                      </LabelledCell>
                       <td className="py-1 max-lg:block max-lg:pt-2">
                         {canChange ? <ConfirmForm
                           question={pauseQuestion(buyer.name, buyer.active)}
@@ -267,15 +268,5 @@ function SystemDelivery({ label, href, configured }: { label: string; href: stri
       )}
       {configured ? null : <span className="block font-semibold text-amber-900">Not configured</span>}
     </>
-  );
-}
-
-/** A cell that, on a narrow screen where the table's head is hidden, says what it holds. */
-function Cell({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <td className="py-3 pr-3 max-lg:grid max-lg:grid-cols-[7rem_1fr] max-lg:gap-2 max-lg:p-0 max-lg:py-0.5">
-      <span className="font-semibold text-slate-600 lg:hidden">{label}</span>
-      <span>{children}</span>
-    </td>
   );
 }

@@ -3,7 +3,7 @@ import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { DailyBars, dropOffNote, FunnelBars, PercentBars, ScrollingTable } from "~/admin/dashboard-charts";
 import { signedCents } from "~/admin/buyer-summary";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
-import type { BuyerDeliveries, DashboardPeriod, FunnelStage } from "../../server/analytics/funnel-dashboard";
+import type { BuyerDeliveries, DashboardPeriod, FunnelStage, SupplierFigures } from "../../server/analytics/funnel-dashboard";
 import type { MoneyTotals } from "../../server/ledger";
 import type { Route } from "./+types/admin-index";
 
@@ -30,7 +30,7 @@ const td = "py-2 pr-3 text-right tabular-nums";
 const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { period, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers } = loaderData;
+  const { period, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers } = loaderData;
   const spam = leadsPerDay.reduce((sum, claim) => sum + claim.spam, 0);
   return (
     <>
@@ -236,6 +236,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           />
         </section>
 
+        <SuppliersSection rows={suppliers} />
+
         <DeliveriesSection
           id="deliveries"
           title="Deliveries per paying buyer"
@@ -286,6 +288,54 @@ function MoneyTable({ label, id, head, rows }: { label: string; id: string; head
         </tbody>
       </table>
     </ScrollingTable>
+  );
+}
+
+const rate = (percent: number | null) => (percent === null ? "–" : `${percent}%`);
+
+/** Each source of leads: its leads, their quality, and what it earned less what it cost (docs/decisions/046). */
+function SuppliersSection({ rows }: { rows: SupplierFigures[] }) {
+  return (
+    <section aria-labelledby="suppliers-title" className={adminCard} data-testid="supplier-figures">
+      <h2 id="suppliers-title" className="text-lg font-bold">
+        Leads and margin per source
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Our own forms and each supplier: leads that arrived in the period, the share of them marked spam or repeating a person&apos;s earlier lead,
+        returns over sales written in the period, and the margin: the ledger&apos;s revenue from the source&apos;s leads less their payout (each
+        lead&apos;s payout as it was when the lead was accepted).
+      </p>
+      <ScrollingTable label="Leads and margin per source">
+        <table className="mt-3 w-full text-sm" data-table="suppliers">
+          <caption className="sr-only">Leads, spam, duplicate and return rates, revenue, payout and margin per source</caption>
+          <thead>
+            <tr className="border-b border-slate-200">
+              {["Source", "Leads", "Spam", "Duplicates", "Returns", "Revenue", "Payout", "Margin"].map((head, i) => (
+                <th key={head} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
+                  {head}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.supplierId} className="border-b border-slate-100" data-source={row.supplierId}>
+                <th scope="row" className={`${th} font-normal`}>
+                  {row.name}
+                </th>
+                <td className={td}>{number(row.leads)}</td>
+                <td className={td}>{rate(row.spamRatePercent)}</td>
+                <td className={td}>{rate(row.duplicateRatePercent)}</td>
+                <td className={td}>{rate(row.returnRatePercent)}</td>
+                <td className={td}>{signedCents(row.revenueCents)}</td>
+                <td className={td}>{signedCents(row.payoutCents)}</td>
+                <td className={`${td} font-semibold`}>{signedCents(row.marginCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollingTable>
+    </section>
   );
 }
 

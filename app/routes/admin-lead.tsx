@@ -516,7 +516,14 @@ export default function AdminLead({
             rows={[
               ["IP address", revealed ? revealed.ip : lead.request.ip],
               ["User agent", lead.request.userAgent],
-              ["Source", lead.request.source],
+              [
+                "Source",
+                lead.request.supplier
+                  ? `${lead.request.supplier.name}, through the lead API (payout ${signedCents(lead.request.supplier.payoutCents)})`
+                  : lead.request.source === "api"
+                    ? "The lead API, before suppliers"
+                    : "Our own form",
+              ],
               ...Object.entries(lead.attribution ?? {}).map(
                 ([name, value]): [string, React.ReactNode] => [name, value],
               ),

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, NOIND
 /** A buyer status shown with the colour of the delivery state it resembles. */
 const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "dead", checking: "pending", held: "failed" } as const;
 
-const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign"] as const;
+const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign", "supplier"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await requireOperatorPage(request, context, "leads.view");
@@ -28,11 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const used = [...params].filter(([, value]) => value.trim() !== "");
   if (used.length < [...params].length) throw redirect(`${url.pathname}${used.length ? `?${new URLSearchParams(used)}` : ""}`);
   const values = Object.fromEntries(FILTER_FIELDS.map((name) => [name, params.get(name) ?? ""])) as Record<(typeof FILTER_FIELDS)[number], string>;
-  const [result, buyers] = await Promise.all([context.leadConsole.list(params, { masked: access.operator.role === "viewer" }), context.buyers.list()]);
+  const [result, buyers, suppliers] = await Promise.all([
+    context.leadConsole.list(params, { masked: access.operator.role === "viewer" }),
+    context.buyers.list(),
+    context.suppliers.list(),
+  ]);
   const view = {
     ...result,
     values,
     buyers: buyers.map((buyer) => ({ id: buyer.id, name: buyer.name })),
+    suppliers: suppliers.map((supplier) => ({ id: supplier.id, name: supplier.name })),
     now: new Date().toISOString(),
     canResend: access.can("leads.resend"),
     canExport: access.can("leads.export"),
@@ -267,6 +272,21 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </select>
               {fieldError("sold_to")}
+            </div>
+            <div>
+              <label htmlFor="filter-supplier" className={label}>
+                Source
+              </label>
+              <select {...field("supplier")} className={input}>
+                <option value="">Any source</option>
+                <option value="first-party">Our own forms</option>
+                {view.suppliers.map((supplier) => (
+                  <option key={supplier.id} value={supplier.id}>
+                    {supplier.name}
+                  </option>
+                ))}
+              </select>
+              {fieldError("supplier")}
             </div>
             <div>
               <label htmlFor="filter-utm_source" className={label}>

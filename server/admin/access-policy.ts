@@ -27,6 +27,9 @@ export const ACCESS = {
   "buyers.change": "owner",
   /** /admin/checks (docs/decisions/048): checks before a sale, with the operator's provider keys. */
   "checks.change": "manager",
+  /** /admin/suppliers (docs/decisions/046): lead sources, their keys, caps and payouts. */
+  "suppliers.view": "viewer",
+  "suppliers.change": "manager",
   "revocations.view": "viewer",
   /** /admin/suppression (docs/decisions/047): the lists, and uploading to them. */
   "suppression.view": "manager",

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { sql } from "kysely";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import { dayBounds } from "../lead-console/lead-filter";
+import { leadSourceKey } from "../suppliers/lead-source";
 
 /** The longest period the dashboard shows; rollups keep at least this many days. */
 export const MAX_PERIOD_DAYS = 90;
@@ -30,6 +31,7 @@ export function createDashboardRollups(db: Db, now: () => Date = () => new Date(
   const localDay = localDayOf(timeZone);
   const sliceLength = timeSliceLength(timeZone);
   const slice = sql<string>`substr(created_at, 1, ${sql.lit(sliceLength)})`;
+  const supplier = leadSourceKey();
   const dayOfSlice = (text: string) => localDay(new Date(sliceStart(text)));
 
   /** Brings the rollups up to date, unless another read (or instance) did less than `maxAgeMs` ago. */
@@ -51,19 +53,24 @@ export function createDashboardRollups(db: Db, now: () => Date = () => new Date(
         .select([
           slice.as("slice"),
           "case_type",
+          supplier.as("supplier_id"),
           (eb) => eb.fn.countAll<number | string>().as("n"),
           (eb) => eb.fn.sum<number | string>("is_spam").as("spam"),
+          (eb) => eb.fn.sum<number | string>(sql`case when duplicate_of is null then 0 else 1 end`).as("duplicates"),
+          (eb) => eb.fn.sum<number | string>(sql`coalesce(supplier_payout_cents, 0)`).as("payout_cents"),
         ])
         .where("created_at", ">=", dayBounds(leadsFrom, timeZone).start)
-        .groupBy([slice, "case_type"])
+        .groupBy([slice, "case_type", supplier])
         .execute();
-      const leadDays = new Map<string, { day: string; case_type: string; leads: number; spam: number }>();
+      const leadDays = new Map<string, { day: string; case_type: string; supplier_id: string; leads: number; spam: number; duplicates: number; payout_cents: number }>();
       for (const row of leads) {
         const day = dayOfSlice(row.slice);
-        const key = `${day}|${row.case_type}`;
-        const entry = leadDays.get(key) ?? { day, case_type: row.case_type, leads: 0, spam: 0 };
+        const key = `${day}|${row.case_type}|${row.supplier_id}`;
+        const entry = leadDays.get(key) ?? { day, case_type: row.case_type, supplier_id: row.supplier_id, leads: 0, spam: 0, duplicates: 0, payout_cents: 0 };
         entry.leads += Number(row.n);
         entry.spam += Number(row.spam ?? 0);
+        entry.duplicates += Number(row.duplicates ?? 0);
+        entry.payout_cents += Number(row.payout_cents ?? 0);
         leadDays.set(key, entry);
       }
       await trx.deleteFrom("lead_daily").where("day", ">=", leadsFrom).execute();

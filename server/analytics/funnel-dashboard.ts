@@ -1,9 +1,10 @@
 import { claims } from "#claims/registry";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
-import { addSums, emptyTotals, ledgerSumsBySlice, type MoneyTotals } from "../ledger";
+import { addSums, emptyTotals, ledgerSumsBySlice, type LedgerDaySum, type MoneyTotals } from "../ledger";
 import { ROLLUP_REFRESH_MS, type DashboardRollups } from "./dashboard-rollups";
 import { dayBounds } from "../lead-console/lead-filter";
+import { FIRST_PARTY_SOURCE, UNNAMED_API_SOURCE } from "../suppliers/lead-source";
 import { TZDate } from "@date-fns/tz";
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
@@ -59,6 +60,29 @@ export interface DashboardMoney {
   byDay: ({ day: string } & MoneyTotals)[];
 }
 
+/**
+ * One source of leads in the period (docs/decisions/046): our own forms, or a supplier. Leads by the day
+ * they arrived; revenue and returns by the day the ledger wrote them, as the money above.
+ */
+export interface SupplierFigures {
+  /** The source key (server/suppliers/lead-source.ts): a supplier's id, or our own forms'. */
+  supplierId: string;
+  name: string;
+  leads: number;
+  /** Of the leads, in percent (0.1); null without leads. */
+  spamRatePercent: number | null;
+  duplicateRatePercent: number | null;
+  /** Returns credited over sales written, in percent (0.1); null without sales. */
+  returnRatePercent: number | null;
+  sales: number;
+  returns: number;
+  /** The ledger's net for the source's leads, in cents. */
+  revenueCents: number;
+  /** What its accepted leads cost: each lead's payout as stored at intake. */
+  payoutCents: number;
+  marginCents: number;
+}
+
 export interface Dashboard {
   period: DashboardPeriod;
   /** The period's days in `timeZone` (OPERATOR_TIME_ZONE), as the lead list counts them. */
@@ -75,7 +99,12 @@ export interface Dashboard {
   flood: { refusedEvents: number; addresses: number };
   /** Deliveries to destinations that are not buyers: the operator's own webhook copy, and targets without a buyer. */
   destinations: BuyerDeliveries[];
+  /** Our own forms first, then every supplier by name, then API leads from before suppliers if the period has any. */
+  suppliers: SupplierFigures[];
 }
+
+export const FIRST_PARTY_NAME = "Our own forms";
+const UNNAMED_API_NAME = "API leads from before suppliers";
 
 const NO_SOURCE = "(none)";
 const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
@@ -96,8 +125,8 @@ export function createFunnelDashboard(
       const today = now();
       const days = periodDays(period, today, rollups.timeZone);
       const from = days[0]!;
-      const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums, floodRow] = await Promise.all([
-        db.selectFrom("lead_daily").select(["day", "case_type", "leads", "spam"]).where("day", ">=", from).execute(),
+      const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums, floodRow, supplierRows] = await Promise.all([
+        db.selectFrom("lead_daily").select(["day", "case_type", "supplier_id", "leads", "spam", "duplicates", "payout_cents"]).where("day", ">=", from).execute(),
         db
           .selectFrom("funnel_daily")
           .select(["claim", "kind", "step", "outcome", "utm_source", (eb) => eb.fn.sum<number | string>("visitors").as("visitors")])
@@ -118,6 +147,7 @@ export function createFunnelDashboard(
           .where("day", ">=", from)
           .where("refused", ">", 0)
           .executeTakeFirst(),
+        db.selectFrom("suppliers").select(["id", "name"]).orderBy("name").orderBy("id").execute(),
       ]);
 
       const dayIndex = new Map(days.map((day, i) => [day, i]));
@@ -127,7 +157,7 @@ export function createFunnelDashboard(
         for (const row of leadRows) {
           const i = dayIndex.get(row.day);
           if (row.case_type === claim.caseType && i !== undefined) {
-            counts[i] = Number(row.leads);
+            counts[i]! += Number(row.leads);
             spam += Number(row.spam);
           }
         }
@@ -209,13 +239,58 @@ export function createFunnelDashboard(
       money.byBuyer = [...buyerMoney.values()].sort((a, b) => b.netCents - a.netCents || a.name.localeCompare(b.name));
       money.byClaim = [...claimMoney.values()].sort((a, b) => b.netCents - a.netCents || a.title.localeCompare(b.title));
 
+      const suppliers = supplierFigures(
+        supplierRows,
+        leadRows.filter((row) => dayIndex.has(row.day)),
+        ledgerSums.filter((sums) => dayIndex.has(rollups.dayOfSlice(sums.day))),
+      );
+
       const flood = { refusedEvents: Number(floodRow?.refused ?? 0), addresses: Number(floodRow?.addresses ?? 0) };
-      return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers };
+      return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers };
     },
   };
 }
 
 export type FunnelDashboard = ReturnType<typeof createFunnelDashboard>;
+
+/** Each source's leads, rates and margin from the period's lead rollups and ledger sums. */
+function supplierFigures(
+  suppliers: { id: string; name: string }[],
+  leadRows: { supplier_id: string; leads: number | string; spam: number | string; duplicates: number | string; payout_cents: number | string }[],
+  ledgerSums: LedgerDaySum[],
+): SupplierFigures[] {
+  const unnamed = leadRows.some((row) => row.supplier_id === UNNAMED_API_SOURCE) || ledgerSums.some((sums) => sums.supplierId === UNNAMED_API_SOURCE);
+  const sources = [{ id: FIRST_PARTY_SOURCE, name: FIRST_PARTY_NAME }, ...suppliers, ...(unnamed ? [{ id: UNNAMED_API_SOURCE, name: UNNAMED_API_NAME }] : [])];
+  const counts = new Map(sources.map((source) => [source.id, { leads: 0, spam: 0, duplicates: 0, payoutCents: 0, money: emptyTotals() }]));
+  for (const row of leadRows) {
+    const entry = counts.get(row.supplier_id);
+    if (!entry) continue;
+    entry.leads += Number(row.leads);
+    entry.spam += Number(row.spam);
+    entry.duplicates += Number(row.duplicates);
+    entry.payoutCents += Number(row.payout_cents);
+  }
+  for (const sums of ledgerSums) {
+    const entry = counts.get(sums.supplierId);
+    if (entry) addSums(entry.money, sums);
+  }
+  return sources.map(({ id, name }) => {
+    const { leads, spam, duplicates, payoutCents, money } = counts.get(id)!;
+    return {
+      supplierId: id,
+      name,
+      leads,
+      spamRatePercent: leads ? percent(spam, leads) : null,
+      duplicateRatePercent: leads ? percent(duplicates, leads) : null,
+      returnRatePercent: money.sales ? percent(money.returns, money.sales) : null,
+      sales: money.sales,
+      returns: money.returns,
+      revenueCents: money.netCents,
+      payoutCents,
+      marginCents: money.netCents - payoutCents,
+    };
+  });
+}
 
 type FunnelRow = { kind: string; step: number; outcome: string; visitors: number | string };
 

@@ -84,6 +84,12 @@ export const AUDIT_ACTIONS = [
   "discard-content-draft",
   "publish-content",
   "rollback-content",
+  // Lead suppliers (docs/decisions/046).
+  "create-supplier",
+  "update-supplier",
+  "pause-supplier",
+  "resume-supplier",
+  "rotate-supplier-key",
 ] as const;
 
 /**

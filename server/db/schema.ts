@@ -68,6 +68,8 @@ export interface LeadsTable {
   held_reason: Generated<string | null>;
   /** The supplier that sent it through the lead API (migration 26); null for our own forms. */
   supplier_id: Generated<string | null>;
+  /** The supplier's payout in force when it accepted the lead, in cents (migration 29); null for our own forms. */
+  supplier_payout_cents: Generated<number | null>;
 }
 
 export interface SubmissionCertificatesTable {
@@ -408,7 +410,7 @@ export interface OperatorInvitationsTable {
   revoked_at: string | null;
 }
 
-export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list" | "content";
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list" | "content" | "supplier";
 
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
@@ -857,8 +859,14 @@ export interface LeadDailyTable {
   day: string;
   case_type: string;
   leads: number;
+  /** The supplier that sent them (migration 29); '' for our own forms. */
+  supplier_id: Generated<string>;
   /** Of those, the leads marked as spam (counted in `leads` too). */
   spam: Generated<number>;
+  /** Of those, the leads that repeat a person's earlier lead (leads.duplicate_of). */
+  duplicates: Generated<number>;
+  /** The sum of their supplier_payout_cents. */
+  payout_cents: Generated<number>;
 }
 
 /** Deliveries per day in OPERATOR_TIME_ZONE (of created_at), destination (a buyer's id or the target) and status. */

@@ -18,6 +18,7 @@ import type { LeadReturns } from "../returns/lead-returns";
 import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { ContentConsole } from "../content/content-console";
 import type { LiveContent } from "../content/live-content";
+import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Statements } from "../statements/statements";
 import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { CertificateMatches } from "../certificates/certificate-match";
@@ -72,7 +73,7 @@ export interface AppDeps {
   revocations: RevocationService;
   metrics: Metrics;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; checks: CheckStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal; buyerTestLead: BuyerTestLead };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; checks: CheckStore; suppliers: SupplierStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal; buyerTestLead: BuyerTestLead };
   returns: LeadReturns;
   statements: Statements;
   suppression: SuppressionLists;
@@ -131,6 +132,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       leadConsole: pages.leadConsole,
       buyers: pages.buyers,
       checks: pages.checks,
+      suppliers: pages.suppliers,
       buyerTestLead: pages.buyerTestLead,
       revocations,
       buyerAuth: pages.buyerAuth,

@@ -20,6 +20,7 @@ import type { RevocationService } from "../revocations/revocation-service";
 import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { ContentConsole } from "../content/content-console";
 import type { SiteContent } from "../content/live-content";
+import type { SupplierStore } from "../suppliers/supplier-store";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -45,6 +46,8 @@ export interface ServerContext {
   buyers: BuyerStore;
   /** Checks before a sale (docs/decisions/048), at /admin/checks. */
   checks: CheckStore;
+  /** Lead suppliers and their keys (docs/decisions/046), at /admin/suppliers. */
+  suppliers: SupplierStore;
   /** 'Send a test lead' on a buyer's page. */
   buyerTestLead: BuyerTestLead;
   revocations: RevocationService;

@@ -169,6 +169,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
   async function detail(leadId: string, { masked = false }: { masked?: boolean } = {}) {
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
     if (!lead) return null;
+    const supplier = lead.supplier_id ? await db.selectFrom("suppliers").select("name").where("id", "=", lead.supplier_id).executeTakeFirst() : undefined;
     const [certificate, deliveries, attempts, actions, routings, buyerNames] = await Promise.all([
       lead.certificate_id
         ? db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", lead.certificate_id).executeTakeFirst()
@@ -239,7 +240,13 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
         pageUrl: certificate?.page_url ?? null,
       },
       consentProof,
-      request: { ip: masked ? maskIp(lead.user_ip) : lead.user_ip, userAgent: lead.user_agent, source: lead.source },
+      request: {
+        ip: masked ? maskIp(lead.user_ip) : lead.user_ip,
+        userAgent: lead.user_agent,
+        source: lead.source,
+        // The supplier that sent it, and what it cost (docs/decisions/046); null for our own forms.
+        supplier: supplier ? { name: supplier.name, payoutCents: lead.supplier_payout_cents === null ? 0 : Number(lead.supplier_payout_cents) } : null,
+      },
       attribution: attribution?.success ? attribution.data : null,
       routing: routings.map(({ createdAt, decision }) => ({
         at: createdAt,

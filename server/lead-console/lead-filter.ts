@@ -29,9 +29,14 @@ export interface LeadFilter {
   sold_to?: string;
   utm_source?: string;
   utm_campaign?: string;
+  /** A supplier's id, or FIRST_PARTY: the leads of our own forms (leads.supplier_id null). */
+  supplier?: string;
 }
 
-export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign"] as const;
+/** The supplier filter's value for our own forms' leads. */
+export const FIRST_PARTY = "first-party";
+
+export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign", "supplier"] as const;
 export const BUYER_STATUSES = ["pending", "sold", "unsold", "checking", "held"] as const satisfies readonly BuyerStatus[];
 
 export interface FilterChoices {
@@ -116,6 +121,12 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
     // An id that is no buyer's finds no lead, as it should; only its shape is checked here.
     if (/^[\w-]{1,100}$/.test(soldTo)) filter.sold_to = soldTo;
     else errors.sold_to = "Choose a buyer from the list.";
+  }
+  const supplier = value("supplier");
+  if (supplier) {
+    // As sold_to: an id that is no supplier's finds no lead; only its shape is checked.
+    if (/^[\w-]{1,100}$/.test(supplier)) filter.supplier = supplier;
+    else errors.supplier = "Choose a supplier from the list.";
   }
   for (const name of ["utm_source", "utm_campaign"] as const) {
     const text = value(name);

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import { isPostgres, type Db } from "../db/database";
 import type { Database, DeliveryStatus } from "../db/schema";
 import { phoneDigits, reversedDigits, searchKey, utmKey } from "../leads/search-keys";
-import { dayBounds, type DeliveryFilterState, type LeadFilter } from "./lead-filter";
+import { dayBounds, FIRST_PARTY, type DeliveryFilterState, type LeadFilter } from "./lead-filter";
 
 /** A lead's place in the newest-first order: its time, then its id for leads saved in the same millisecond. */
 export interface LeadKey {
@@ -176,6 +176,9 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
     where.push(eb("leads.id", "in", eb.selectFrom("ledger_entries").select("ledger_entries.lead_id").where("ledger_entries.buyer_id", "=", filter.sold_to).where("ledger_entries.kind", "=", "sale")));
   }
   // The columns hold the values trimmed and in lower case, as the dashboard counts them.
+  // Our own forms' leads have no supplier and are not the API's from before suppliers (docs/decisions/046).
+  if (filter.supplier === FIRST_PARTY) where.push(eb.and([eb("leads.supplier_id", "is", null), eb("leads.source", "<>", "api")]));
+  else if (filter.supplier) where.push(eb("leads.supplier_id", "=", filter.supplier));
   if (filter.utm_source) where.push(eb("leads.utm_source", "=", utmKey(filter.utm_source)));
   if (filter.utm_campaign) where.push(eb("leads.utm_campaign", "=", utmKey(filter.utm_campaign)));
   if (filter.from) where.push(eb(time, ">=", dayBounds(filter.from, timeZone).start));

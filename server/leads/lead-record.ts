@@ -119,6 +119,8 @@ export function leadRecord(input: LeadRecordInput) {
     eligibility_reason: eligibility?.reason ?? null,
     source: input.supplierEvidence ? "api" : "web_form",
     supplier_id: input.supplierEvidence?.supplierId ?? null,
+    // The payout in force now: a later change of the supplier's payout does not rewrite this lead's margin.
+    supplier_payout_cents: input.supplierEvidence ? (context.supplier?.payoutCents ?? 0) : null,
     user_ip: context.ip,
     user_agent: context.userAgent,
     form_data: JSON.stringify(formData),

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { buyerDayKey } from "../routing/route-decision";
+import { leadSourceKey } from "../suppliers/lead-source";
 
 /** Money of a group of ledger entries, in cents. */
 export interface MoneyTotals {
@@ -122,11 +123,13 @@ export function leadMoneyOf(
   return result;
 }
 
-/** One group of ledger sums: a slice of time (see ledgerSumsBySlice), buyer, claim and kind of entry. */
+/** One group of ledger sums: a slice of time (see ledgerSumsBySlice), buyer, claim, the lead's supplier and kind of entry. */
 export interface LedgerDaySum {
   day: string;
   buyerId: string;
   caseType: string;
+  /** The lead's source (server/suppliers/lead-source.ts): its supplier's id, or our own forms' key. */
+  supplierId: string;
   kind: string;
   returned: boolean;
   entries: number;
@@ -134,30 +137,36 @@ export interface LedgerDaySum {
 }
 
 /**
- * The ledger's sums since `from` (an instant), grouped by buyer, claim, kind and slice of created_at:
+ * The ledger's sums since `from` (an instant), grouped by buyer, claim, the lead's supplier, kind and slice of created_at:
  * its first `sliceLength` characters ('2026-03-09T04' for an hour), which the dashboard adds to the
  * operator's day each slice lies in, as it counts leads (docs/decisions/042).
  */
 export async function ledgerSumsBySlice(db: Kysely<Database>, from: string, sliceLength: number): Promise<LedgerDaySum[]> {
-  const slice = sql<string>`substr(created_at, 1, ${sql.lit(sliceLength)})`;
+  const slice = sql<string>`substr(ledger_entries.created_at, 1, ${sql.lit(sliceLength)})`;
+  const returned = sql<number>`case when ledger_entries.return_id is null then 0 else 1 end`;
+  const supplier = leadSourceKey();
   const rows = await db
     .selectFrom("ledger_entries")
+    // Every entry is of a lead (its primary key): one look-up each, for the margin per supplier.
+    .leftJoin("leads", "leads.id", "ledger_entries.lead_id")
     .select([
       slice.as("day"),
-      "buyer_id",
-      "case_type",
-      "kind",
-      sql<number>`case when return_id is null then 0 else 1 end`.as("returned"),
+      "ledger_entries.buyer_id",
+      "ledger_entries.case_type",
+      supplier.as("supplier_id"),
+      "ledger_entries.kind",
+      returned.as("returned"),
       (eb) => eb.fn.countAll<number | string>().as("entries"),
-      (eb) => eb.fn.sum<number | string>("amount_cents").as("cents"),
+      (eb) => eb.fn.sum<number | string>("ledger_entries.amount_cents").as("cents"),
     ])
-    .where("created_at", ">=", from)
-    .groupBy([slice, "buyer_id", "case_type", "kind", sql`case when return_id is null then 0 else 1 end`])
+    .where("ledger_entries.created_at", ">=", from)
+    .groupBy([slice, "ledger_entries.buyer_id", "ledger_entries.case_type", supplier, "ledger_entries.kind", returned])
     .execute();
   return rows.map((row) => ({
     day: row.day,
     buyerId: row.buyer_id,
     caseType: row.case_type,
+    supplierId: row.supplier_id,
     kind: row.kind,
     returned: Number(row.returned) === 1,
     entries: Number(row.entries),

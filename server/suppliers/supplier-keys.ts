@@ -13,6 +13,8 @@ export interface LeadSupplier {
   id: string;
   name: string;
   dailyCap: number | null;
+  /** What we pay for each lead it sends that we accept, in cents: stored on the lead (docs/decisions/046). */
+  payoutCents: number;
 }
 
 export const SUPPLIER_KEY_REQUIRED = "A supplier key is required: send it as 'Authorization: Bearer <key>'.";
@@ -59,7 +61,7 @@ export async function supplierGate(db: Db, authorization: string | undefined, sl
   const row = KEY_PATTERN.test(key)
     ? await db
         .selectFrom("suppliers")
-        .select(["id", "name", "daily_cap", "status", "claim_slugs"])
+        .select(["id", "name", "daily_cap", "payout_cents", "status", "claim_slugs"])
         .where("api_key_sha256", "=", keySha256(key))
         .executeTakeFirst()
     : undefined;
@@ -69,7 +71,10 @@ export async function supplierGate(db: Db, authorization: string | undefined, sl
   if (claimBySlug(slug) && !claimSlugsOf(row.claim_slugs).includes(slug)) {
     return refuse(403, `This supplier may not send '${slug}' leads. Ask the operator to allow the claim.`);
   }
-  return { ok: true, supplier: { id: row.id, name: row.name, dailyCap: row.daily_cap === null ? null : Number(row.daily_cap) } };
+  return {
+    ok: true,
+    supplier: { id: row.id, name: row.name, dailyCap: row.daily_cap === null ? null : Number(row.daily_cap), payoutCents: Number(row.payout_cents) },
+  };
 }
 
 export function claimSlugsOf(json: string): string[] {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { claimBySlug, claims } from "#claims/registry";
 import type { Db } from "../db/database";
-import { claimSlugsOf } from "./supplier-keys";
+import { supplierCapDay } from "./supplier-cap";
+import { claimSlugsOf, issueSupplierKey } from "./supplier-keys";
 
 export interface Supplier {
   id: string;
@@ -19,7 +20,10 @@ export interface Supplier {
 /** What the operator sets; the form's fields are parsed into this (money in whole cents). */
 export const supplierInputSchema = z.object({
   name: z.string().trim().min(1, "Enter the supplier's name").max(100, "At most 100 characters"),
-  claimSlugs: z.array(z.string()).refine((slugs) => slugs.every((slug) => claimBySlug(slug) !== undefined), "Unknown claim"),
+  claimSlugs: z
+    .array(z.string())
+    .min(1, "Choose at least one claim the supplier may send")
+    .refine((slugs) => slugs.every((slug) => claimBySlug(slug) !== undefined), "Unknown claim"),
   dailyCap: z.number().int("A whole number").min(0, "0 or more").max(1_000_000, "At most 1,000,000").nullable(),
   payoutCents: z.number().int("Whole cents").min(0, "0 or more").max(100_000_00, "At most $100,000"),
   status: z.enum(["active", "paused"]),
@@ -90,6 +94,66 @@ export async function updateSupplier(db: Db, id: string, input: SupplierInput): 
     .execute();
   return findSupplier(db, id);
 }
+
+export async function setSupplierStatus(db: Db, id: string, status: Supplier["status"]): Promise<Supplier | null> {
+  await db.updateTable("suppliers").set({ status }).where("id", "=", id).execute();
+  return findSupplier(db, id);
+}
+
+/** A supplier as /admin/suppliers lists it: with the leads its cap counted today (UTC). */
+export interface SupplierWithToday extends Supplier {
+  today: number;
+}
+
+export type SupplierSave = { ok: true; supplier: Supplier } | { ok: false; errors: Record<string, string> };
+
+function errorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  return errors;
+}
+
+/**
+ * The suppliers as the admin screen and `npm run supplier` manage them: one service, so both check
+ * the same rules. A key exists outside the supplier's hands only in what create and rotateKey answer.
+ */
+export function createSupplierStore(db: Db, now: () => Date = () => new Date()) {
+  return {
+    async list(): Promise<SupplierWithToday[]> {
+      const [suppliers, counts] = await Promise.all([
+        listSuppliers(db),
+        db.selectFrom("supplier_cap_counters").select(["supplier_id", "sent"]).where("day", "=", supplierCapDay(now())).execute(),
+      ]);
+      const today = new Map(counts.map((row) => [row.supplier_id, Number(row.sent)]));
+      return suppliers.map((supplier) => ({ ...supplier, today: today.get(supplier.id) ?? 0 }));
+    },
+    get: (id: string) => findSupplier(db, id),
+    /** What is wrong with an input, by field, without saving it (empty when nothing is). */
+    validate(input: unknown): Record<string, string> {
+      const parsed = supplierInputSchema.safeParse(input);
+      return parsed.success ? {} : errorsOf(parsed.error);
+    },
+    /** A new supplier and its first key. */
+    async create(input: unknown): Promise<(SupplierSave & { ok: false }) | { ok: true; supplier: Supplier; key: string }> {
+      const parsed = supplierInputSchema.safeParse(input);
+      if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+      const { id } = await createSupplier(db, parsed.data, now());
+      const key = (await issueSupplierKey(db, id, now()))!;
+      return { ok: true, supplier: (await findSupplier(db, id))!, key };
+    },
+    async update(id: string, input: unknown): Promise<SupplierSave | null> {
+      const parsed = supplierInputSchema.safeParse(input);
+      if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+      const supplier = await updateSupplier(db, id, parsed.data);
+      return supplier ? { ok: true, supplier } : null;
+    },
+    setStatus: (id: string, status: Supplier["status"]) => setSupplierStatus(db, id, status),
+    /** A new key; the old one stops working at once. Null for no such supplier. */
+    rotateKey: (id: string) => issueSupplierKey(db, id, now()),
+  };
+}
+
+export type SupplierStore = ReturnType<typeof createSupplierStore>;
 
 /** Every claim slug there is: what a supplier made for tests or the bench may send. */
 export function everyClaimSlug(): string[] {

@@ -1,10 +1,6 @@
-import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
 import { fillMvaWizard } from "../support/claim-flows";
-import { startFakeReceiver } from "../support/fake-receiver";
-import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { addWebhookBuyer, logIn, startOperatorJourney, uploadLitigatorList } from "../support/admin-browser";
 import { openWizard } from "../support/wizard";
 
 /**
@@ -12,46 +8,21 @@ import { openWizard } from "../support/wizard";
  * claim, and the lead page says the lead was held back from the buyer, and why.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let buyer: Awaited<ReturnType<typeof startFakeReceiver>>;
-
+let journey: Awaited<ReturnType<typeof startOperatorJourney>>;
 beforeAll(async () => {
-  buyer = await startFakeReceiver("ok");
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ SECRETS_KEY: TEST_SECRETS_KEY, DELIVERY_POLL_MS: "50" })]);
+  journey = await startOperatorJourney();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await buyer?.close();
-});
-
-async function logIn(page: Page, next: string) {
-  await page.goto(`${server.url}/admin/login?next=${next}`);
-  await page.getByLabel("E-mail address").fill(ADMIN_TEST_EMAIL);
-  await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => url.pathname === next);
-}
+afterAll(() => journey?.close());
 
 describe("suppression lists", () => {
   it("holds back a lead whose phone is on an uploaded litigator list, with the list's name on its page", async () => {
+    const { server, browser, buyer } = journey;
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     operator.setDefaultTimeout(10_000);
-    await logIn(operator, "/admin/buyers");
-    await operator.goto(`${server.url}/admin/buyers/new`);
-    await operator.getByLabel("Name", { exact: true }).fill("National Network");
-    await operator.getByLabel("Signed JSON webhook").check();
-    await operator.getByLabel("URL", { exact: true }).fill(buyer.url);
-    await operator.getByRole("button", { name: "Save buyer" }).last().click();
-    await operator.getByText("Buyer saved").waitFor();
+    await logIn(operator, server.url, "/admin/buyers");
+    await addWebhookBuyer(operator, server.url, "National Network", buyer.url);
 
-    await operator.goto(`${server.url}/admin/suppression`);
-    await operator.getByLabel("New list's name").fill("Known litigators");
-    await operator.getByLabel("New list's kind").selectOption("litigator");
-    await operator.getByLabel("File", { exact: true }).setInputFiles({ name: "litigators.csv", mimeType: "text/csv", buffer: Buffer.from("phone\n(415) 555-3141\nnot a number\n") });
-    await operator.getByRole("button", { name: "Upload" }).click();
-    expect(await operator.getByTestId("suppression-uploaded").textContent()).toContain("Known litigators: 1 new entries from 3 rows. 1 row had no phone, e-mail or hash (line 3).");
+    expect(await uploadLitigatorList(operator, server.url, "Known litigators", "phone\n(415) 555-3141\nnot a number\n")).toContain("Known litigators: 1 new entries from 3 rows. 1 row had no phone, e-mail or hash (line 3).");
     expect(await operator.locator("tr", { hasText: "Known litigators" }).textContent()).toContain("Litigator list");
 
     const visitor = await browser.newPage();

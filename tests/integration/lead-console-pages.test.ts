@@ -110,7 +110,7 @@ describe("/admin/leads/:leadId", () => {
       certificateUrl: `${TEST_SITE_URL}/verify-trustedforms-pro?cert=${lead.consent.certificateId}`,
       pageUrl: `${TEST_SITE_URL}/mva-form`,
     });
-    expect(lead.request).toEqual({ ip: "198.51.100.23", userAgent: "Mozilla/5.0 (ConsoleTest)", source: "web_form" });
+    expect(lead.request).toEqual({ ip: "198.51.100.23", userAgent: "Mozilla/5.0 (ConsoleTest)", source: "web_form", supplier: null });
     expect(lead.attribution).toEqual(attribution);
   });
 });

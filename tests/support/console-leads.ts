@@ -9,6 +9,7 @@ import type { Attribution } from "../../server/attribution/attribution";
 import type { DeliveryStatus, DeliveryTarget } from "../../server/db/schema";
 import { leadExportRoute } from "../../server/http/lead-export-route";
 import { createLeadService } from "../../server/leads/submit-lead";
+import type { LeadSupplier } from "../../server/suppliers/supplier-keys";
 
 import { formPost, OWNER_EMAIL, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "./load-context";
 import { sampleAnswers } from "./sample-answers";
@@ -39,6 +40,8 @@ export interface LeadSpec {
   ip?: string;
   userAgent?: string;
   pageUrl?: string;
+  /** Sent by this supplier through its key (docs/decisions/046); our own form's lead without one. */
+  supplier?: LeadSupplier;
 }
 
 export type ConsoleRoutes = Awaited<ReturnType<typeof startConsole>>;
@@ -78,6 +81,7 @@ export async function startConsole(env: Record<string, string> = {}) {
       userAgent: spec.userAgent ?? "ConsoleTest/1.0",
       pageUrl: spec.pageUrl ?? `${TEST_SITE_URL}${claim.routes.form}`,
       attribution: spec.attribution ?? null,
+      supplier: spec.supplier ?? null,
     });
     if (result.status !== "created") throw new Error(`${claim.slug} lead not created: ${JSON.stringify(result)}`);
     return result.leadId;

@@ -57,6 +57,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       leadConsole: services.leadConsole,
       buyers: services.buyers,
       checks: services.checks,
+      suppliers: services.suppliers,
       buyerTestLead: services.buyerTestLead,
       revocations: services.revocations,
       buyerAuth,

@@ -27,6 +27,7 @@ import * as operatorSecondFactor from "./2026-11-27-25-operator-second-factor";
 import * as suppliers from "./2026-11-27-26-suppliers";
 import * as suppressionLists from "./2026-11-27-27-suppression-lists";
 import * as checks from "./2026-11-27-28-checks";
+import * as supplierPayouts from "./2026-11-27-29-supplier-payouts";
 import * as siteContent from "./2026-11-27-31-site-content";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-26-suppliers": suppliers,
   "2026-11-27-27-suppression-lists": suppressionLists,
   "2026-11-27-28-checks": checks,
+  "2026-11-27-29-supplier-payouts": supplierPayouts,
   "2026-11-27-31-site-content": siteContent,
 };
