@@ -14,6 +14,9 @@ export const testRegistryAliases = {
   "#claims/definition-imports": fileURLToPath(new URL("./tests/fixtures/claims/definition-imports.ts", import.meta.url)),
 };
 
+/** The module the claim registry is in this build: the route config imports it (app/routes.ts). */
+export const claimRegistryModule = testBuild ? testRegistryAliases["#claims/registry"] : "#claims/registry";
+
 export const claimAliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   ...(testBuild ? testRegistryAliases : {}),

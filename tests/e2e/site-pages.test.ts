@@ -1,14 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claims } from "#claims/registry";
-import { ZERO_JS_PAGES, formatBudgetReport, measureBudgets } from "../budgets/budgets";
+import { ZERO_JS_PAGES, formatBudgetReport, measureBudgets } from "../../tools/budgets";
 import { axeViolations } from "../support/axe";
 import { layoutProblems } from "../support/page-checks";
 import { LEGACY_REDIRECTS } from "../../server/http/legacy-redirects";
-import { launchBrowser } from "../support/browser";
-import { mvaAnswers } from "../support/mva-answers";
-import { startServer, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { launchBrowser } from "../../tools/browser";
+import { mvaAnswers } from "../../tools/mva-answers";
+import { startServer, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 let server: RunningServer;
 let browser: Browser;

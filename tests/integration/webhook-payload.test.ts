@@ -14,7 +14,7 @@ import { createLeadService, type LeadService } from "../../server/leads/submit-l
 import { createLogger } from "../../server/logger";
 import { afffAnswers } from "../support/afff-answers";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "../../tools/mva-answers";
 import { testDatabaseUrl } from "../support/test-database";
 
 const SUBMITTED_AT = new Date("2026-03-04T05:06:07.089Z");
