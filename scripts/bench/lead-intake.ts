@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { startServer, tempDir } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";
 import { BROWSER_HEADERS } from "./browser-request";

@@ -5,7 +5,7 @@ import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { answerAfffEligibility, fillAfffContact, fillMvaWizard } from "../support/claim-flows";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { openWizard, savedLeadId } from "../support/wizard";
 import { supplierHeadersFor } from "../../tools/suppliers";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuiltCommand } from "../support/built-command";
 import { launchBrowser } from "../../tools/browser";
 import { waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { pageProblems } from "../support/page-checks";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, tempDir, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";

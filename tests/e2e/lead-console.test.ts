@@ -6,7 +6,7 @@ import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
 import { consoleErrorCollector, downloadBytes } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { layoutProblems } from "../support/page-checks";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, freePort, startServer, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";

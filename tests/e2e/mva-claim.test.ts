@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../../tools/browser";
 import { startServer, type RunningServer } from "../../tools/server";
 import { fillMvaWizard as fillWizard, tenDaysAgo } from "../support/claim-flows";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { openWizard } from "../support/wizard";
 import { supplierHeadersFor } from "../../tools/suppliers";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_GZIP_BUDGET } from "../../tools/budgets";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { layoutProblems } from "../support/page-checks";
 import { startServer, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";

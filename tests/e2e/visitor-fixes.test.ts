@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimBySlug, claims } from "#claims/registry";
 import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver } from "../support/fake-receiver";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { completeWizard, fillStep, sampleAnswers } from "../support/sample-answers";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";

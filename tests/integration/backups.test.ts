@@ -8,7 +8,7 @@ import { createBackups } from "../../server/backups/backups";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { runBuiltCommand } from "../support/built-command";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { startServer, startWorker, tempDir, type RunningProcess } from "../../tools/server";
 import { testDatabaseUrl } from "../support/test-database";
 import { waitFor } from "../support/fake-receiver";

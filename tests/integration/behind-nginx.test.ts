@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, allFields } from "#claims/engine/
 import { mvaClaim } from "#claims/mva/definition";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { NGINX_SERVER_NAME, NGINX_SITE_FILE, nginxSiteForTest, nginxTestChanges, proxied, startNginx, type RunningNginx } from "../../tools/nginx";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";

@@ -15,8 +15,8 @@ import { gzipSync } from "node:zlib";
 import { createTestSupplier } from "../../tools/suppliers";
 import { startApiApp } from "../support/api-app";
 import { waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../../tools/mva-answers";
-import { afffAnswers } from "../support/afff-answers";
+import { mvaAnswers } from "#claims/mva/examples";
+import { afffAnswers } from "#claims/afff/examples";
 import { buyerInput, TEST_SECRETS_KEY, waitLongerForTheWriteLock } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 

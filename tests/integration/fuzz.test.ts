@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claims } from "#claims/registry";
 import { startApiApp } from "../support/api-app";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { startServer, type RunningServer } from "../../tools/server";
 
 // Issue 9 'Tests': random and malformed bodies, content types, dates and query strings against the

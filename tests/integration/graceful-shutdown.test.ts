@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { WEBHOOK_URL_SETTING } from "../../server/settings/settings";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { startServer, startWorker, type RunningProcess, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";
 

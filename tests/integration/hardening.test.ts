@@ -3,7 +3,7 @@ import { formAnswerPath } from "#claims/engine/pages";
 import { claims } from "#claims/registry";
 import { startServer, type RunningServer } from "../../tools/server";
 import { rawRequest, statusOf } from "../support/raw-http";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { supplierHeadersFor } from "../../tools/suppliers";
 
 // Issue #9: inputs and requests that used to answer 500, admin caching and CSRF, and GET writes.

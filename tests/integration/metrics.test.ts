@@ -5,7 +5,7 @@ import { WEBHOOK_URL_SETTING, writeSetting } from "../../server/settings/setting
 import { anotherPerson } from "../support/distinct-people";
 import { databaseTargetOf } from "../support/routing-fixtures";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { freePort, startServer, startWorker, type RunningProcess, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";
 import { testDatabaseUrl } from "../support/test-database";

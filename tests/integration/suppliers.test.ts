@@ -7,7 +7,7 @@ import { createCertificateService } from "../../server/certificates/certificate-
 import { issueSupplierKey, revokeSupplierKey } from "../../server/suppliers/supplier-keys";
 import { updateSupplier, findSupplier } from "../../server/suppliers/supplier-store";
 import { startApiApp } from "../support/api-app";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput } from "../support/routing-fixtures";
 import { leadOfCertificate, markLeadSentTo } from "../support/sent-leads";
 import { createTestSupplier } from "../../tools/suppliers";

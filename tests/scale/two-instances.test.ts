@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createSettings } from "../../server/settings/settings";
 import { startFakeReceiver, waitFor, type ReceivedRequest } from "../support/fake-receiver";
-import { mvaAnswers } from "../../tools/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { startServer, startWorker, type RunningServer, type RunningProcess } from "../../tools/server";
 import { testDatabaseUrl } from "../support/test-database";
 import { createTestSupplier } from "../../tools/suppliers";

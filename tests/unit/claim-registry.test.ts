@@ -23,6 +23,12 @@ describe("claim registry", () => {
     expect(new Set(orders).size).toBe(orders.length);
   });
 
+  it("finds each claim's landing page and examples in its folder", () => {
+    for (const folder of claimFolders) {
+      for (const file of ["landing.ts", "examples.ts"]) expect(fs.existsSync(`claims/${folder}/${file}`), `claims/${folder}/${file}`).toBe(true);
+    }
+  });
+
   it("holds claims with distinct slugs, case types, form paths and landing paths", () => {
     for (const key of [(c: (typeof claims)[number]) => c.slug, (c: (typeof claims)[number]) => c.caseType, (c: (typeof claims)[number]) => c.routes.form]) {
       expect(new Set(claims.map(key)).size).toBe(claims.length);
