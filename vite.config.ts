@@ -46,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles the whole server, as React Router's node-custom-server template does: the
   // web entry imports the pages (virtual:react-router/server-build), so pages, Express app, services and
   // the claim registry are one module graph. The worker entry shares its chunks. Packages stay external.
-  // The lead export's reader thread is an entry too, as a thread starts from a file (server/threads.ts).
+  // Every thread's module is an entry too, as a thread starts from a file (server/threads.ts).
   build: isSsrBuild
     ? {
         rollupOptions: {
@@ -56,6 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             backup: "./server/backup-main.ts",
             restore: "./server/restore-main.ts",
             "lead-export-reader": "./server/lead-console/lead-export-reader.ts",
+            "sqlite-read-thread": "./server/backups/sqlite-read-thread.ts",
           },
         },
       }
