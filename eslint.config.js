@@ -4,12 +4,15 @@ import tseslint from "typescript-eslint";
 
 /** Production code and scripts never import tests/; what scripts share with tests is in tools/. */
 const noTests = { group: ["**/tests/**"], message: "Only tests import tests/: move what is shared to tools/ (or the layer that owns it)." };
+/** tools/ starts built servers and browsers for scripts and tests: the site never runs it. */
+const noTools = { group: ["**/tools/**"], message: "tools/ is for scripts and tests; the site never imports it." };
 /** A claim's examples (claims/<slug>/examples.ts) are the answers tests and scripts submit: the site never ships them. */
 const noExamples = { group: ["#claims/*/examples", "**/claims/*/examples"], message: "A claim's examples are test data: the site never imports them." };
 const claimsLayer = [
   { group: ["react", "react-dom", "react-dom/*", "react-router", "@react-router/*"], message: "claims/ holds no React: render it in app/." },
   { group: ["~/*", "**/app/**", "**/server/**"], message: "claims/ imports nothing from app/ or server/." },
   noTests,
+  noTools,
 ];
 
 export default tseslint.config(
@@ -44,7 +47,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." }, noTests, noExamples] },
+        { patterns: [{ group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." }, noTests, noTools, noExamples] },
       ],
     },
   },
@@ -61,6 +64,7 @@ export default tseslint.config(
               message: "app/ reaches services through the load context; import their types only.",
             },
             noTests,
+            noTools,
             noExamples,
           ],
         },
@@ -83,6 +87,7 @@ export default tseslint.config(
               message: "The wizard runs without React Router in the browser (docs/decisions/037).",
             },
             noTests,
+            noTools,
             noExamples,
           ],
         },
