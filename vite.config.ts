@@ -19,6 +19,8 @@ export const claimRegistryModule = testBuild ? testRegistryAliases["#claims/regi
 
 export const claimAliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
+  // Vite finds the claim folders with import.meta.glob; Node and tsx read them from the disk (docs/decisions/051).
+  "#claims/claim-folders": fileURLToPath(new URL("./claims/claim-folders.ts", import.meta.url)),
   ...(testBuild ? testRegistryAliases : {}),
 };
 

@@ -1,4 +1,4 @@
-// Not ./claim-folders: the specifier lets tsx and Vite each find the folders their own way (claim-folders.ts).
+// Not ./claim-folders: the specifier lets Vite and Node each find the folders their own way (claim-folders.ts).
 import { folderDefinitions } from "#claims/claim-folders";
 import { claimsOfFolders, registryOf } from "./engine/registry-of";
 

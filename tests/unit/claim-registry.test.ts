@@ -1,5 +1,8 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { definitionImports } from "#claims/definition-imports";
@@ -39,10 +42,15 @@ describe("claim registry", () => {
 
   it("finds the same claims in the same order where tsx reads the folders from the disk", async () => {
     expect(claimsOfFolders(foldersReadByNode).map((c) => c.slug)).toEqual(productionClaims.map((c) => c.slug));
-    // tsconfig.json sends tsx to that module: a script sees the registry Vite builds.
-    const script = `import("#claims/registry").then(({ claims }) => console.log(claims.map((c) => c.slug).join(",")))`;
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], { timeout: 20_000 });
-    expect(stdout.trim()).toBe(productionClaims.map((c) => c.slug).join(","));
+    // package.json and tsconfig.json send Node and tsx to that module: a script sees the registry Vite
+    // builds, run from this folder or any other (where tsx finds no tsconfig.json).
+    const registry = pathToFileURL(path.resolve("claims/registry.ts")).href;
+    const script = `import(${JSON.stringify(registry)}).then(({ claims }) => console.log(claims.map((c) => c.slug).join(",")))`;
+    const tsx = pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href;
+    for (const cwd of [process.cwd(), os.tmpdir()]) {
+      const { stdout } = await promisify(execFile)(process.execPath, ["--import", tsx, "--input-type=module", "--eval", script], { cwd, timeout: 20_000 });
+      expect(stdout.trim(), cwd).toBe(productionClaims.map((c) => c.slug).join(","));
+    }
   });
 
   it("refuses a folder whose definition is not its claim, naming the folder", () => {
