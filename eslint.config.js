@@ -2,6 +2,19 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** Production code and scripts never import tests/; what scripts share with tests is in tools/. */
+const noTests = { group: ["**/tests/**"], message: "Only tests import tests/: move what is shared to tools/ (or the layer that owns it)." };
+/** tools/ starts built servers and browsers for scripts and tests: the site never runs it. */
+const noTools = { group: ["**/tools/**"], message: "tools/ is for scripts and tests; the site never imports it." };
+/** A claim's examples (claims/<slug>/examples.ts) are the answers tests and scripts submit: the site never ships them. */
+const noExamples = { group: ["#claims/*/examples", "**/claims/*/examples"], message: "A claim's examples are test data: the site never imports them." };
+const claimsLayer = [
+  { group: ["react", "react-dom", "react-dom/*", "react-router", "@react-router/*"], message: "claims/ holds no React: render it in app/." },
+  { group: ["~/*", "**/app/**", "**/server/**"], message: "claims/ imports nothing from app/ or server/." },
+  noTests,
+  noTools,
+];
+
 export default tseslint.config(
   { ignores: ["build/", "build-test/", ".react-router/", "node_modules/", "data/"] },
   js.configs.recommended,
@@ -20,22 +33,21 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            { group: ["react", "react-dom", "react-dom/*", "react-router", "@react-router/*"], message: "claims/ holds no React: render it in app/." },
-            { group: ["express", "kysely", "better-sqlite3", "pg", "pino", "node:*"], message: "claims/ holds no server code." },
-            { group: ["~/*", "**/app/**", "**/server/**"], message: "claims/ imports nothing from app/ or server/." },
-          ],
-        },
+        { patterns: [...claimsLayer, { group: ["express", "kysely", "better-sqlite3", "pg", "pino", "node:*"], message: "claims/ holds no server code." }] },
       ],
     },
+  },
+  {
+    // The claim folders as tsx finds them, from the disk: Vite code reads claim-folders.ts (docs/decisions/051).
+    files: ["claims/claim-folders.node.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: claimsLayer }] },
   },
   {
     files: ["server/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." }] },
+        { patterns: [{ group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." }, noTests, noTools, noExamples] },
       ],
     },
   },
@@ -51,6 +63,9 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "app/ reaches services through the load context; import their types only.",
             },
+            noTests,
+            noTools,
+            noExamples,
           ],
         },
       ],
@@ -71,8 +86,27 @@ export default tseslint.config(
               group: ["react-router", "@react-router/*", "~/components/use-site", "~/components/site-*", "./use-site", "./site-*"],
               message: "The wizard runs without React Router in the browser (docs/decisions/037).",
             },
+            noTests,
+            noTools,
+            noExamples,
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ["scripts/**/*.ts", "scripts/**/*.mjs", "tools/**/*.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [noTests] }] },
+  },
+  {
+    // The import rules above see static imports only; a dynamic import or a glob of tests/ is refused here.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "claims/**/*.ts", "scripts/**/*.{ts,mjs}", "tools/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportExpression > Literal[value=/(^|\\/)tests\\//]", message: noTests.message },
+        { selector: "TSImportType Literal[value=/(^|\\/)tests\\//]", message: noTests.message },
+        { selector: "CallExpression[callee.property.name='glob'] Literal[value=/(^|\\/)tests\\//]", message: noTests.message },
       ],
     },
   },

@@ -14,8 +14,13 @@ export const testRegistryAliases = {
   "#claims/definition-imports": fileURLToPath(new URL("./tests/fixtures/claims/definition-imports.ts", import.meta.url)),
 };
 
+/** The module the claim registry is in this build: the route config imports it (app/routes.ts). */
+export const claimRegistryModule = testBuild ? testRegistryAliases["#claims/registry"] : "#claims/registry";
+
 export const claimAliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
+  // Vite finds the claim folders with import.meta.glob; Node and tsx read them from the disk (docs/decisions/051).
+  "#claims/claim-folders": fileURLToPath(new URL("./claims/claim-folders.ts", import.meta.url)),
   ...(testBuild ? testRegistryAliases : {}),
 };
 
@@ -43,7 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles the whole server, as React Router's node-custom-server template does: the
   // web entry imports the pages (virtual:react-router/server-build), so pages, Express app, services and
   // the claim registry are one module graph. The worker entry shares its chunks. Packages stay external.
-  // The lead export's reader thread is an entry too, as a thread starts from a file (server/threads.ts).
+  // Every thread's module is an entry too, as a thread starts from a file (server/threads.ts).
   build: isSsrBuild
     ? {
         rollupOptions: {
@@ -53,6 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             backup: "./server/backup-main.ts",
             restore: "./server/restore-main.ts",
             "lead-export-reader": "./server/lead-console/lead-export-reader.ts",
+            "sqlite-read-thread": "./server/backups/sqlite-read-thread.ts",
           },
         },
       }

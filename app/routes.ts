@@ -1,10 +1,10 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { formAnswerPath, landingPaths } from "#claims/engine/pages";
+import { claimRegistryModule } from "../vite.config";
 
-// React Router evaluates this file without vite.config.ts and its aliases, so a test build
-// (CLAIM_FIXTURES=1) names the test registry here; the app's own modules get it through the alias.
-const { claims } =
-  process.env.CLAIM_FIXTURES === "1" ? await import("../tests/fixtures/claims/registry") : await import("#claims/registry");
+// React Router evaluates this file without vite.config.ts's aliases, so it asks the configuration
+// which registry the build has (a test build's adds the fixture claim); the app's modules get it by alias.
+const { claims }: typeof import("#claims/registry") = await import(/* @vite-ignore */ claimRegistryModule);
 
 export default [
   index("routes/home.tsx"),

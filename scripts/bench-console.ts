@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { startServer, type RunningServer } from "../tests/support/server";
+import { startServer, type RunningServer } from "../tools/server";
 import { spawnSync } from "node:child_process";
 import { login, percentile, seed, timedGet } from "./bench-support";
 

@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { startServer, type RunningServer } from "../tests/support/server";
+import { startServer, type RunningServer } from "../tools/server";
 import { login, percentile, seed, timedGet } from "./bench-support";
 
 const { values } = parseArgs({

@@ -1,6 +1,6 @@
 // What the benchmarks share: seeding, the operator's log-in, timed requests and percentiles.
 import { spawnSync } from "node:child_process";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, type RunningServer } from "../tests/support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, type RunningServer } from "../tools/server";
 
 /** Seeds `databaseUrl` with `npm run seed` and these arguments; the seconds it took. */
 export function seed(databaseUrl: string, args: string[]): number {

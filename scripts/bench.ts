@@ -6,10 +6,10 @@
 //   -- --earlier N      the repeat section's earlier leads of one person (default 5000)
 //   -- --cpu-prof DIR   the lead intake server writes a V8 CPU profile into DIR (open it in Chrome's DevTools)
 import { parseArgs } from "node:util";
-import { gzipSize, scriptsLoadedBy } from "../tests/budgets/budgets";
-import { launchBrowser } from "../tests/support/browser";
-import { startServer } from "../tests/support/server";
-import { NGINX } from "../tests/support/nginx";
+import { gzipSize, scriptsLoadedBy } from "../tools/budgets";
+import { launchBrowser } from "../tools/browser";
+import { startServer } from "../tools/server";
+import { NGINX } from "../tools/nginx";
 import { measureLandingThroughput } from "./bench/landing-throughput";
 import { measureLeadIntake } from "./bench/lead-intake";
 import { measureRepeatPerson } from "./bench/repeat-person";
@@ -78,7 +78,7 @@ if (only.has("lighthouse") || only.has("js") || only.has("landing")) {
       }
     }
     if (only.has("js")) {
-      // As tests/budgets counts it: every script Chromium loads until the wizard is ready.
+      // As tools/budgets.ts counts it: every script Chromium loads until the wizard is ready.
       const browser = await launchBrowser();
       try {
         for (const page of FORM_PAGES) {

@@ -1,6 +1,6 @@
 // Measures the DESIGN section 8 budgets on the production build (build/, not the test build): `npm run budgets`.
-import { formatBudgetReport, measureBudgets } from "../tests/budgets/budgets";
-import { startServer } from "../tests/support/server";
+import { formatBudgetReport, measureBudgets } from "../tools/budgets";
+import { startServer } from "../tools/server";
 
 const server = await startServer({}, undefined, { buildDir: "build" });
 try {

@@ -1,7 +1,7 @@
 // Writes the blog illustrations (SVG) and the share images (JPEG, rendered in Chromium) into public/images.
 // Run after changing the designs: `npx tsx scripts/generate-images.ts`. The outputs are committed.
 import fs from "node:fs";
-import { launchBrowser } from "../tests/support/browser";
+import { launchBrowser } from "../tools/browser";
 
 const OUT = "public/images";
 

@@ -1,5 +1,5 @@
 // Usage: tsx scripts/screenshot.ts URL OUT.png [width=1280] [javascript=1]
-import { launchBrowser } from "../tests/support/browser";
+import { launchBrowser } from "../tools/browser";
 
 const [url, out, width = "1280", js = "1"] = process.argv.slice(2);
 if (!url || !out) throw new Error("usage: tsx scripts/screenshot.ts URL OUT.png [width] [js 1|0]");

@@ -222,3 +222,6 @@ export const afffClaim: ClaimDefinition<typeof schema> = {
   toLead: afffToLead,
   partners: [AFFF_LEGAL_BRIDGE],
 };
+
+/** The claim this folder defines: claims/registry.ts finds it as the default export of <folder>/definition.ts. */
+export default afffClaim;

@@ -8,6 +8,7 @@ export const afffLanding: LandingContent = {
   },
   theme: { accent: "#c2410c", strong: "#7c2d12", soft: "#fff7ed" },
   card: {
+    order: 70,
     title: "AFFF Firefighting Foam",
     description: "Diagnosed with cancer after exposure to firefighting foam.",
     figureLabel: "Settlement range",

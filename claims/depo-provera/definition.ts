@@ -140,3 +140,6 @@ export const depoProveraClaim: ClaimDefinition<typeof schema> = {
   resultAction: "submit-another",
   toLead: depoToLead,
 };
+
+/** The claim this folder defines: claims/registry.ts finds it as the default export of <folder>/definition.ts. */
+export default depoProveraClaim;

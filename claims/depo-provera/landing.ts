@@ -8,6 +8,7 @@ export const depoProveraLanding: LandingContent = {
   },
   theme: { accent: "#be185d", strong: "#831843", soft: "#fdf2f8" },
   card: {
+    order: 30,
     title: "Depo-Provera Brain Tumor",
     description: "Diagnosed with a meningioma after using the Depo-Provera contraceptive shot.",
     figureLabel: "Potential compensation",

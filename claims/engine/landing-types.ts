@@ -59,6 +59,8 @@ export type LandingSection = TileSectionContent | ChecklistSectionContent | Supp
 
 /** The claim's card on the home page (spec section 2, 'Home'). */
 export interface ClaimCard {
+  /** The card's place on the home page, and the claim's in every list of claims: lower first. */
+  order: number;
   title: string;
   description: string;
   figureLabel: string;

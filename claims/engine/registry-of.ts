@@ -3,6 +3,22 @@ import type { ClaimDefinition } from "./types";
 
 export const withoutTrailingSlash = (pathname: string) => pathname.replace(/\/+$/, "") || "/";
 
+/** The folder a claim's definition module is in: `./mva/definition.ts` is mva's. */
+export const folderOf = (definitionFile: string) => definitionFile.split("/").at(-2) ?? definitionFile;
+
+/**
+ * The claims of the claim folders, from each folder's definition module (its default export) keyed by
+ * the module's path, in their cards' order. A folder is named after its claim's slug, as its URLs and
+ * lazy browser import (claims/definition-imports.ts) are.
+ */
+export function claimsOfFolders(definitions: Readonly<Record<string, ClaimDefinition>>): ClaimDefinition[] {
+  const claims = Object.entries(definitions).map(([file, claim]) => {
+    if (claim?.slug !== folderOf(file)) throw new Error(`${file} must export its claim as default, with the slug '${folderOf(file)}'`);
+    return claim;
+  });
+  return claims.sort((a, b) => a.landing.card.order - b.landing.card.order || a.slug.localeCompare(b.slug));
+}
+
 /** Look-ups over a list of claim definitions; claims/registry.ts makes the one the site runs on. */
 export function registryOf(definitions: readonly ClaimDefinition[]) {
   const claims = definitions;

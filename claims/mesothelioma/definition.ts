@@ -102,3 +102,6 @@ export const mesotheliomaClaim: ClaimDefinition<typeof schema> = {
   eligibility: mesoEligibility,
   toLead: mesoToLead,
 };
+
+/** The claim this folder defines: claims/registry.ts finds it as the default export of <folder>/definition.ts. */
+export default mesotheliomaClaim;

@@ -8,6 +8,7 @@ export const mesotheliomaLanding: LandingContent = {
   },
   theme: { accent: "#4338ca", strong: "#312e81", soft: "#eef2ff" },
   card: {
+    order: 40,
     title: "Mesothelioma & Lung Cancer",
     description: "Diagnosed after asbestos exposure at work, in the military or at home.",
     figureLabel: "Average payout",

@@ -182,3 +182,6 @@ export const mvaClaim: ClaimDefinition<typeof schema> = {
   webhook: { extraFields: MVA_WEBHOOK_FIELDS },
   resultPages: mvaResultPages,
 };
+
+/** The claim this folder defines: claims/registry.ts finds it as the default export of <folder>/definition.ts. */
+export default mvaClaim;

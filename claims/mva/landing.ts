@@ -7,6 +7,7 @@ export const mvaLanding: LandingContent = {
   },
   theme: { accent: "#1d4ed8", strong: "#1e3a8a", soft: "#eff6ff" },
   card: {
+    order: 10,
     title: "Motor Vehicle Accident",
     description: "Injured in a car, truck or motorcycle crash that was not your fault.",
     figureLabel: "Average settlement",

@@ -120,3 +120,6 @@ export const pfasClaim: ClaimDefinition<typeof schema> = {
   },
   toLead: pfasToLead,
 };
+
+/** The claim this folder defines: claims/registry.ts finds it as the default export of <folder>/definition.ts. */
+export default pfasClaim;

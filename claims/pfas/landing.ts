@@ -10,6 +10,7 @@ export const pfasLanding: LandingContent = {
   },
   theme: { accent: "#047857", strong: "#064e3b", soft: "#ecfdf5" },
   card: {
+    order: 20,
     title: "PFAS Contamination",
     description: "Exposed to 'forever chemicals' in drinking water, at work or on a military base.",
     figureLabel: "Potential compensation",

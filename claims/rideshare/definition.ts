@@ -151,3 +151,6 @@ export const rideshareClaim: ClaimDefinition<typeof schema> = {
   eligibility: rideshareEligibility,
   toLead: rideshareToLead,
 };
+
+/** The claim this folder defines: claims/registry.ts finds it as the default export of <folder>/definition.ts. */
+export default rideshareClaim;

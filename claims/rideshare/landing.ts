@@ -11,6 +11,7 @@ export const rideshareLanding: LandingContent = {
   },
   theme: { accent: "#0f766e", strong: "#134e4a", soft: "#f0fdfa" },
   card: {
+    order: 60,
     title: "RideShare Assault",
     description: "Assaulted or harassed during an Uber, Lyft or other rideshare trip.",
     figureLabel: "Potential compensation",

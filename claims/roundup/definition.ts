@@ -119,3 +119,6 @@ export const roundupClaim: ClaimDefinition<typeof schema> = {
   eligibility: roundupEligibility,
   toLead: roundupToLead,
 };
+
+/** The claim this folder defines: claims/registry.ts finds it as the default export of <folder>/definition.ts. */
+export default roundupClaim;

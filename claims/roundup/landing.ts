@@ -8,6 +8,7 @@ export const roundupLanding: LandingContent = {
   },
   theme: { accent: "#4d7c0f", strong: "#365314", soft: "#f7fee7" },
   card: {
+    order: 80,
     title: "RoundUp Weed Killer",
     description: "Diagnosed with non-Hodgkin's lymphoma or a related cancer after using RoundUp.",
     figureLabel: "Award range",

@@ -178,3 +178,6 @@ export const videoGameClaim: ClaimDefinition<typeof schema> = {
   },
   toLead: videoGameToLead,
 };
+
+/** The claim this folder defines: claims/registry.ts finds it as the default export of <folder>/definition.ts. */
+export default videoGameClaim;

@@ -10,6 +10,7 @@ export const videoGameLanding: LandingContent = {
   },
   theme: { accent: "#6d28d9", strong: "#4c1d95", soft: "#f5f3ff" },
   card: {
+    order: 50,
     title: "Video Game Addiction",
     description: "Harmed by games designed to be addictive, for you or your child.",
     figureLabel: "Potential recovery",

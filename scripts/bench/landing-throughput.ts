@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { NGINX, runNginx } from "../../tests/support/nginx";
-import { freePort, tempDir } from "../../tests/support/server";
+import { NGINX, runNginx } from "../../tools/nginx";
+import { freePort, tempDir } from "../../tools/server";
 import { BROWSER_HEADERS } from "./browser-request";
 
 export interface ThroughputFigures {

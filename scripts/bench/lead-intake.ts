@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { mvaAnswers } from "../../tests/support/mva-answers";
-import { startServer, tempDir } from "../../tests/support/server";
-import { supplierHeadersFor } from "../../tests/support/suppliers";
+import { mvaAnswers } from "#claims/mva/examples";
+import { startServer, tempDir } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 import { BROWSER_HEADERS } from "./browser-request";
 
 /** The tables a lead's durable save writes in the raw baseline: the lead, its certificate, its outbox rows. */

@@ -1,6 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/support/browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tools/browser";
 
 export interface LighthouseFigures {
   page: string;

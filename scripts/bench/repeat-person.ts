@@ -8,7 +8,7 @@ import { createLeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
 import { createRevocationService } from "../../server/revocations/revocation-service";
 import { phoneContact } from "../../server/revocations/person-contact";
-import { tempDir } from "../../tests/support/server";
+import { tempDir } from "../../tools/server";
 import { distinctMvaLead } from "./lead-intake";
 
 export interface RepeatPersonFigures {

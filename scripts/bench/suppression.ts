@@ -8,7 +8,7 @@ import { createLogger } from "../../server/logger";
 import { createBuyerStore } from "../../server/buyers/buyer-store";
 import { checkSuppression } from "../../server/suppression/suppression-check";
 import { createSuppressionLists } from "../../server/suppression/suppression-lists";
-import { tempDir } from "../../tests/support/server";
+import { tempDir } from "../../tools/server";
 import { distinctMvaLead } from "./lead-intake";
 
 export interface SuppressionFigures {

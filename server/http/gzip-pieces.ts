@@ -12,7 +12,7 @@ export interface GzipPiece {
 }
 
 export function gzipPiece(text: Uint8Array): GzipPiece & { deflated: Buffer } {
-  return { deflated: zlib.deflateRawSync(text, { level: zlib.constants.Z_BEST_SPEED, finishFlush: zlib.constants.Z_SYNC_FLUSH }), crc: crc32(text), length: text.length };
+  return { deflated: zlib.deflateRawSync(text, { level: zlib.constants.Z_BEST_SPEED, finishFlush: zlib.constants.Z_SYNC_FLUSH }), crc: zlib.crc32(text), length: text.length };
 }
 
 /** Writes gzip pieces into one stream: `header` first, each piece's bytes in order, `trailer` last. */
@@ -34,18 +34,8 @@ export function gzipJoiner() {
   };
 }
 
+/** The reversed CRC-32 polynomial, for combining CRCs: Node's zlib computes them (zlib.crc32) but has no crc32_combine. */
 const POLYNOMIAL = 0xedb88320;
-const TABLE = Int32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? POLYNOMIAL ^ (c >>> 1) : c >>> 1;
-  return c;
-});
-
-export function crc32(bytes: Uint8Array, crc = 0): number {
-  let c = ~crc;
-  for (let i = 0; i < bytes.length; i++) c = TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return ~c >>> 0;
-}
 
 /** a * b modulo the CRC polynomial (zlib's multmodp). */
 function multiplyModP(a: number, b: number): number {

@@ -2,13 +2,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../server/delivery/signature";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { answerAfffEligibility, fillAfffContact, fillMvaWizard } from "../support/claim-flows";
-import { mvaAnswers } from "../support/mva-answers";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { mvaAnswers } from "#claims/mva/examples";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { openWizard, savedLeadId } from "../support/wizard";
-import { supplierHeadersFor } from "../support/suppliers";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 let server: RunningServer;
 let browser: Browser;

@@ -3,12 +3,12 @@ import Database from "better-sqlite3";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuiltCommand } from "../support/built-command";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { pageProblems } from "../support/page-checks";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, tempDir, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, tempDir, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WIZARD_PAGES, ZERO_JS_PAGES } from "../budgets/budgets";
+import { WIZARD_PAGES, ZERO_JS_PAGES } from "../../tools/budgets";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { launchBrowser } from "../../tools/browser";
+import { startServer, type RunningServer } from "../../tools/server";
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,13 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { layoutProblems } from "../support/page-checks";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 /**
  * Issue 24's buyer journey: the operator invites a buyer's staff member, who logs in at /buyer, sees

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { fillMvaWizard } from "../support/claim-flows";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { openWizard } from "../support/wizard";
 
 /**

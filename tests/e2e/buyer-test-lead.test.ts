@@ -1,11 +1,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver } from "../support/fake-receiver";
 import { layoutProblems } from "../support/page-checks";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 
 // Issue 24: the operator saves a buyer, presses "Send a test lead" on its page and reads the buyer's
 // answer there; the page meets axe and the 360 px layout with the answer shown.

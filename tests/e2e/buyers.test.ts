@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimByCaseType } from "#claims/registry";
 import { buyerDayKey } from "../../server/routing/route-decision";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { layoutProblems } from "../support/page-checks";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 
 /**
  * Issue 11's buyers pages in a browser: an operator makes a mistake on the buyer form, corrects it,

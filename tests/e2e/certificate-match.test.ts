@@ -4,13 +4,13 @@ import { createBuyerStore } from "../../server/buyers/buyer-store";
 import { openDatabase } from "../../server/db/database";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { layoutProblems } from "../support/page-checks";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 import { testDatabaseUrl } from "../support/test-database";
 
 // The match API's journey on the built server: the operator issues a buyer's key on the buyer's page

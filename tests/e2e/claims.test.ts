@@ -6,11 +6,11 @@ import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { resultPagePath } from "#claims/engine/pages";
 import { MISSING_SUMMARY } from "#claims/engine/form-values";
 import { examplesOf, type ClaimExample } from "../fixtures/claims/examples";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { blankStepMessages, expectedLead, resultHeading } from "../support/claim-expectations";
 import { answerStep, nextButton, shownErrors, submissionKeyOf, submitButton, waitForStep } from "../support/claim-form";
 import { pageProblems } from "../support/page-checks";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, type RunningServer } from "../../tools/server";
 
 // Every registered claim (the test-only fixture claim included) as a visitor meets it, driven from its
 // definition and answered with its examples: with JavaScript on a 360 px phone, checked by axe on every

@@ -2,10 +2,11 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { consoleErrorCollector, launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
+import { consoleErrorCollector } from "../support/browser";
 import { fillMvaWizard } from "../support/claim-flows";
 import { layoutProblems } from "../support/page-checks";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { openWizard } from "../support/wizard";
 
 /**

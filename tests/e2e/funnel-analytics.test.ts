@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { fillMvaWizard } from "../support/claim-flows";
 import { waitFor } from "../support/fake-receiver";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 
 // A scripted set of visits to the MVA claim, with and without JavaScript, by people, a bot and a
 // prefetch; the funnel the dashboard shows must equal what they did (issue 13).

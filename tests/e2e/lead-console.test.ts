@@ -3,12 +3,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { consoleErrorCollector, downloadBytes, launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
+import { consoleErrorCollector, downloadBytes } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { layoutProblems } from "../support/page-checks";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, freePort, startServer, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, freePort, startServer, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 /** The console's actions in the audit log; an export counts once, when it starts (its end is recorded as it finishes). */
 const CONSOLE_ACTIONS = `select action from audit_log

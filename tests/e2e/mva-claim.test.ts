@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { launchBrowser } from "../../tools/browser";
+import { startServer, type RunningServer } from "../../tools/server";
 import { fillMvaWizard as fillWizard, tenDaysAgo } from "../support/claim-flows";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { openWizard } from "../support/wizard";
-import { supplierHeadersFor } from "../support/suppliers";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 let server: RunningServer;
 let browser: Browser;

@@ -3,17 +3,17 @@ import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { layoutProblems } from "../support/page-checks";
 import {
   ADMIN_TEST_EMAIL,
   ADMIN_TEST_PASSWORD,
   startServer,
   type RunningServer,
-} from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+} from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 /**
  * Issue 13's browser journey: the owner invites a manager, the manager accepts the link, logs in and

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoDay } from "#claims/engine/schema-builders";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { failLeadSaves } from "../support/lead-save-failure";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, type RunningServer } from "../../tools/server";
 import { fillContact, nextStep, openWizard, pick, savedLeadId } from "../support/wizard";
 
 let server: RunningServer;

@@ -2,13 +2,13 @@ import { gzipSync } from "node:zlib";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTML_GZIP_BUDGET } from "../budgets/budgets";
+import { HTML_GZIP_BUDGET } from "../../tools/budgets";
 import { axeViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
-import { mvaAnswers } from "../support/mva-answers";
+import { launchBrowser } from "../../tools/browser";
+import { mvaAnswers } from "#claims/mva/examples";
 import { layoutProblems } from "../support/page-checks";
-import { startServer, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { startServer, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 // The journey of someone handed a certificate link: the public page (no JavaScript) says the record is
 // signed and links to the signed document and the keys; following those two links from the built server

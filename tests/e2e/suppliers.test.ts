@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addWebhookBuyer, logIn, startOperatorJourney, uploadLitigatorList } from "../support/admin-browser";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { pageProblems } from "../support/page-checks";
 
 /**

@@ -1,12 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimBySlug, claims } from "#claims/registry";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { completeWizard, fillStep, sampleAnswers } from "../support/sample-answers";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 /** Issue 9, the visitor-facing items 7-18: each test names its item. */
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateStep, type FormValues } from "#claims/engine/form-values";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims } from "#claims/registry";
-import { launchBrowser } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { launchBrowser } from "../../tools/browser";
+import { startServer, type RunningServer } from "../../tools/server";
 import { fillStep, sampleAnswers } from "../support/sample-answers";
 import { openWizard } from "../support/wizard";
 

@@ -11,7 +11,7 @@ import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
 import { startFakeBidders, type BidderBehaviour, type FakeBidders } from "../support/fake-bidders";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { uploadRequest } from "../support/suppression-upload";
 import { testDatabaseUrl } from "../support/test-database";

@@ -8,11 +8,11 @@ import { createBackups } from "../../server/backups/backups";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { runBuiltCommand } from "../support/built-command";
-import { mvaAnswers } from "../support/mva-answers";
-import { startServer, startWorker, tempDir, type RunningProcess } from "../support/server";
+import { mvaAnswers } from "#claims/mva/examples";
+import { startServer, startWorker, tempDir, type RunningProcess } from "../../tools/server";
 import { testDatabaseUrl } from "../support/test-database";
 import { waitFor } from "../support/fake-receiver";
-import { supplierHeadersFor } from "../support/suppliers";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 // docs/decisions/034. The SQLite commands run from the test build, as `npm run backup|restore` run the
 // production one; PostgreSQL is backed up with the README's pg_dump and pg_restore commands.

@@ -3,13 +3,13 @@ import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, allFields } from "#claims/engine/
 import { mvaClaim } from "#claims/mva/definition";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
-import { NGINX_SERVER_NAME, NGINX_SITE_FILE, nginxSiteForTest, nginxTestChanges, proxied, startNginx, type RunningNginx } from "../support/nginx";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { mvaAnswers } from "#claims/mva/examples";
+import { NGINX_SERVER_NAME, NGINX_SITE_FILE, nginxSiteForTest, nginxTestChanges, proxied, startNginx, type RunningNginx } from "../../tools/nginx";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 // The built server behind Debian's nginx with the site file docs/deploy.md gives (deploy/nginx/claims.conf),
-// TLS replaced by plain HTTP and X-Forwarded-Proto https (tests/support/nginx.ts lists every changed
+// TLS replaced by plain HTTP and X-Forwarded-Proto https (tools/nginx.ts lists every changed
 // line). Visitors are different loopback addresses (127.0.0.2, ...): nginx itself reaches the app
 // from 127.0.0.1, so the app can only know a visitor's address from what nginx tells it.
 

@@ -10,7 +10,7 @@ import { NO_SUCH_CERTIFICATE } from "../../server/certificates/certificate-match
 import { REVOCATION_ACCEPTED } from "../../server/http/revocation-route";
 import { startApiApp } from "../support/api-app";
 import { routeArgs, settled, startRouteServices, TEST_SITE_URL } from "../support/load-context";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput } from "../support/routing-fixtures";
 import { markLeadPingedTo, markLeadSentTo } from "../support/sent-leads";
 import { testDatabaseUrl } from "../support/test-database";

@@ -10,11 +10,11 @@ import { capPeriods } from "../../server/routing/cap-reservation";
 import type { RoutingDecisionRecord } from "../../server/routing/route-lead";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { startFakeReceiver, waitFor, type Behaviour, type ReceivedRequest } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput, countersAndReservations, databaseTargetOf, TEST_SECRETS_KEY } from "../support/routing-fixtures";
-import { startServer, startWorker, type RunningProcess, type RunningServer } from "../support/server";
+import { startServer, startWorker, type RunningProcess, type RunningServer } from "../../tools/server";
 import { testDatabaseUrl } from "../support/test-database";
-import { createTestSupplier } from "../support/suppliers";
+import { createTestSupplier } from "../../tools/suppliers";
 
 let supplierHeaders: Record<string, string> = {};
 

@@ -9,7 +9,7 @@ import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 

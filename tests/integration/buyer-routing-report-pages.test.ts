@@ -10,7 +10,7 @@ import { routingModeOf } from "../../server/routing/routing-modes";
 import { startBuyerPages, type BuyerPages } from "../support/buyer-pages";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput, insertLead } from "../support/routing-fixtures";
 
 // The buyers page's "Routing per claim" forms and the buyer report, through their loaders and

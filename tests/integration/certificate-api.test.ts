@@ -7,7 +7,7 @@ import { createBuyerStore } from "../../server/buyers/buyer-store";
 import { CERTIFICATE_JWT_TYPE, JWKS_PATH } from "../../server/certificates/certificate-signing";
 import { ConfigError, loadConfig } from "../../server/config";
 import { startApiApp } from "../support/api-app";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput } from "../support/routing-fixtures";
 import { leadOfCertificate, markLeadSentTo } from "../support/sent-leads";
 import { testDatabaseUrl } from "../support/test-database";

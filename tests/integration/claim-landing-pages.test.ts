@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byRole, byText, getPage, hrefsOf, submitForm, type HtmlPage } from "../support/html-page";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, type RunningServer } from "../../tools/server";
 
 /**
  * The claims' landing pages, which run no JavaScript, read over HTTP from the built server: their

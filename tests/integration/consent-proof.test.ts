@@ -13,7 +13,7 @@ import { consentTextVersion } from "../../server/consent-proof/consent-version";
 import type { FillFacts } from "../../server/consent-proof/fill-facts";
 import { pageAsShownRoute } from "../../server/http/page-as-shown-route";
 import { createLeadService } from "../../server/leads/submit-lead";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { answerOf, formPost, OWNER_EMAIL, routeArgs, startRouteServices, TEST_SITE_URL } from "../support/load-context";
 
 // Issue 12's consent proof and timed honeypot through the claim form's route (loader and action called

@@ -8,7 +8,7 @@ import { DEADLINE_PASSED, LATE_ACCEPTANCE } from "../../server/routing/delivery-
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 

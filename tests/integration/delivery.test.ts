@@ -7,9 +7,9 @@ import { createDeliveryWorker } from "../../server/delivery/worker";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { afffAnswers } from "../support/afff-answers";
+import { afffAnswers } from "#claims/afff/examples";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { testDatabaseUrl } from "../support/test-database";
 
 const context = { ip: "203.0.113.7", userAgent: "DeliveryTest/1.0", pageUrl: null, attribution: { utm_source: "tv" } };

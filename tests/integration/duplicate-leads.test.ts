@@ -12,11 +12,11 @@ import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { createServices } from "../../server/services";
 import { gzipSync } from "node:zlib";
-import { createTestSupplier } from "../support/suppliers";
+import { createTestSupplier } from "../../tools/suppliers";
 import { startApiApp } from "../support/api-app";
 import { waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
-import { afffAnswers } from "../support/afff-answers";
+import { mvaAnswers } from "#claims/mva/examples";
+import { afffAnswers } from "#claims/afff/examples";
 import { buyerInput, TEST_SECRETS_KEY, waitLongerForTheWriteLock } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 

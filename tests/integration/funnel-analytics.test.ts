@@ -15,7 +15,7 @@ import { createLogger } from "../../server/logger";
 import { startApiApp } from "../support/api-app";
 import { anotherPerson } from "../support/distinct-people";
 import { formPost, routeArgs, startRouteServices } from "../support/load-context";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 
 // First-party funnel analytics (issue 13, docs/decisions/029) on a real database (SQLite here,
 // PostgreSQL in the integration-postgres project): the recording service and its rollups, the

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claims } from "#claims/registry";
 import { startApiApp } from "../support/api-app";
-import { mvaAnswers } from "../support/mva-answers";
-import { startServer, type RunningServer } from "../support/server";
+import { mvaAnswers } from "#claims/mva/examples";
+import { startServer, type RunningServer } from "../../tools/server";
 
 // Issue 9 'Tests': random and malformed bodies, content types, dates and query strings against the
 // API, every claim form, the admin login and the GET pages that read a query. Seeded, so a failure

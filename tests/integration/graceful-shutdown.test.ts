@@ -4,9 +4,9 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { WEBHOOK_URL_SETTING } from "../../server/settings/settings";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
-import { startServer, startWorker, type RunningProcess, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { mvaAnswers } from "#claims/mva/examples";
+import { startServer, startWorker, type RunningProcess, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 // The built server and worker (the test build), stopped the way a platform stops them: SIGTERM.
 

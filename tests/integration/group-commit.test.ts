@@ -5,7 +5,7 @@ import { failLeadCommits } from "../support/lead-save-failure";
 import { createGroupCommit, GroupCommitError } from "../../server/db/group-commit";
 import { startApiApp } from "../support/api-app";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 
 // Group commit (docs/decisions/033): on SQLite, leads arriving together share one durable transaction,
 // each under a savepoint of its own; every lead is answered only after that commit. On PostgreSQL each

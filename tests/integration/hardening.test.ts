@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formAnswerPath } from "#claims/engine/pages";
 import { claims } from "#claims/registry";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, type RunningServer } from "../../tools/server";
 import { rawRequest, statusOf } from "../support/raw-http";
-import { mvaAnswers } from "../support/mva-answers";
-import { supplierHeadersFor } from "../support/suppliers";
+import { mvaAnswers } from "#claims/mva/examples";
+import { supplierHeadersFor } from "../../tools/suppliers";
 
 // Issue #9: inputs and requests that used to answer 500, admin caching and CSRF, and GET writes.
 let server: RunningServer;

@@ -5,9 +5,9 @@ import { WEBHOOK_URL_SETTING, writeSetting } from "../../server/settings/setting
 import { anotherPerson } from "../support/distinct-people";
 import { databaseTargetOf } from "../support/routing-fixtures";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
-import { freePort, startServer, startWorker, type RunningProcess, type RunningServer } from "../support/server";
-import { supplierHeadersFor } from "../support/suppliers";
+import { mvaAnswers } from "#claims/mva/examples";
+import { freePort, startServer, startWorker, type RunningProcess, type RunningServer } from "../../tools/server";
+import { supplierHeadersFor } from "../../tools/suppliers";
 import { testDatabaseUrl } from "../support/test-database";
 
 // docs/decisions/035: the built server (and worker) on either engine, scraped as Prometheus would.

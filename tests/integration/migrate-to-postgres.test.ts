@@ -10,7 +10,7 @@ import { openDatabase } from "../../server/db/database";
 import { migrations } from "../../server/db/migrations";
 import { recountDashboardRollups, seedEvents } from "../../server/seed/seed-events";
 import { seedLeads } from "../../server/seed/seed-leads";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, tempDir, type RunningServer } from "../support/server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, tempDir, type RunningServer } from "../../tools/server";
 import { testDatabaseUrl } from "../support/test-database";
 
 // `npm run migrate-to-postgres` as an operator runs it: a site's SQLite database (made by the built

@@ -4,7 +4,7 @@ import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 import { startApiApp } from "../support/api-app";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { testDatabaseUrl } from "../support/test-database";
 
 const LIMIT = 4;

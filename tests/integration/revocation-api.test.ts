@@ -5,7 +5,7 @@ import { systemBuyerId } from "../../server/buyers/system-buyers";
 const LEGAL_BRIDGE_ID = systemBuyerId("legal-bridge");
 import { REVOCATION_ACCEPTED } from "../../server/http/revocation-route";
 import { startApiApp } from "../support/api-app";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { markLeadSentTo } from "../support/sent-leads";
 
 let api: Awaited<ReturnType<typeof startApiApp>>;

@@ -7,7 +7,7 @@ import { createLogger } from "../../server/logger";
 import { phoneContact } from "../../server/revocations/person-contact";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 

@@ -9,7 +9,7 @@ import { emailContact, phoneContact, type PersonContact } from "../../server/rev
 import { CONSENT_REVOKED_ERROR } from "../../server/revocations/revoke-leads";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 

@@ -4,7 +4,7 @@ import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../support/fake-receiver";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, type RunningServer } from "../../tools/server";
 
 // Pages rendered once per process (docs/decisions/032), over real HTTP against the built server:
 // their headers and policy, encodings and validators, what still happens per request (the funnel

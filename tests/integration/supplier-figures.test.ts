@@ -3,7 +3,7 @@ import type { SupplierFigures } from "../../server/analytics/funnel-dashboard";
 import { recordCredit, recordSale } from "../../server/ledger";
 import { supplierGate, type LeadSupplier } from "../../server/suppliers/supplier-keys";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
-import { createTestSupplier } from "../support/suppliers";
+import { createTestSupplier } from "../../tools/suppliers";
 
 // Per source of leads (issue 26, docs/decisions/046), on SQLite and on PostgreSQL: the payout stored on
 // each lead at intake, the lead console's source filter, and the dashboard's leads, spam, duplicate and

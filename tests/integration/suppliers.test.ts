@@ -7,10 +7,10 @@ import { createCertificateService } from "../../server/certificates/certificate-
 import { issueSupplierKey, revokeSupplierKey } from "../../server/suppliers/supplier-keys";
 import { updateSupplier, findSupplier } from "../../server/suppliers/supplier-store";
 import { startApiApp } from "../support/api-app";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput } from "../support/routing-fixtures";
 import { leadOfCertificate, markLeadSentTo } from "../support/sent-leads";
-import { createTestSupplier } from "../support/suppliers";
+import { createTestSupplier } from "../../tools/suppliers";
 
 // Issue 26 (docs/decisions/046): no lead enters the API without a known supplier, and certificates say
 // whose word the consent is. Both of the lead API's paths are asked: the plain request (answered before

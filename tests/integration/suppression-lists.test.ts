@@ -10,7 +10,7 @@ import { suppressionsOf } from "../../server/suppression/suppression-check";
 import { BUYER_REQUIRED, createSuppressionLists, KIND_REQUIRED, LIST_NOT_FOUND, NAME_REQUIRED, nothingFound, OWN_DNC_LIST_ID } from "../../server/suppression/suppression-lists";
 import { EMPTY_FILE, NO_FILE, NOT_MULTIPART, tooLarge } from "../../server/suppression/suppression-upload";
 import { createServices, type Services } from "../../server/services";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput } from "../support/routing-fixtures";
 import { uploadRequest } from "../support/suppression-upload";
 import { testDatabaseUrl } from "../support/test-database";

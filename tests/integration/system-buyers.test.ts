@@ -10,10 +10,10 @@ import { createLogger } from "../../server/logger";
 import { routingDecisionsOf } from "../../server/routing/route-lead";
 import { routingModeOf, saveRoutingMode } from "../../server/routing/routing-modes";
 import { createServices, type Services } from "../../server/services";
-import { afffAnswers } from "../support/afff-answers";
+import { afffAnswers } from "#claims/afff/examples";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 

@@ -12,9 +12,9 @@ import { submittedLeadOf } from "../../server/delivery/partner-sender";
 import { createSettings } from "../../server/settings/settings";
 import { createLeadService, type LeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
-import { afffAnswers } from "../support/afff-answers";
+import { afffAnswers } from "#claims/afff/examples";
 import { anotherPerson } from "../support/distinct-people";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 import { testDatabaseUrl } from "../support/test-database";
 
 const SUBMITTED_AT = new Date("2026-03-04T05:06:07.089Z");

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createSettings } from "../../server/settings/settings";
 import { startFakeReceiver, waitFor, type ReceivedRequest } from "../support/fake-receiver";
-import { mvaAnswers } from "../support/mva-answers";
-import { startServer, startWorker, type RunningServer, type RunningProcess } from "../support/server";
+import { mvaAnswers } from "#claims/mva/examples";
+import { startServer, startWorker, type RunningServer, type RunningProcess } from "../../tools/server";
 import { testDatabaseUrl } from "../support/test-database";
-import { createTestSupplier } from "../support/suppliers";
+import { createTestSupplier } from "../../tools/suppliers";
 
 let supplierHeaders: Record<string, string> = {};
 

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { launchBrowser } from "./browser";
+import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver } from "./fake-receiver";
 import { TEST_SECRETS_KEY } from "./routing-fixtures";
-import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer } from "./server";
+import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer } from "../../tools/server";
 
 // What the admin journeys do in the browser before their own subject: log in, add a buyer, upload a list.
 

@@ -6,7 +6,7 @@ import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createApp } from "../../server/http/app";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
-import { createTestSupplier } from "./suppliers";
+import { createTestSupplier } from "../../tools/suppliers";
 import { testDatabaseUrl } from "./test-database";
 
 /**

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { TEST_BUILD } from "./server";
+import { TEST_BUILD } from "../../tools/server";
 
 /** Runs a built command-line entry (`npm run backup|restore` run build/server/<name>.js) and collects what it printed. */
 export function runBuiltCommand(name: "backup" | "restore", args: string[], env: Record<string, string>) {

@@ -1,8 +1,8 @@
 // Global setup of the e2e project: one Chromium for the whole run instead of one per test file
-// (ADR 045). Each file connects to it (tests/support/browser.ts) and works in contexts of its own.
+// (ADR 045). Each file connects to it (tools/browser.ts) and works in contexts of its own.
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, SHARED_CHROMIUM_KEY } from "./browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, SHARED_CHROMIUM_KEY } from "../../tools/browser";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { migrations } from "../../server/db/migrations";
-import { tempDir } from "./server";
+import { tempDir } from "../../tools/server";
 
 /**
  * A fresh database for one test, already migrated: a SQLite file by default, or a new PostgreSQL

@@ -13,7 +13,7 @@ import {
 import { apiKeyFields, partnerFields } from "#claims/engine/deliveries";
 import type { SubmittedLead } from "#claims/engine/types";
 import { fieldErrorsOf, isStepComplete, validateStep } from "#claims/engine/form-values";
-import { afffAnswers } from "../support/afff-answers";
+import { afffAnswers } from "#claims/afff/examples";
 
 const parse = (overrides: Record<string, unknown> = {}) => afffClaim.schema.parse(afffAnswers(overrides)) as AfffAnswers;
 const errorsOf = (overrides: Record<string, unknown>) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AREA_CODES_NOT_YET_GEOCODED, stateOfAreaCode } from "../../server/contacts/area-codes";
 import { GEOCODED_AREA_CODES } from "../../server/contacts/geocoded-area-codes";
-import { geocodedAreaCodes } from "../support/geocoded-area-codes";
+import { geocodedAreaCodes } from "../../tools/geocoded-area-codes";
 
 // The area-code table (docs/decisions/048): known codes and overlays read as their states, the
 // generated table is what the installed libphonenumber geocoding says, and the hand-kept overlays are

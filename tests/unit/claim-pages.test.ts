@@ -26,8 +26,8 @@ describe("claim pages derived from the registry", () => {
     for (const claim of claims.filter((c) => !c.resultPages)) expect(resultPagePath(claim, "eligible", "L1")).toBeUndefined();
   });
 
-  it("orders the home cards as the spec does and points them where it says", () => {
-    expect(productionClaims.map((c) => c.landing.card.cta)).toEqual([
+  it("orders the spec's home cards as the spec does and points them where it says; another claim's card goes where its order puts it", () => {
+    const specCards = [
       "Start MVA Claim",
       "Start PFAS Claim",
       "Start Depo Claim",
@@ -36,7 +36,8 @@ describe("claim pages derived from the registry", () => {
       "Start RideShare Claim",
       "Start AFFF Claim",
       "Start RoundUp Claim",
-    ]);
+    ];
+    expect(productionClaims.map((c) => c.landing.card.cta).filter((cta) => specCards.includes(cta))).toEqual(specCards);
     expect(cardHref(mvaClaim)).toBe("/mva-claim");
     expect(productionClaims.slice(1).map(cardHref)).toEqual(productionClaims.slice(1).map((c) => c.routes.landing));
   });

@@ -4,8 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { loadConfig } from "../../server/config";
-import { NGINX_SITE_FILE } from "../support/nginx";
-import { tempDir } from "../support/server";
+import { NGINX_SITE_FILE } from "../../tools/nginx";
+import { tempDir } from "../../tools/server";
 
 // docs/deploy.md against what the repository has and what the tests run: its config blocks are the
 // files in deploy/ byte for byte, its scripts and settings exist, its systemd units are valid and run

@@ -10,7 +10,7 @@ import {
   type DepoAnswers,
 } from "#claims/depo-provera/definition";
 import { fieldErrorsOf } from "#claims/engine/form-values";
-import { depoProveraAnswers } from "../support/depo-provera-answers";
+import { depoProveraAnswers } from "#claims/depo-provera/examples";
 
 const parse = (overrides: Record<string, unknown> = {}) => depoProveraClaim.schema.parse(depoProveraAnswers(overrides)) as DepoAnswers;
 const errorsOf = (overrides: Record<string, unknown>) => {

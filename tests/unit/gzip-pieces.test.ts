@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { gunzipSync } from "node:zlib";
+import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32, crc32Combine, gzipJoiner, gzipPiece } from "../../server/http/gzip-pieces";
+import { crc32Combine, gzipJoiner, gzipPiece } from "../../server/http/gzip-pieces";
 
 // The lead export's readers compress their batches apart; joined, they are one gzip stream (ADR 030).
 describe("gzip pieces", () => {
-  it("computes CRC-32 (the standard check value) and combines two pieces' CRCs into the whole's", () => {
-    expect(crc32(Buffer.from("123456789"))).toBe(0xcbf43926);
+  it("combines two pieces' CRCs into the whole's", () => {
     const [a, b] = [randomBytes(70_000), randomBytes(12_345)];
     expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
     expect(crc32Combine(crc32(a), crc32(Buffer.alloc(0)), 0)).toBe(crc32(a));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answersFromValues, fieldErrorsOf, validateStep } from "#claims/engine/form-values";
 import { isoDay } from "#claims/engine/schema-builders";
 import { MVA_ALLOWED_STATES, mvaClaim, mvaEligibility, mvaToLead, type MvaAnswers } from "#claims/mva/definition";
-import { mvaAnswers } from "../support/mva-answers";
+import { mvaAnswers } from "#claims/mva/examples";
 
 const parse = (overrides: Record<string, unknown> = {}) => mvaClaim.schema.parse(mvaAnswers(overrides)) as MvaAnswers;
 const errorsOf = (overrides: Record<string, unknown>) => {

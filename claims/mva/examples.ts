@@ -1,4 +1,5 @@
-import { isoDay } from "#claims/engine/schema-builders";
+import { isoDay } from "../engine/schema-builders";
+import type { ClaimExamples } from "../engine/claim-examples";
 
 /** A complete, valid MVA submission (eligible); tests override what they exercise. */
 export function mvaAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -21,3 +22,12 @@ export function mvaAnswers(overrides: Record<string, unknown> = {}): Record<stri
     ...overrides,
   };
 }
+
+export const examples: ClaimExamples = {
+  slug: "mva",
+  examples: [
+    { name: "eligible: not at fault, no attorney, a served state", outcome: "eligible", answers: mvaAnswers() },
+    { name: "partial: a state partner attorneys do not serve", outcome: "partial", answers: mvaAnswers({ st: "OR" }) },
+    { name: "ineligible: has an attorney", outcome: "ineligible", answers: mvaAnswers({ st: "TX", noAttorney: "Yes" }) },
+  ],
+};

@@ -1,3 +1,5 @@
+import type { ClaimExamples } from "../engine/claim-examples";
+
 /** A complete, valid AFFF submission (as the JSON API takes it); tests override what they exercise. */
 export function afffAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -14,3 +16,8 @@ export function afffAnswers(overrides: Record<string, unknown> = {}): Record<str
     ...overrides,
   };
 }
+
+export const examples: ClaimExamples = {
+  slug: "afff",
+  examples: [{ name: "a claim with every answer", outcome: null, answers: afffAnswers({ fullName: "Mary Ann Smith" }) }],
+};

@@ -1,3 +1,5 @@
+import type { ClaimExamples } from "../engine/claim-examples";
+
 /** A complete, valid Depo-Provera submission (as the JSON API takes it); tests override what they exercise. */
 export function depoProveraAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -16,3 +18,8 @@ export function depoProveraAnswers(overrides: Record<string, unknown> = {}): Rec
     ...overrides,
   };
 }
+
+export const examples: ClaimExamples = {
+  slug: "depo-provera",
+  examples: [{ name: "a claim with every answer", outcome: null, answers: depoProveraAnswers() }],
+};

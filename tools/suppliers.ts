@@ -1,7 +1,7 @@
-import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
-import { loadConfig } from "../../server/config";
-import { issueSupplierKey } from "../../server/suppliers/supplier-keys";
-import { createSupplier, everyClaimSlug, type SupplierInput } from "../../server/suppliers/supplier-store";
+import { migrateToLatest, openDatabase, type Db } from "../server/db/database";
+import { loadConfig } from "../server/config";
+import { issueSupplierKey } from "../server/suppliers/supplier-keys";
+import { createSupplier, everyClaimSlug, type SupplierInput } from "../server/suppliers/supplier-store";
 
 /** A supplier that may send every claim, uncapped, with a fresh key: what the lead API needs from any caller. */
 export async function createTestSupplier(db: Db, input: Partial<SupplierInput> = {}): Promise<{ id: string; key: string; headers: Record<string, string> }> {

@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { landingPaths } from "#claims/engine/pages";
 import type { Browser } from "playwright-core";
 import { claims } from "#claims/registry";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser } from "./browser";
 
 /**
  * DESIGN section 8, measured against a running server: every registered claim's landing pages, result
