@@ -83,7 +83,14 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     suppression: createSuppressionLists({ db, maxUploadBytes: config.suppressionUploadMaxBytes }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),
-    leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
+    leadConsole: createLeadConsole({
+      db,
+      database: config.database,
+      worker: deliveryWorker,
+      siteUrl: config.siteUrl,
+      timeZone: config.operatorTimeZone,
+      exportReaders: config.leadExportReaders,
+    }),
   };
 }
 
