@@ -3,7 +3,7 @@ import { articlesPlugin } from "./app/blog/vite-plugin-articles";
 import { wizardScriptsPlugin } from "./app/wizard/vite-plugin-wizard-scripts";
 import { claimAliases, testRegistryAliases } from "./vite.config";
 
-// The integration tests run on SQLite files ('unit'), and those whose subject is the database run
+// The integration tests run on SQLite files ('integration'), and those whose subject is the database run
 // again on PostgreSQL ('integration-postgres', the server scripts/ensure-postgres.mjs makes sure of;
 // TEST_DATABASE_URL names another). Databases they create on PostgreSQL are named after this run and
 // dropped (tests/support/postgres-*.ts). Which files run once, and why: SQLITE_ONLY below, ADR 045.
@@ -57,6 +57,11 @@ export default defineConfig({
     // Two files at a time even on a 2-core machine: browser tests wait on servers and busy labels much
     // of the time, and Vitest's default (cores - 1) would run every file one after another.
     maxWorkers: 2,
+    // Test files share their worker's modules (isolate: false, ADR 045): loading the server's modules
+    // again for every file was most of a small file's time (tests/unit: 49 s -> 11 s under load). Each
+    // file still makes its own databases, servers and browser contexts, and restores any fake clock it
+    // sets; none sets process.env or globals. The scale and e2e projects keep isolation: one file, and
+    // files of a minute or more each, where a module load is little and a clean process per file is worth it.
     // Above every wait inside a test (waitFor's longest is 20 s): on a machine busy with other work a
     // test that waits for a condition must fail by its own wait's message, never by Vitest's 5 s default.
     testTimeout: 30_000,
@@ -66,11 +71,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], isolate: false, env: { TEST_DATABASE_URL: "" } },
+      },
+      {
+        extends: true,
         test: {
-          name: "unit",
-          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
           // It copies a SQLite database to PostgreSQL: it needs both, so it runs in the PostgreSQL project.
           exclude: ["tests/integration/migrate-to-postgres.test.ts"],
+          isolate: false,
           env: { TEST_DATABASE_URL: "" },
         },
       },
@@ -80,6 +90,7 @@ export default defineConfig({
           name: "integration-postgres",
           include: ["tests/integration/**/*.test.ts"],
           exclude: sqliteOnlyFiles,
+          isolate: false,
           ...onPostgres("i"),
         },
       },

@@ -45,6 +45,11 @@ const envSchema = z.object({
   /** Opt-out requests (/opt-out) accepted per visitor IP per hour; 0 disables the limit. */
   OPT_OUT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
   EVENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Reader threads per lead export (docs/decisions/030; two unless set). 0 reads in the request's own
+   * thread, which then waits while a batch is read: for tests, whose exports are a few leads.
+   */
+  LEAD_EXPORT_READERS: z.coerce.number().int().min(0).max(8).optional(),
   /** The largest suppression list file accepted in one upload, in MB (docs/decisions/047). */
   SUPPRESSION_UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(1024),
   /** Buyer API checks (certificate matches, revocations) per API key per minute, across instances. */
@@ -187,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     leadRateLimitPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
     optOutRateLimitPerHour: e.OPT_OUT_RATE_LIMIT_PER_HOUR,
     suppressionUploadMaxBytes: e.SUPPRESSION_UPLOAD_MAX_MB * 1024 ** 2,
+    leadExportReaders: e.LEAD_EXPORT_READERS,
     eventRateLimitPerMinute: e.EVENT_RATE_LIMIT_PER_MINUTE,
     buyerApiLimits: { perMinute: e.BUYER_API_CHECKS_PER_MINUTE, perSubjectPerDay: e.BUYER_API_CHECKS_PER_SUBJECT_PER_DAY },
     funnelNewVisitorsPerAddressPerDay: e.FUNNEL_NEW_VISITORS_PER_ADDRESS_PER_DAY,

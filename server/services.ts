@@ -96,7 +96,14 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     contentStore,
     content,
     contentConsole: createContentConsole({ store: contentStore, live: content }),
-    leadConsole: createLeadConsole({ db, database: config.database, worker: deliveryWorker, siteUrl: config.siteUrl, timeZone: config.operatorTimeZone }),
+    leadConsole: createLeadConsole({
+      db,
+      database: config.database,
+      worker: deliveryWorker,
+      siteUrl: config.siteUrl,
+      timeZone: config.operatorTimeZone,
+      exportReaders: config.leadExportReaders,
+    }),
   };
 }
 

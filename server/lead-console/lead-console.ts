@@ -44,6 +44,8 @@ export interface LeadConsoleDeps {
   worker: Pick<DeliveryWorker, "sendNow">;
   siteUrl: string;
   timeZone: string;
+  /** Reader threads per export (lead-export.ts's default unless given; 0 reads in the caller's thread). */
+  exportReaders?: number;
   now?: () => Date;
 }
 
@@ -65,7 +67,7 @@ function notResent(target: DeliveryTarget | BuyerDeliveryTarget | EventDeliveryT
   return null;
 }
 
-export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now = () => new Date() }: LeadConsoleDeps) {
+export function createLeadConsole({ db, database, worker, siteUrl, timeZone, exportReaders, now = () => new Date() }: LeadConsoleDeps) {
   const choices: FilterChoices = {
     caseTypes: claims.map((c) => c.caseType),
     targets: ["webhook", ...new Set(claims.flatMap((c) => (c.partners ?? []).map((p) => p.partner)))],
@@ -533,7 +535,7 @@ export function createLeadConsole({ db, database, worker, siteUrl, timeZone, now
     const day = new Intl.DateTimeFormat("sv-SE", { timeZone }).format(startedAt);
     let rows = 0;
     const buyerNames = Object.fromEntries((await db.selectFrom("buyers").select(["id", "name"]).execute()).map((b) => [b.id, b.name]));
-    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, buyerNames, gzip, startedAt, onRows: (n) => (rows += n) });
+    const csv = leadsCsv(db, database, parsed.filter, { timeZone, targets: choices.targets, buyerNames, gzip, startedAt, readers: exportReaders, onRows: (n) => (rows += n) });
     /** The end of the download (complete, or cut short), with the rows read: the stream's count is known only now. */
     const finish = (complete: boolean) => record(db, actor, "export-csv", null, { filter, stage: complete ? "finished" : "aborted", rows });
     return { ok: true as const, filename: `leads-${day}.csv`, csv, finish };

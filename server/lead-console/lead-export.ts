@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import type { Worker } from "node:worker_threads";
 import { questionNames } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claims } from "#claims/registry";
@@ -10,6 +9,7 @@ import type { DeliveryTarget } from "../db/schema";
 import { gzipJoiner, gzipPiece, type GzipPiece } from "../http/gzip-pieces";
 import { startThread } from "../threads";
 import { csvRow } from "./csv-row";
+import { openExportReader } from "./lead-export-reading";
 import { ATTRIBUTION_COLUMNS, BATCH, EXPORTED, LEAD_COLUMNS, MONEY_COLUMNS, type BatchBounds, type RowPlan } from "./lead-export-rows";
 import type { LeadFilter } from "./lead-filter";
 import { beyond, filteredLeads, type LeadKey } from "./lead-query";
@@ -17,6 +17,8 @@ import { beyond, filteredLeads, type LeadKey } from "./lead-query";
 /**
  * Reader threads per export. Two keep two random reads in flight when the leads are not cached, and
  * fill both cores when they are; three were faster cold but grew the RSS past 100 MB (ADR 030).
+ * None (`readers: 0`) reads in the caller's thread: for exports of a few leads, where a thread's start
+ * costs more than the reading (route tests, whose threads would also load the TypeScript loader).
  */
 export const EXPORT_READERS = 2;
 /**
@@ -82,6 +84,7 @@ export function leadsCsv(
     buyerNames?: Record<string, string>;
     gzip?: boolean;
     startedAt?: Date;
+    /** Reader threads; 0 reads in this thread. */
     readers?: number;
     onRows?: (n: number) => void;
   },
@@ -171,8 +174,8 @@ export function leadsCsv(
   }
 
   const readerCount = options.readers ?? EXPORT_READERS;
-  const lookAhead = readerCount * LOOK_AHEAD_PER_READER;
-  let readers: { thread: Worker; busy: number }[] = [];
+  const lookAhead = Math.max(1, readerCount) * LOOK_AHEAD_PER_READER;
+  let readers: { reader: Reader; busy: number }[] = [];
   const waiting = new Map<number, (reply: ReaderReply) => void>();
   let nextRequest = 0;
 
@@ -206,7 +209,7 @@ export function leadsCsv(
       if ("error" in reply) return void csv.destroy(new Error(reply.error));
       then(reply);
     });
-    reader.thread.postMessage(request);
+    reader.reader.post(request);
   }
 
   function pump() {
@@ -255,26 +258,21 @@ export function leadsCsv(
   }
 
   function close() {
-    for (const { thread } of readers) {
-      thread.postMessage({ type: "close" } satisfies ReaderRequest);
-      thread.unref();
-    }
+    for (const { reader } of readers) reader.close();
     readers = [];
   }
 
   const csv = new Readable({
     construct(done) {
-      readers = Array.from({ length: readerCount }, () => {
-        const thread = startThread(import.meta.url, "lead-export-reader", { database, plan }, READER_HEAP);
-        thread.on("message", (reply: ReaderReply) => {
-          const then = waiting.get(reply.id);
-          waiting.delete(reply.id);
-          then?.(reply);
-        });
-        thread.on("error", (error) => csv.destroy(error));
-        thread.on("exit", (code) => code !== 0 && !csv.destroyed && !ended && csv.destroy(new Error(`A lead export reader stopped with exit code ${code}`)));
-        return { thread, busy: 0 };
-      });
+      const reply = (answer: ReaderReply) => {
+        const then = waiting.get(answer.id);
+        waiting.delete(answer.id);
+        then?.(answer);
+      };
+      const failed = (error: Error) => !csv.destroyed && !ended && csv.destroy(error);
+      readers = readerCount
+        ? Array.from({ length: readerCount }, () => ({ reader: readerThread(database, plan, reply, failed), busy: 0 }))
+        : [{ reader: readerInThisThread(database, plan, reply, failed), busy: 0 }];
       done();
     },
     read() {
@@ -287,4 +285,33 @@ export function leadsCsv(
     },
   });
   return csv;
+}
+
+/** Where an export's requests go: a reader thread, or the reader run in the caller's thread. */
+interface Reader {
+  post(request: Exclude<ReaderRequest, { type: "close" }>): void;
+  close(): void;
+}
+
+function readerThread(database: DatabaseTarget, plan: RowPlan, reply: (answer: ReaderReply) => void, failed: (error: Error) => void): Reader {
+  const thread = startThread(import.meta.url, "lead-export-reader", { database, plan }, READER_HEAP);
+  thread.on("message", reply);
+  thread.on("error", failed);
+  thread.on("exit", (code) => code !== 0 && failed(new Error(`A lead export reader stopped with exit code ${code}`)));
+  return {
+    post: (request) => thread.postMessage(request),
+    close() {
+      thread.postMessage({ type: "close" } satisfies ReaderRequest);
+      thread.unref();
+    },
+  };
+}
+
+function readerInThisThread(database: DatabaseTarget, plan: RowPlan, reply: (answer: ReaderReply) => void, failed: (error: Error) => void): Reader {
+  const opening = openExportReader(database, plan);
+  opening.catch(failed);
+  return {
+    post: (request) => void opening.then((reader) => reader.answer(request)).then(({ reply: answer }) => reply(answer), () => {}),
+    close: () => void opening.then((reader) => reader.close()).catch(() => {}),
+  };
 }

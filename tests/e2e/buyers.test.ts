@@ -232,8 +232,11 @@ describe("buyers", () => {
     expect(await row.textContent()).toContain("Ping-post");
 
     // Its week as the worker would have left it: today two taken, one refused and one waiting (three
-    // slots of its cap held), two days ago one taken.
+    // slots of its cap held), two days ago one taken. The waiting lead's next try is an hour away: this
+    // server's delivery worker polls every second, and a lead due now would be tried (and its post
+    // counted) before the report is read on a slow machine.
     const now = new Date();
+    const inAnHour = new Date(now.getTime() + 3_600_000);
     const twoDaysAgo = new Date(now.getTime() - 2 * 86_400_000);
     const db = new Database(server.dbFile);
     try {
@@ -245,7 +248,7 @@ describe("buyers", () => {
         const deliveryId = randomUUID();
         db.prepare(
           "insert into deliveries (id, lead_id, target, buyer_id, status, next_attempt_at, created_at, updated_at) values (?, ?, 'buyer', ?, ?, ?, ?, ?)",
-        ).run(deliveryId, leadId, buyerId, status, at.toISOString(), at.toISOString(), at.toISOString());
+        ).run(deliveryId, leadId, buyerId, status, (status === "pending" ? inAnHour : at).toISOString(), at.toISOString(), at.toISOString());
         if (status === "pending") return;
         // The post in the attempts' log, and a taken lead's sale in the ledger at its price then.
         db.prepare("insert into delivery_attempts (id, delivery_id, attempted_at, duration_ms, status_code) values (?, ?, ?, 5, ?)").run(randomUUID(), deliveryId, at.toISOString(), status === "delivered" ? 200 : 400);

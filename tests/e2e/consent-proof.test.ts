@@ -174,4 +174,32 @@ describe("consent proof on the operator's lead page", () => {
     );
     expect(consoleErrors.errors).toEqual([]);
   });
+
+  it("would see an error: the collector above records what the CSP refuses, a console error and an uncaught exception", async () => {
+    // The check above is only as good as what its collector hears: here, on a page it watches, a
+    // collector of its own hears each kind of error once.
+    const heard = consoleErrorCollector();
+    const context = await browser.newContext();
+    try {
+      const page = heard.watch(await context.newPage(), "probe");
+      await page.goto(`${server.url}/mva-claim`);
+      await page.evaluate(() => {
+        new Image().src = "https://images.elsewhere.example/pixel.png";
+        console.error("probe: logged");
+        setTimeout(() => {
+          throw new Error("probe: thrown");
+        });
+      });
+      await expect.poll(() => heard.errors.length, { timeout: 10_000 }).toBe(3);
+      expect(heard.errors).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^probe: .*'https:\/\/images\.elsewhere\.example\/pixel\.png' violates .*Content Security Policy directive: "img-src /),
+          expect.stringMatching(/^probe: probe: logged/),
+          "probe: uncaught probe: thrown",
+        ]),
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });

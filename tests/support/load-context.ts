@@ -27,6 +27,9 @@ export async function startRouteServices(env: Record<string, string> = {}) {
     SITE_URL: TEST_SITE_URL,
     LEAD_RATE_LIMIT_PER_HOUR: "0",
     ADMIN_EMAIL: OWNER_EMAIL,
+    // Exports read in the test's thread: a reader thread loads the TypeScript loader under Vitest, seconds
+    // on a busy machine, for a few leads. lead-export-flow tests the threads.
+    LEAD_EXPORT_READERS: "0",
     ...env,
   });
   const logger = createLogger(config.logLevel);

@@ -40,15 +40,20 @@ export function testDatabasePrefix(run = process.env.TEST_DATABASE_RUN ?? "local
 
 const created: string[] = [];
 
+/** How many databases are dropped at once: a drop waits mostly on the disk, 1-3 s each on a busy machine. */
+const PARALLEL_DROPS = 4;
+
 /** Drops the databases this test file created (each test has closed its connections by then). */
 export async function dropCreatedTestDatabases(): Promise<void> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base || !created.length) return;
   const names = created.splice(0);
-  await withAdminClient(base, async (admin) => {
-    // FORCE ends connections a failed test left open (a server it could not stop, an unclosed pool).
-    for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  });
+  const dropper = () =>
+    withAdminClient(base, async (admin) => {
+      // FORCE ends connections a failed test left open (a server it could not stop, an unclosed pool).
+      for (let name = names.shift(); name; name = names.shift()) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    });
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DROPS, names.length) }, dropper));
 }
 
 /** Drops every database whose name starts with `prefix`; returns how many were test databases (not the run's templates). */
