@@ -2,6 +2,19 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const NO_APP_IN_SERVER = { group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." };
+
+// Buyers, routing, checks and delivery are one module (docs/decisions/053): the rest of the code uses its
+// index only (server/distribution/index.ts), and code inside it never goes round through that index.
+const DISTRIBUTION_API_ONLY = {
+  regex: "(^|/)distribution/",
+  message: "Import server/distribution's public API (server/distribution/index.ts), not its files.",
+};
+const DISTRIBUTION_INSIDE = {
+  regex: "^\\.\\.?(/\\.\\.)*/?(index)?$|(^|/)distribution(/index)?$",
+  message: "Inside server/distribution, import the module that defines it, not the index.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "build-test/", ".react-router/", "node_modules/", "data/"] },
   js.configs.recommended,
@@ -32,11 +45,15 @@ export default tseslint.config(
   },
   {
     files: ["server/**/*.ts"],
+    ignores: ["server/distribution/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." }] },
-      ],
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_APP_IN_SERVER, DISTRIBUTION_API_ONLY] }],
+    },
+  },
+  {
+    files: ["server/distribution/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_APP_IN_SERVER, DISTRIBUTION_INSIDE] }],
     },
   },
   {
@@ -51,6 +68,7 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "app/ reaches services through the load context; import their types only.",
             },
+            DISTRIBUTION_API_ONLY,
           ],
         },
       ],
@@ -67,6 +85,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["**/server/**"], allowTypeImports: true, message: "app/ reaches services through the load context; import their types only." },
+            DISTRIBUTION_API_ONLY,
             {
               group: ["react-router", "@react-router/*", "~/components/use-site", "~/components/site-*", "./use-site", "./site-*"],
               message: "The wizard runs without React Router in the browser (docs/decisions/037).",

@@ -5,10 +5,7 @@ import { recordAudit } from "../audit/audit-log";
 import { certificateUrl } from "../certificates/certificate-id";
 import { csvRow } from "../lead-console/csv-row";
 import { phoneDigits, searchKey } from "../leads/search-keys";
-import { issueBuyerApiKey } from "../buyers/buyer-api-key";
-import { buyerById } from "../buyers/buyer-store";
-import { capPeriods } from "../routing/cap-reservation";
-import { priceCentsOf } from "../routing/buyer-rules";
+import { issueBuyerApiKey, buyerById, capPeriods, priceCentsOf } from "../distribution";
 import type { BuyerUserSession } from "./buyer-auth";
 import { boughtLeads } from "./bought-leads";
 

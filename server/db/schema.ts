@@ -247,7 +247,7 @@ export interface DeliveriesTable {
 
 export type BuyerMethod = "webhook" | "post";
 
-/** JSON columns hold the zod-checked shapes of server/buyers/buyer-delivery.ts and server/routing/buyer-rules.ts. */
+/** JSON columns hold the zod-checked shapes of server/distribution/buyers/buyer-delivery.ts and server/distribution/routing/buyer-rules.ts. */
 export interface BuyersTable {
   id: string;
   name: string;
@@ -290,7 +290,7 @@ export interface BuyerCapCountersTable {
   sent: number;
 }
 
-/** One routing of a lead (on saving, and again on each cascade); decision is JSON (server/routing/route-lead.ts). */
+/** One routing of a lead (on saving, and again on each cascade); decision is JSON (server/distribution/routing/route-lead.ts). */
 export interface RoutingDecisionsTable {
   id: string;
   lead_id: string;
@@ -608,7 +608,7 @@ export interface Database {
   supplier_cap_counters: SupplierCapCountersTable;
 }
 
-/** A check before a sale (migration 28, docs/decisions/048): config is server/checks/check-config.ts's JSON. */
+/** A check before a sale (migration 28, docs/decisions/048): config is server/distribution/checks/check-config.ts's JSON. */
 export interface ChecksTable {
   id: string;
   name: string;

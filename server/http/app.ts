@@ -10,14 +10,12 @@ import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attributio
 import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
-import type { BuyerStore } from "../buyers/buyer-store";
-import type { CheckStore } from "../checks/check-store";
+import type { BuyerStore, BuyerTestLead, CheckStore } from "../distribution";
 import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
 import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { Statements } from "../statements/statements";
-import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BuyerInput } from "../../server/buyers/buyer-store";
+import type { BuyerInput } from "../../server/distribution/buyers/buyer-store";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
-import { auctionOf } from "../../server/routing/auction-record";
-import { saveAuctionsEnabled } from "../../server/routing/auction-settings";
-import { routingDecisionsOf } from "../../server/routing/route-lead";
+import { auctionOf } from "../../server/distribution/routing/auction-record";
+import { saveAuctionsEnabled } from "../../server/distribution/routing/auction-settings";
+import { routingDecisionsOf } from "../../server/distribution/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
 import { startFakeBidders, type BidderBehaviour, type FakeBidders } from "../support/fake-bidders";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { syncSystemBuyers } from "../../server/buyers/system-buyers";
+import { syncSystemBuyers } from "../../server/distribution/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createApp } from "../../server/http/app";
