@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { Metrics } from "./metrics";
-import { pathnameOf, type EarlyAnswer } from "../http/early-answer";
+import type { Metrics } from "../metrics/metrics";
+import type { RequestPipeline } from "./request-pipeline";
+import { pathnameOf, type EarlyAnswer } from "./early-answer";
 
 const UNMATCHED = "unmatched";
 
@@ -47,10 +48,10 @@ export function timeResponse(metrics: Metrics, req: IncomingMessage, res: Server
  * Times every request and records it under its route id: the Express route pattern that answered it,
  * or for pages the React Router route id; never the URL, so no path parameter or query reaches a label.
  */
-export function requestDurations(metrics: Metrics, pagesBuild?: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
+export function requestDurations(pipeline: RequestPipeline, pagesBuild?: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
   const trees = new WeakMap<ServerBuild, RouteObject[]>();
   return (req, res, next) => {
-    timeResponse(metrics, req, res, () => {
+    pipeline.time(req, res, () => {
       // The pattern is read now: Express leaves req.route and req.baseUrl as the handler saw them.
       const pattern = req.route ? `${req.baseUrl}${String(req.route.path)}` : null;
       // Fingerprinted assets are served by express.static, which names no route.
@@ -66,13 +67,13 @@ export function requestDurations(metrics: Metrics, pagesBuild?: ServerBuild | ((
  * Times the requests the static pages answer before Express (docs/decisions/032) under their page's
  * route id, as `requestDurations` does for the rest; those it passes on are timed inside Express.
  */
-export function timeEarlyAnswers(metrics: Metrics, build: ServerBuild, early: EarlyAnswer): EarlyAnswer {
+export function timeEarlyAnswers(pipeline: RequestPipeline, build: ServerBuild, early: EarlyAnswer): EarlyAnswer {
   const trees = new WeakMap<ServerBuild, RouteObject[]>();
   // Only cached static pages are answered early, so their paths are few; the bound is a safeguard.
   const routeIds = new Map<string, string>();
   return (req, res, next) => {
     let passedOn = false;
-    timeResponse(metrics, req, res, () => {
+    pipeline.time(req, res, () => {
       if (passedOn) return null;
       const pathname = pathnameOf(req);
       let route = routeIds.get(pathname);
