@@ -1,6 +1,20 @@
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+// server/'s layers, by top-level folder or file (without .ts). Every folder not named here is a domain.
+const SERVER_INFRASTRUCTURE = ["db", "metrics", "secrets", "streams", "config", "logger", "process", "periodic-task", "threads", "money"];
+const SERVER_COMPOSITION = ["http", "web", "services", "main", "dev", "worker-main", "backup-main", "restore-main"];
+const SERVER_DOMAINS = fs
+  .readdirSync(path.join(import.meta.dirname, "server"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && ![...SERVER_INFRASTRUCTURE, ...SERVER_COMPOSITION].includes(entry.name))
+  .map((entry) => entry.name);
+/** The files of server/'s top-level folders and files of these names. */
+const serverFiles = (names) => names.flatMap((name) => [`server/${name}/**/*.ts`, `server/${name}.ts`]);
+/** A relative import of one of server/'s top-level folders or files of these names, from anywhere in server/. */
+const serverModules = (names) => `^(\\./|(\\.\\./)+)(${names.join("|")})(/|$)`;
 
 const NO_APP_IN_SERVER = { group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." };
 
@@ -43,17 +57,48 @@ export default tseslint.config(
       ],
     },
   },
+  // server/ in layers (docs/decisions/053): shared infrastructure at the bottom, the domains above it,
+  // HTTP composition and the entry points on top. A layer imports only the layers below it (and
+  // infrastructure a domain's types, never its code).
   {
-    files: ["server/**/*.ts"],
+    files: serverFiles(SERVER_INFRASTRUCTURE),
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            NO_APP_IN_SERVER,
+            DISTRIBUTION_API_ONLY,
+            { regex: serverModules(SERVER_DOMAINS), allowTypeImports: true, message: "Shared infrastructure runs no domain's code: pass it in, or move the shared part down." },
+            { regex: serverModules(SERVER_COMPOSITION), message: "Shared infrastructure never imports the HTTP composition or an entry point." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: serverFiles(SERVER_DOMAINS),
     ignores: ["server/distribution/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_APP_IN_SERVER, DISTRIBUTION_API_ONLY] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [NO_APP_IN_SERVER, DISTRIBUTION_API_ONLY, { regex: serverModules(SERVER_COMPOSITION), message: "A domain never imports the HTTP composition or an entry point." }] },
+      ],
     },
   },
   {
     files: ["server/distribution/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_APP_IN_SERVER, DISTRIBUTION_INSIDE] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [NO_APP_IN_SERVER, DISTRIBUTION_INSIDE, { regex: serverModules(SERVER_COMPOSITION), message: "A domain never imports the HTTP composition or an entry point." }] },
+      ],
+    },
+  },
+  {
+    files: serverFiles(SERVER_COMPOSITION),
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_APP_IN_SERVER, DISTRIBUTION_API_ONLY] }],
     },
   },
   {

@@ -4,7 +4,7 @@ import type { Database } from "../db/schema";
 import { recordAudit } from "../audit/audit-log";
 import { certificateUrl } from "../certificates/certificate-id";
 import { csvRow } from "../lead-console/csv-row";
-import { phoneDigits, searchKey } from "../leads/search-keys";
+import { phoneDigits, searchKey } from "../db/search-keys";
 import { issueBuyerApiKey, buyerById, capPeriods, priceCentsOf } from "../distribution";
 import type { BuyerUserSession } from "./buyer-auth";
 import { boughtLeads } from "./bought-leads";

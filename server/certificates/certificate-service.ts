@@ -8,7 +8,7 @@ import { supplierEvidenceOf } from "../suppliers/supplier-evidence";
 import type { Selectable } from "kysely";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 import type { CertificateSigning, SignatureInfo } from "./certificate-signing";
-import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "./mask";
+import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "../contacts/mask";
 
 export interface CertificateView {
   certificateId: string;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { maskEmail, maskPhone } from "../certificates/mask";
+import { maskEmail, maskPhone } from "./mask";
 import { checkEmail } from "./email-address";
 import { lookupE164 } from "./phone-number";
 import type { RevocationChannel } from "../db/schema";

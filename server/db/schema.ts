@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 import type { PartnerId } from "#claims/engine/types";
 import type { LowQualityReason } from "../contacts/contact-identity";
-import type { LeadOutcome } from "../leads/search-keys";
+import type { LeadOutcome } from "./search-keys";
 
 /** Booleans are stored as 0/1 and timestamps as ISO-8601 text, so both engines read back the same. */
 export interface LeadsTable {
@@ -41,7 +41,7 @@ export interface LeadsTable {
   webhook_sent: Generated<number>;
   webhook_sent_at: string | null;
   webhook_error: string | null;
-  /** Derived when the lead is saved (server/leads/search-keys.ts), for the console's filters and search. */
+  /** Derived when the lead is saved (server/db/search-keys.ts), for the console's filters and search. */
   outcome: Generated<LeadOutcome>;
   fn_search: string | null;
   ln_search: string | null;

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Metrics } from "../metrics/metrics";
-import type { RequestPipeline } from "./request-pipeline";
 import { pathnameOf, type EarlyAnswer } from "./early-answer";
 
 const UNMATCHED = "unmatched";
@@ -29,6 +28,9 @@ export function pageRouteId(build: ServerBuild, pathname: string, cache = new We
   return matches?.at(-1)?.route.id ?? UNMATCHED;
 }
 
+/** Records how long a response took, under the route `routeOf` names once it has finished. */
+export type TimeResponse = (req: IncomingMessage, res: ServerResponse, routeOf: () => string | null | Promise<string>) => void;
+
 /**
  * Records how long a response took once it has finished, under the route `routeOf` names then: null
  * when it is not this recorder's to record, a promise when the route takes a look-up.
@@ -48,7 +50,7 @@ export function timeResponse(metrics: Metrics, req: IncomingMessage, res: Server
  * Times every request and records it under its route id: the Express route pattern that answered it,
  * or for pages the React Router route id; never the URL, so no path parameter or query reaches a label.
  */
-export function requestDurations(pipeline: RequestPipeline, pagesBuild?: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
+export function requestDurations(pipeline: { time: TimeResponse }, pagesBuild?: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
   const trees = new WeakMap<ServerBuild, RouteObject[]>();
   return (req, res, next) => {
     pipeline.time(req, res, () => {
@@ -67,7 +69,7 @@ export function requestDurations(pipeline: RequestPipeline, pagesBuild?: ServerB
  * Times the requests the static pages answer before Express (docs/decisions/032) under their page's
  * route id, as `requestDurations` does for the rest; those it passes on are timed inside Express.
  */
-export function timeEarlyAnswers(pipeline: RequestPipeline, build: ServerBuild, early: EarlyAnswer): EarlyAnswer {
+export function timeEarlyAnswers(pipeline: { time: TimeResponse }, build: ServerBuild, early: EarlyAnswer): EarlyAnswer {
   const trees = new WeakMap<ServerBuild, RouteObject[]>();
   // Only cached static pages are answered early, so their paths are few; the bound is a safeguard.
   const routeIds = new Map<string, string>();

@@ -5,25 +5,21 @@ import type { Metrics } from "../metrics/metrics";
 import { firstTouchCookie } from "./attribution-cookie";
 import { pathOf } from "./early-answer";
 import { countPageView } from "./funnel-page-views";
-import { timeResponse } from "./request-durations";
-import { API_CSP, setSecurityHeaders } from "./security-headers";
+import { timeResponse, type TimeResponse } from "./request-durations";
+import { API_CSP, setSecurityHeaders, type SecureResponse } from "./security-headers";
 
 /**
  * The steps every request takes, whichever path answers it (docs/decisions/053): Express's
  * middlewares (./app.ts) and the answers before Express (static pages, the lead API's plain post)
  * call these, on the plain Node request, so neither path keeps a copy of its own.
  */
-export interface RequestPipeline {
+export interface RequestPipeline extends SecureResponse {
   /** The visitor's address as TRUST_PROXY lets us read it (Express's `req.ip`). */
   clientIp(req: IncomingMessage): string | null;
-  /** The JSON API's security headers. */
-  secureApi(res: ServerResponse): void;
-  /** A page's security headers, with the page's policy. */
-  securePage(res: ServerResponse, csp: string): void;
   /** A GET of a page: the first-touch cookie on a first visit, and the funnel's count of a landing page or form. */
   pageView(req: IncomingMessage, res: ServerResponse): void;
   /** Records how long the response took, under the route `routeOf` names once it has finished (../http/request-durations.ts). */
-  time(req: IncomingMessage, res: ServerResponse, routeOf: () => string | null | Promise<string>): void;
+  time: TimeResponse;
 }
 
 export function createRequestPipeline({

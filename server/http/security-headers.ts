@@ -1,13 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import type { RequestPipeline } from "./request-pipeline";
 
 /**
  * Headers on every response. Scripts run only with this response's nonce ('strict-dynamic' lets
  * them load their own chunks), and inline styles only with it; nothing may come from another origin.
  */
-export function securityHeaders(pipeline: Pick<RequestPipeline, "secureApi" | "securePage">, { development }: { development: boolean }): RequestHandler {
+/** Sets the security headers of an API answer or of a page (./request-pipeline.ts binds HSTS). */
+export interface SecureResponse {
+  secureApi(res: ServerResponse): void;
+  securePage(res: ServerResponse, csp: string): void;
+}
+
+export function securityHeaders(pipeline: SecureResponse, { development }: { development: boolean }): RequestHandler {
   return (req, res, next) => {
     if (req.path.startsWith("/api/")) {
       pipeline.secureApi(res);
