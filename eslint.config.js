@@ -141,6 +141,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["scripts/**/*.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DISTRIBUTION_API_ONLY] }] },
+  },
+  {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },
