@@ -18,7 +18,7 @@ export interface RequestPipeline extends SecureResponse {
   clientIp(req: IncomingMessage): string | null;
   /** A GET of a page: the first-touch cookie on a first visit, and the funnel's count of a landing page or form. */
   pageView(req: IncomingMessage, res: ServerResponse): void;
-  /** Records how long the response took, under the route `routeOf` names once it has finished (../http/request-durations.ts). */
+  /** Records how long the response took, under the route `routeOf` names once it has finished (./request-durations.ts). */
   time: TimeResponse;
 }
 
