@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -14,6 +16,32 @@ const claimsLayer = [
   noTests,
   noTools,
 ];
+const siteNever = [noTests, noTools, noExamples];
+
+// server/'s layers, by top-level folder or file (without .ts). Every folder not named here is a domain.
+const SERVER_INFRASTRUCTURE = ["db", "metrics", "secrets", "streams", "config", "logger", "process", "periodic-task", "threads", "money"];
+const SERVER_COMPOSITION = ["http", "web", "services", "main", "dev", "worker-main", "backup-main", "restore-main"];
+const SERVER_DOMAINS = fs
+  .readdirSync(path.join(import.meta.dirname, "server"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && ![...SERVER_INFRASTRUCTURE, ...SERVER_COMPOSITION].includes(entry.name))
+  .map((entry) => entry.name);
+/** The files of server/'s top-level folders and files of these names. */
+const serverFiles = (names) => names.flatMap((name) => [`server/${name}/**/*.ts`, `server/${name}.ts`]);
+/** A relative import of one of server/'s top-level folders or files of these names, from anywhere in server/. */
+const serverModules = (names) => `^(\\./|(\\.\\./)+)(${names.join("|")})(/|$)`;
+
+const NO_APP_IN_SERVER = { group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." };
+
+// Buyers, routing, checks and delivery are one module (docs/decisions/053): the rest of the code uses its
+// index only (server/distribution/index.ts), and code inside it never goes round through that index.
+const DISTRIBUTION_API_ONLY = {
+  regex: "(^|/)distribution/",
+  message: "Import server/distribution's public API (server/distribution/index.ts), not its files.",
+};
+const DISTRIBUTION_INSIDE = {
+  regex: "^\\.\\.?(/\\.\\.)*/?(index)?$|(^|/)distribution(/index)?$",
+  message: "Inside server/distribution, import the module that defines it, not the index.",
+};
 
 export default tseslint.config(
   { ignores: ["build/", "build-test/", ".react-router/", "node_modules/", "data/"] },
@@ -42,13 +70,49 @@ export default tseslint.config(
     files: ["claims/claim-folders.node.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: claimsLayer }] },
   },
+  // server/ in layers (docs/decisions/053): shared infrastructure at the bottom, the domains above it,
+  // HTTP composition and the entry points on top. A layer imports only the layers below it (and
+  // infrastructure a domain's types, never its code).
   {
-    files: ["server/**/*.ts"],
+    files: serverFiles(SERVER_INFRASTRUCTURE),
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/*", "**/app/**"], message: "server/ never imports app/: move shared code to claims/." }, noTests, noTools, noExamples] },
+        {
+          patterns: [
+            NO_APP_IN_SERVER,
+            ...siteNever,
+            DISTRIBUTION_API_ONLY,
+            { regex: serverModules(SERVER_DOMAINS), allowTypeImports: true, message: "Shared infrastructure runs no domain's code: pass it in, or move the shared part down." },
+            { regex: serverModules(SERVER_COMPOSITION), message: "Shared infrastructure never imports the HTTP composition or an entry point." },
+          ],
+        },
       ],
+    },
+  },
+  {
+    files: serverFiles(SERVER_DOMAINS),
+    ignores: ["server/distribution/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [NO_APP_IN_SERVER, ...siteNever, DISTRIBUTION_API_ONLY, { regex: serverModules(SERVER_COMPOSITION), message: "A domain never imports the HTTP composition or an entry point." }] },
+      ],
+    },
+  },
+  {
+    files: ["server/distribution/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [NO_APP_IN_SERVER, ...siteNever, DISTRIBUTION_INSIDE, { regex: serverModules(SERVER_COMPOSITION), message: "A domain never imports the HTTP composition or an entry point." }] },
+      ],
+    },
+  },
+  {
+    files: serverFiles(SERVER_COMPOSITION),
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_APP_IN_SERVER, ...siteNever, DISTRIBUTION_API_ONLY] }],
     },
   },
   {
@@ -63,9 +127,8 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "app/ reaches services through the load context; import their types only.",
             },
-            noTests,
-            noTools,
-            noExamples,
+            DISTRIBUTION_API_ONLY,
+            ...siteNever,
           ],
         },
       ],
@@ -82,13 +145,12 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["**/server/**"], allowTypeImports: true, message: "app/ reaches services through the load context; import their types only." },
+            DISTRIBUTION_API_ONLY,
             {
               group: ["react-router", "@react-router/*", "~/components/use-site", "~/components/site-*", "./use-site", "./site-*"],
               message: "The wizard runs without React Router in the browser (docs/decisions/037).",
             },
-            noTests,
-            noTools,
-            noExamples,
+            ...siteNever,
           ],
         },
       ],
@@ -96,7 +158,7 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.ts", "scripts/**/*.mjs", "tools/**/*.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [noTests] }] },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [noTests, DISTRIBUTION_API_ONLY] }] },
   },
   {
     // The import rules above see static imports only; a dynamic import or a glob of tests/ is refused here.

@@ -1,9 +1,11 @@
 import path from "node:path";
-import { DEFAULT_MIN_FORM_FILL_MS } from "./leads/form-timing";
 import { secretsKeyFrom } from "./secrets/secret-box";
-import { signingKeyFrom } from "./certificates/signing-key";
+import { signingKeyFrom } from "./secrets/signing-key";
 import { z } from "zod";
 import type { PartnerId } from "#claims/engine/types";
+
+/** MIN_FORM_FILL_MS's default: nobody reads a claim form, answers it and consents in under three seconds. */
+export const DEFAULT_MIN_FORM_FILL_MS = 3_000;
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])

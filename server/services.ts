@@ -1,17 +1,14 @@
 import { sessionSecret } from "./admin/session-secret";
-import { createBuyerStore } from "./buyers/buyer-store";
-import { createCheckStore } from "./checks/check-store";
+import { createBuyerStore, createBuyerTestLead, createDeliveryWorker, createCheckStore } from "./distribution";
 import { createBuyerPortal } from "./buyer-portal/buyer-portal";
 import { createLeadReturns } from "./returns/lead-returns";
 import { createStatements, STATEMENT_CHECK_INTERVAL_MS } from "./statements/statements";
-import { createBuyerTestLead } from "./buyers/buyer-test-lead";
 import { createCertificateRetention, PURGE_INTERVAL_MS } from "./certificates/certificate-retention";
 import { createCertificateMatches } from "./certificates/certificate-match";
 import { createCertificateService } from "./certificates/certificate-service";
 import { createCertificateSigning } from "./certificates/certificate-signing";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
-import { createDeliveryWorker } from "./delivery/worker";
 import { createPageEvents } from "./events/page-events";
 import { createDashboardRollups, ROLLUP_REFRESH_MS } from "./analytics/dashboard-rollups";
 import { createFunnelDashboard } from "./analytics/funnel-dashboard";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { createAdminAuth } from "./admin/admin-auth";
 import { createBuyerAuth } from "./buyer-portal/buyer-auth";
-import { syncSystemBuyers } from "./buyers/system-buyers";
+import { syncSystemBuyers } from "./distribution";
 import { createOperatorConsole } from "./admin/operator-console";
 import type { Config } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";

@@ -1,6 +1,6 @@
 // `npm run worker`: the delivery worker alone (then run web instances with RUN_WORKER=false). The build
 // bundles it into build/server/worker.js next to the web server (vite.config.ts).
-import { syncSystemBuyers } from "./buyers/system-buyers";
+import { syncSystemBuyers } from "./distribution";
 import { loadConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { createLogger } from "./logger";

@@ -3,7 +3,7 @@ import type {
   BuyerErrors,
   BuyerInput,
   SystemBuyerInput,
-} from "../../server/buyers/buyer-store";
+} from "../../server/distribution";
 import type { LineType } from "../../server/contacts/line-types";
 
 /** The phone line types a buyer may ask for (server/contacts/line-types.ts), in the form's order. */

@@ -1,4 +1,4 @@
-import type { BuyerReportEntry } from "../../server/buyers/buyer-store";
+import type { BuyerReportEntry } from "../../server/distribution";
 import { priceSummary, signedCents } from "./buyer-summary";
 
 // The buyer report's figures as the page shows them: revenue is the sum of the buyer's ledger entries

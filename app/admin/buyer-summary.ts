@@ -1,4 +1,4 @@
-import type { Buyer } from "../../server/buyers/buyer-store";
+import type { Buyer } from "../../server/distribution";
 
 // One buyer's delivery and rules in the few words a row of the buyers list has room for.
 

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { TestLeadAnswer } from "../../server/buyers/buyer-test-lead";
+import type { TestLeadAnswer } from "../../server/distribution";
 import { adminButton, adminCard } from "./admin-header";
 
 export const SEND_TEST_LEAD = "send-test-lead";
@@ -8,7 +8,7 @@ export type TestLeadResult = { testLead: TestLeadAnswer };
 
 /**
  * 'Send a test lead': posts a made-up lead, marked as a test, through the buyer's real delivery and
- * shows what the buyer answered. Nothing is sold or counted (server/buyers/buyer-test-lead.ts).
+ * shows what the buyer answered. Nothing is sold or counted (server/distribution/buyers/buyer-test-lead.ts).
  */
 export function BuyerTestLeadSection({ answer }: { answer: TestLeadAnswer | undefined }) {
   return (

@@ -1,4 +1,4 @@
-import type { ClaimRoutingMode, RoutingModeErrors } from "../../server/buyers/buyer-store";
+import type { ClaimRoutingMode, RoutingModeErrors } from "../../server/distribution";
 
 // The "Routing per claim" form on the buyers page: one small form per claim, read into the store's
 // input. The store validates; a number field holding text is passed on as text for it to refuse.

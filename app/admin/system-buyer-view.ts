@@ -1,5 +1,5 @@
 import { claims } from "#claims/registry";
-import type { Buyer, SystemDelivery } from "../../server/buyers/buyer-store";
+import type { Buyer, SystemDelivery } from "../../server/distribution";
 
 // What the buyers list and form say about a system buyer instead of its delivery fields, which it
 // does not use: the webhook sends to the URL saved on Setup, a partner to the server's settings.

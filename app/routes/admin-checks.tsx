@@ -9,7 +9,7 @@ import {
 } from "~/admin/require-operator";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
-import type { Check, CheckErrors } from "../../server/checks/check-store";
+import type { Check, CheckErrors } from "../../server/distribution";
 import type { Route } from "./+types/admin-checks";
 
 export const handle: RouteHandle = { hydrate: true };

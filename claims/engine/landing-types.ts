@@ -1,4 +1,5 @@
-import type { Outcome } from "./types";
+/** How a claim's answers turn out; its result page has a variant for each. */
+export type Outcome = "eligible" | "partial" | "ineligible";
 
 /**
  * A claim's public pages as data: its landing page, its home-page card, its colours and, for claims

@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import type { LandingContent, ResultPage } from "./landing-types";
+import type { LandingContent, Outcome, ResultPage } from "./landing-types";
 
 export type FieldKind =
   | "text"
@@ -52,7 +52,7 @@ export interface StepSpec {
   panel?: StepPanel;
 }
 
-export type Outcome = "eligible" | "partial" | "ineligible";
+export type { Outcome };
 
 export interface Eligibility {
   outcome: Outcome;

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
-import { syncSystemBuyers } from "../../server/buyers/system-buyers";
+import { syncSystemBuyers } from "../../server/distribution";
 import { createLeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
 import { createRevocationService } from "../../server/revocations/revocation-service";
-import { phoneContact } from "../../server/revocations/person-contact";
+import { phoneContact } from "../../server/contacts/person-contact";
 import { tempDir } from "../../tools/server";
 import { distinctMvaLead } from "./lead-intake";
 

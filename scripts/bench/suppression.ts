@@ -5,7 +5,7 @@ import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { createLeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
-import { createBuyerStore } from "../../server/buyers/buyer-store";
+import { createBuyerStore } from "../../server/distribution";
 import { checkSuppression } from "../../server/suppression/suppression-check";
 import { createSuppressionLists } from "../../server/suppression/suppression-lists";
 import { tempDir } from "../../tools/server";

@@ -1,8 +1,7 @@
 import type { Config } from "../config";
 import { databaseStatus, type Db } from "../db/database";
 import { claims } from "#claims/registry";
-import { testWebhookPayload, webhookFields } from "../delivery/webhook-payload";
-import { sendSignedWebhook } from "../delivery/webhook-sender";
+import { testWebhookPayload, webhookFields, sendSignedWebhook } from "../distribution";
 import type { Settings } from "../settings/settings";
 import { latestBackup } from "../backups/backups";
 

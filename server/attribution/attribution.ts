@@ -1,3 +1,4 @@
+import { parse as parseCookies } from "cookie";
 import { z } from "zod";
 
 /** First-touch marketing attribution, captured on a visitor's first page view and stored on the lead. */
@@ -60,9 +61,6 @@ export function decodeAttribution(cookieValue: string | undefined): Attribution 
 }
 
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
+  // Values as sent: ours are URL-safe already, and a signed value must be checked byte for byte.
+  return cookieHeader ? parseCookies(cookieHeader, { decode: (value) => value })[name] : undefined;
 }

@@ -2,7 +2,7 @@ import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { sql, type SqlBool } from "kysely";
 import type { Db } from "../db/database";
-import { coalesceChunks } from "../http/coalesce-chunks";
+import { coalesceChunks } from "../streams/coalesce-chunks";
 import { localTimeFormatter } from "../lead-console/lead-export-rows";
 import { dayBounds } from "../lead-console/lead-filter";
 import { decodeCursor, keysetPageLinks, type LeadKey } from "../lead-console/lead-query";

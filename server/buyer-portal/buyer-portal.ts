@@ -4,11 +4,8 @@ import type { Database } from "../db/schema";
 import { recordAudit } from "../audit/audit-log";
 import { certificateUrl } from "../certificates/certificate-id";
 import { csvRow } from "../lead-console/csv-row";
-import { phoneDigits, searchKey } from "../leads/search-keys";
-import { issueBuyerApiKey } from "../buyers/buyer-api-key";
-import { buyerById } from "../buyers/buyer-store";
-import { capPeriods } from "../routing/cap-reservation";
-import { priceCentsOf } from "../routing/buyer-rules";
+import { phoneDigits, searchKey } from "../db/search-keys";
+import { issueBuyerApiKey, buyerById, capPeriods, priceCentsOf } from "../distribution";
 import type { BuyerUserSession } from "./buyer-auth";
 import { boughtLeads } from "./bought-leads";
 

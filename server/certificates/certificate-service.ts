@@ -9,7 +9,7 @@ import type { Selectable } from "kysely";
 import { checksOfCertificate, type CertifiedCheck } from "./certificate-checks";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 import type { CertificateSigning, SignatureInfo } from "./certificate-signing";
-import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "./mask";
+import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "../contacts/mask";
 
 export interface CertificateView {
   certificateId: string;

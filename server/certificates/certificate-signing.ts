@@ -2,7 +2,7 @@ import type { KeyObject } from "node:crypto";
 import { calculateJwkThumbprint, SignJWT } from "jose";
 import type { Db } from "../db/database";
 import type { Settings } from "../settings/settings";
-import { generateSigningKey, privateKeyOf, publicJwkOf, signingKeyFrom, type Ed25519PrivateJwk, type Ed25519PublicJwk } from "./signing-key";
+import { generateSigningKey, privateKeyOf, publicJwkOf, signingKeyFrom, type Ed25519PrivateJwk, type Ed25519PublicJwk } from "../secrets/signing-key";
 
 export const SIGNING_ALGORITHM = "EdDSA";
 /** Explicit typing (RFC 8725 section 3.11): a verifier can tell our certificates from any other JWT we might sign. */

@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 import type { PartnerId } from "#claims/engine/types";
 import type { LowQualityReason } from "../contacts/contact-identity";
-import type { LeadOutcome } from "../leads/search-keys";
+import type { LeadOutcome } from "./search-keys";
 
 /** Booleans are stored as 0/1 and timestamps as ISO-8601 text, so both engines read back the same. */
 export interface LeadsTable {
@@ -41,7 +41,7 @@ export interface LeadsTable {
   webhook_sent: Generated<number>;
   webhook_sent_at: string | null;
   webhook_error: string | null;
-  /** Derived when the lead is saved (server/leads/search-keys.ts), for the console's filters and search. */
+  /** Derived when the lead is saved (server/db/search-keys.ts), for the console's filters and search. */
   outcome: Generated<LeadOutcome>;
   fn_search: string | null;
   ln_search: string | null;
@@ -251,7 +251,7 @@ export interface DeliveriesTable {
 
 export type BuyerMethod = "webhook" | "post";
 
-/** JSON columns hold the zod-checked shapes of server/buyers/buyer-delivery.ts and server/routing/buyer-rules.ts. */
+/** JSON columns hold the zod-checked shapes of server/distribution/buyers/buyer-delivery.ts and server/distribution/routing/buyer-rules.ts. */
 export interface BuyersTable {
   id: string;
   name: string;
@@ -294,7 +294,7 @@ export interface BuyerCapCountersTable {
   sent: number;
 }
 
-/** One routing of a lead (on saving, and again on each cascade); decision is JSON (server/routing/route-lead.ts). */
+/** One routing of a lead (on saving, and again on each cascade); decision is JSON (server/distribution/routing/route-lead.ts). */
 export interface RoutingDecisionsTable {
   id: string;
   lead_id: string;
@@ -614,7 +614,7 @@ export interface Database {
   content_drafts: ContentDraftsTable;
 }
 
-/** A check before a sale (migration 28, docs/decisions/048): config is server/checks/check-config.ts's JSON. */
+/** A check before a sale (migration 28, docs/decisions/048): config is server/distribution/checks/check-config.ts's JSON. */
 export interface ChecksTable {
   id: string;
   name: string;

@@ -16,6 +16,16 @@ import { supplierGate, type LeadSupplier } from "../suppliers/supplier-keys";
 
 export const API_BODY_LIMIT_BYTES = 32 * 1024;
 
+/** A lead's body as both intake paths read it: this route and the early answer (./early-lead-intake.ts). */
+export const readLeadBody = express.json({ limit: API_BODY_LIMIT_BYTES, strict: false });
+
+/** An answer of the JSON API: status, extra headers and JSON body. */
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: object;
+}
+
 /**
  * The JSON API: `POST /api/leads/:caseType` (the same lead service as the forms), the signed
  * certificates and their match API, revocations buyers report, returns of leads buyers bought, and
@@ -72,7 +82,7 @@ export function apiRouter({
     requireSupplier,
     requireKnownCaseType,
     requireJson,
-    express.json({ limit: API_BODY_LIMIT_BYTES, strict: false }),
+    readLeadBody,
     async (req, res) => {
       const body: unknown = req.body;
       const result = await leads.submit(String(req.params.caseType), body, {
@@ -99,7 +109,7 @@ export function apiRouter({
 }
 
 /** A lead service result as the API answers it: status, extra headers and JSON body. */
-export function leadAnswer(result: SubmitLeadResult): { status: number; headers: Record<string, string>; body: object } {
+export function leadAnswer(result: SubmitLeadResult): ApiAnswer {
   switch (result.status) {
     case "created":
     case "duplicate":
@@ -161,17 +171,20 @@ function attributionOf(body: unknown, cookies: string | undefined) {
 }
 
 /** Body-parser errors become clear 4xx answers; anything else is a 500 without details. */
-const apiErrors = (logger: Logger): ErrorRequestHandler => (error: { type?: string; status?: number }, _req, res, _next) => {
-  if (error.type === "entity.too.large") {
-    return void res.status(413).json({ error: `Request body too large (limit ${API_BODY_LIMIT_BYTES / 1024} KB)` });
-  }
-  if (error.type === "entity.parse.failed") return void res.status(400).json({ error: "Malformed JSON" });
-  if (error.type === "encoding.unsupported" || error.type === "charset.unsupported") {
-    return void res.status(415).json({ error: "Unsupported body encoding" });
-  }
-  if (error.status && error.status >= 400 && error.status < 500) {
-    return void res.status(error.status).json({ error: "Bad request" });
-  }
-  logger.error({ err: error }, "api error");
-  res.status(500).json({ error: "Internal server error" });
+const apiErrors = (logger: Logger): ErrorRequestHandler => (error: unknown, _req, res, _next) => {
+  const answer = apiErrorAnswer(error);
+  if (!answer) logger.error({ err: error }, "api error");
+  const { status, body } = answer ?? { status: 500, body: { error: "Internal server error" } };
+  res.status(status).json(body);
 };
+
+/** The 4xx answer to an error reading a request's body (body-parser's), or null for any other error. */
+export function apiErrorAnswer(error: unknown): ApiAnswer | null {
+  const { type, status } = (error ?? {}) as { type?: string; status?: number };
+  const answer = (code: number, message: string): ApiAnswer => ({ status: code, headers: {}, body: { error: message } });
+  if (type === "entity.too.large") return answer(413, `Request body too large (limit ${API_BODY_LIMIT_BYTES / 1024} KB)`);
+  if (type === "entity.parse.failed") return answer(400, "Malformed JSON");
+  if (type === "encoding.unsupported" || type === "charset.unsupported") return answer(415, "Unsupported body encoding");
+  if (status && status >= 400 && status < 500) return answer(status, "Bad request");
+  return null;
+}

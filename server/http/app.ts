@@ -10,8 +10,7 @@ import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "../attributio
 import type { AdminAuth } from "../admin/admin-auth";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
-import type { BuyerStore } from "../buyers/buyer-store";
-import type { CheckStore } from "../checks/check-store";
+import type { BuyerStore, BuyerTestLead, CheckStore } from "../distribution";
 import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
@@ -20,7 +19,6 @@ import type { ContentConsole } from "../content/content-console";
 import type { LiveContent } from "../content/live-content";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Statements } from "../statements/statements";
-import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -36,17 +34,17 @@ import type { RevocationService } from "../revocations/revocation-service";
 import { apiRouter } from "./api-router";
 import { auditExportRoute } from "./audit-export-route";
 import { earlyLeadIntake } from "./early-lead-intake";
+import type { EarlyAnswer } from "./early-answer";
+import { createRequestPipeline, pageViews } from "./request-pipeline";
 import { jwksRoute } from "./certificate-routes";
-import { captureFirstTouch } from "./attribution-cookie";
 import { leadExportRoute } from "./lead-export-route";
 import { legacyRedirects } from "./legacy-redirects";
 import { funnelEventRoute } from "./funnel-event-route";
-import { countFunnelPages } from "./funnel-page-views";
 import { pageAsShownRoute } from "./page-as-shown-route";
 import { pagePostGuard, pageRequestGuard } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 import { metricsHandler, type Metrics } from "../metrics/metrics";
-import { requestDurations, timeEarlyAnswers } from "../metrics/request-routes";
+import { requestDurations, timeEarlyAnswers } from "./request-durations";
 import { createStaticPageCache } from "./static-page-cache";
 import { contentShown } from "./content-preview";
 import { staticPages } from "./static-pages";
@@ -83,18 +81,36 @@ export interface AppDeps {
 }
 
 /**
- * The Express app, behind the early answer of the static pages when there are pages to serve
- * (docs/decisions/032).
+ * The Express app, behind the answers before Express: the lead API's plain post (docs/decisions/033)
+ * and, when there are pages to serve, the static pages (docs/decisions/032).
  */
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, content, contentConsole, pages }: AppDeps): RequestListener {
+export function createApp(deps: AppDeps): RequestListener {
+  const { app, early } = createRequestPaths(deps);
+  return early.reduceRight<RequestListener>((rest, answer) => (req, res) => answer(req, res, () => rest(req, res)), app);
+}
+
+/**
+ * Express and the answers before it, in the order they look at a request, every one taking the same
+ * steps (./request-pipeline.ts). Apart for tests/integration/early-lead-intake.test.ts, which holds
+ * both paths to the same answers.
+ */
+export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, content, contentConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
   app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
+  const pipeline = createRequestPipeline({
+    hsts: config.hsts,
+    secureCookies: secureCookies(config),
+    views: funnelViews,
+    metrics,
+    // Express's req.ip, for the requests answered before Express too.
+    clientIp: (req) => proxyaddr(req, app.get("trust proxy fn")),
+  });
 
-  app.use(requestDurations(metrics, pages?.build));
-  app.use(securityHeaders({ hsts: config.hsts, development: config.env === "development" }));
+  app.use(requestDurations(pipeline, pages?.build));
+  app.use(securityHeaders(pipeline, { development: config.env === "development" }));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -112,7 +128,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
 
   app.use(legacyRedirects(config.legacyPrefix));
 
-  let early: ReturnType<typeof staticPages>["early"] | null = null;
+  const early: EarlyAnswer[] = [earlyLeadIntake({ leads, db, logger, pipeline })];
   if (pages) {
     const context = (nonce: string | undefined, visitor: ServerContext["visitor"], shown = content.current()): AppLoadContext => ({
       nonce,
@@ -154,20 +170,16 @@ export function createApp({ config, logger, db, leads, certificates, certificate
             origin: config.siteUrl,
             contentStamp: content.stamp,
           }),
-          views: funnelViews,
           logger,
-          hsts: config.hsts,
-          secureCookies: secureCookies(config),
-          clientIp: (req) => proxyaddr(req, app.get("trust proxy fn")),
+          pipeline,
         })
       : null;
-    early = served ? timeEarlyAnswers(metrics, built!, served.early) : null;
+    if (served) early.push(timeEarlyAnswers(pipeline, built!, served.early));
 
     app.use(pageRequestGuard());
     app.use(pages.assets);
-    app.use(captureFirstTouch({ secure: secureCookies(config) }));
+    app.use(pageViews(pipeline));
     app.use(pagePostGuard(logger, { siteUrl: config.siteUrl }));
-    app.use(countFunnelPages(funnelViews));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));
     app.get("/admin/audit/export.csv", auditExportRoute({ admin: pages.admin, logger, timeZone: config.operatorTimeZone }));
@@ -192,9 +204,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
   }
 
   app.use(lastResortErrors(logger));
-  const intake = earlyLeadIntake({ leads, db, logger, metrics, hsts: config.hsts, clientIp: (req) => proxyaddr(req, app.get("trust proxy fn")) });
-  const rest: RequestListener = early ? (req, res) => early(req, res, () => app(req, res)) : app;
-  return (req, res) => intake(req, res, () => rest(req, res));
+  return { app, early };
 }
 
 const secureCookies = (config: Config) => config.isProduction && config.siteUrl.startsWith("https:");

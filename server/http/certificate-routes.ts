@@ -1,7 +1,6 @@
 import express, { type RequestHandler } from "express";
-import { requireBuyerApiKey, type ApiBuyer } from "../buyers/buyer-api-key";
-import type { CertificateMatches } from "../certificates/certificate-match";
-import { NO_SUCH_CERTIFICATE } from "../certificates/certificate-match";
+import { requireBuyerApiKey, type ApiBuyer } from "../distribution";
+import { type CertificateMatches, NO_SUCH_CERTIFICATE } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import type { CertificateSigning } from "../certificates/certificate-signing";
 import type { Db } from "../db/database";

@@ -8,7 +8,11 @@ export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse, next: () =
 
 /** The raw request's path, without its query (Node always gives a server request its URL). */
 export function pathnameOf(req: IncomingMessage): string {
-  const url = req.url ?? "/";
+  return pathOf(req.url ?? "/");
+}
+
+/** A request URL's path, without its query. */
+export function pathOf(url: string): string {
   const query = url.indexOf("?");
   return query === -1 ? url : url.slice(0, query);
 }

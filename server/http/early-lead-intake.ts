@@ -1,14 +1,13 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, Response } from "express";
 import { claimBySlug } from "#claims/registry";
 import type { Db } from "../db/database";
 import type { LeadService } from "../leads/submit-lead";
 import { supplierGate } from "../suppliers/supplier-keys";
 import type { Logger } from "../logger";
-import type { Metrics } from "../metrics/metrics";
-import { timeResponse } from "../metrics/request-routes";
-import { API_BODY_LIMIT_BYTES, leadAnswer, leadRequestContext } from "./api-router";
+import { API_BODY_LIMIT_BYTES, apiErrorAnswer, leadAnswer, leadRequestContext, readLeadBody, type ApiAnswer } from "./api-router";
 import { pathnameOf, type EarlyAnswer } from "./early-answer";
-import { setApiSecurityHeaders } from "./security-headers";
+import type { RequestPipeline } from "./request-pipeline";
 
 /** The Express route's pattern: its request-duration label, whichever of the two answered. */
 const ROUTE = "/api/leads/:caseType";
@@ -16,38 +15,22 @@ const LEADS_PATH = /^\/api\/leads\/([a-z0-9-]+)\/?$/;
 
 /**
  * `POST /api/leads/:caseType` answered before Express, as the static pages are (docs/decisions/032):
- * at intake's rate, Express's router, body parser and response helpers cost a fifth of a lead's CPU
- * (docs/decisions/033). It takes the plain request only: a known claim, a JSON body in UTF-8, neither
- * compressed nor announced over the limit. Anything else goes on to the API's Express route, which
- * answers it as it always did; both build their answers with the same functions (./api-router.ts).
+ * at intake's rate, Express's router and response helpers cost a fifth of a lead's CPU
+ * (docs/decisions/033, measured again in 053). It takes the plain request only: a known claim, a JSON
+ * body in UTF-8, neither compressed nor announced over the limit. Anything else goes on to the API's
+ * Express route. Both take the same steps (./request-pipeline.ts), read the body with the same parser
+ * and build their answers with the same functions (./api-router.ts); tests/integration/early-lead-intake.test.ts
+ * holds them to the same headers and answers.
  */
-export function earlyLeadIntake({
-  leads,
-  db,
-  logger,
-  metrics,
-  clientIp,
-  hsts,
-}: {
-  leads: LeadService;
-  db: Db;
-  logger: Logger;
-  metrics: Metrics;
-  clientIp: (req: IncomingMessage) => string | null;
-  hsts: boolean;
-}): EarlyAnswer {
+export function earlyLeadIntake({ leads, db, logger, pipeline }: { leads: LeadService; db: Db; logger: Logger; pipeline: RequestPipeline }): EarlyAnswer {
   return (req, res, next) => {
     if (req.method !== "POST") return next();
     const caseType = LEADS_PATH.exec(pathnameOf(req))?.[1];
     if (!caseType || !claimBySlug(caseType) || !plainJsonBody(req)) return next();
 
-    timeResponse(metrics, req, res, () => ROUTE);
-    const send = ({ status, headers, body }: { status: number; headers: Record<string, string>; body: object }) => {
-      const text = JSON.stringify(body);
-      setApiSecurityHeaders(res, hsts);
-      res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
-      res.end(text);
-    };
+    pipeline.time(req, res, () => ROUTE);
+    pipeline.secureApi(res);
+    const send = (answer: ApiAnswer) => sendJson(res, answer);
     const answer = async () => {
       const gate = await supplierGate(db, req.headers.authorization, caseType);
       if (!gate.ok) {
@@ -55,23 +38,35 @@ export function earlyLeadIntake({
         req.resume();
         return send(gate);
       }
-      const text = await readBody(req, API_BODY_LIMIT_BYTES);
-      if (text === null) return send({ status: 413, headers: {}, body: { error: `Request body too large (limit ${API_BODY_LIMIT_BYTES / 1024} KB)` } });
-      let body: unknown;
-      try {
-        // As express.json reads it: an empty body is an empty object, a leading byte-order mark is dropped.
-        const json = text.replace(/^\uFEFF/, "");
-        body = json ? JSON.parse(json) : {};
-      } catch {
-        return send({ status: 400, headers: {}, body: { error: "Malformed JSON" } });
-      }
-      send(leadAnswer(await leads.submit(caseType, body, { ...leadRequestContext(body, clientIp(req), req.headers), supplier: gate.supplier })));
+      const read = await readBody(req, res);
+      if (!read.ok) return send(apiErrorAnswer(read.error) ?? { status: 500, headers: {}, body: { error: "Internal server error" } });
+      send(leadAnswer(await leads.submit(caseType, read.body, { ...leadRequestContext(read.body, pipeline.clientIp(req), req.headers), supplier: gate.supplier })));
     };
     answer().catch((error: unknown) => {
       logger.error({ err: error }, "api error");
       if (!res.headersSent) send({ status: 500, headers: {}, body: { error: "Internal server error" } });
     });
   };
+}
+
+/** Express's JSON answer, without Express: the same headers (compression's Vary included), the same bytes. */
+function sendJson(res: ServerResponse, { status, headers, body }: ApiAnswer): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    Vary: "Accept-Encoding",
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+/** The body as the Express route's parser reads it (./api-router.ts's `readLeadBody`), or its error. */
+function readBody(req: IncomingMessage, res: ServerResponse): Promise<{ ok: true; body: unknown } | { ok: false; error: unknown }> {
+  return new Promise((resolve) => {
+    const request = req as IncomingMessage & { body?: unknown };
+    readLeadBody(request as Request, res as Response, (error?: unknown) => resolve(error ? { ok: false, error } : { ok: true, body: request.body }));
+  });
 }
 
 /** `application/json` in UTF-8 (or no charset), not content-encoded, with no Content-Length over the limit. */
@@ -83,18 +78,4 @@ function plainJsonBody(req: IncomingMessage): boolean {
   if (encoding && encoding.toLowerCase() !== "identity") return false;
   const length = req.headers["content-length"];
   return length === undefined || Number(length) <= API_BODY_LIMIT_BYTES;
-}
-
-/** The body as UTF-8 text, or null once it passes `limit` bytes (the rest is read and dropped). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on("end", () => resolve(size > limit ? null : Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }

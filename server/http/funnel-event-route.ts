@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
 import { claimBySlug } from "#claims/registry";
 import type { FunnelEvents } from "../analytics/funnel-events";
@@ -20,16 +21,26 @@ const beaconSchema = z.strictObject({
  */
 export function funnelEventRoute({ funnel, logger, perMinute }: { funnel: FunnelEvents; logger: Logger; perMinute: number }) {
   const router = express.Router();
-  const limiter = fixedWindowLimiter(perMinute, 60_000);
+  // Per web instance, in memory: a beacon flood costs little (repeats are not counted), and what is
+  // counted is bounded across instances in the database (FUNNEL_NEW_VISITORS_PER_ADDRESS_PER_DAY).
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: false,
+    legacyHeaders: false,
+    // TRUST_PROXY is the operator's to set, and req.ip already follows it.
+    validate: { trustProxy: false, xForwardedForHeader: false },
+    handler: (_req, res) => void res.status(429).set("Retry-After", "60").json({ error: "Too many events; try again in a minute" }),
+  });
 
   router.post(
     "/",
     (req, res, next) => {
       if (req.get("sec-fetch-site") === "cross-site") return void res.status(403).json({ error: "Events are accepted from this site's pages only" });
       if (!req.is(["text/plain", "application/json"])) return void res.status(415).json({ error: "Content-Type must be text/plain or application/json" });
-      if (!limiter(req.ip ?? "")) return void res.status(429).set("Retry-After", "60").json({ error: "Too many events; try again in a minute" });
       next();
     },
+    limiter,
     express.text({ type: ["text/plain", "application/json"], limit: EVENT_BODY_LIMIT_BYTES }),
     async (req, res) => {
       let body: unknown;
@@ -60,20 +71,4 @@ export function funnelEventRoute({ funnel, logger, perMinute }: { funnel: Funnel
     next(error);
   }) satisfies ErrorRequestHandler);
   return router;
-}
-
-/** At most `limit` calls per key per window, in this process (a beacon flood costs little: repeats are not counted). */
-function fixedWindowLimiter(limit: number, windowMs: number) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (key: string): boolean => {
-    const now = Date.now();
-    if (windows.size > 10_000) for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
-    const current = windows.get(key);
-    if (!current || now - current.start >= windowMs) {
-      windows.set(key, { start: now, count: 1 });
-      return true;
-    }
-    current.count += 1;
-    return current.count <= limit;
-  };
 }

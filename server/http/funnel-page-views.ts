@@ -1,4 +1,3 @@
-import type { RequestHandler } from "express";
 import { claims } from "#claims/registry";
 import { landingPaths } from "#claims/engine/pages";
 import { ATTRIBUTION_COOKIE, attributionFromVisit, decodeAttribution, readCookie } from "../attribution/attribution";
@@ -16,17 +15,10 @@ const pagePoints = new Map<string, { claim: string; point: FunnelPoint }>(
 
 /**
  * Counts landing views and form starts on the server, so pages without JavaScript are counted too:
- * only a page itself (GET, not React Router's `.data` requests, not a prefetch), before it is rendered.
- * Counting is queued (../analytics/funnel-buffer.ts): the page never waits for the database.
+ * only a page itself (GET, not React Router's `.data` requests, not a prefetch), before it is rendered
+ * (./request-pipeline.ts's page view, on both request paths). Counting is queued
+ * (../analytics/funnel-buffer.ts): the page never waits for the database.
  */
-export function countFunnelPages(views: FunnelBuffer): RequestHandler {
-  return (req, _res, next) => {
-    if (req.method === "GET") countPageView(views, req.path, req.get.bind(req), req.ip ?? null, req.originalUrl);
-    next();
-  };
-}
-
-/** Queues the funnel point of a GET of `pathname`, if it is one. */
 export function countPageView(views: FunnelBuffer, pathname: string, header: (name: string) => string | undefined, ip: string | null, url: string): void {
   const page = pagePoints.get(pathname.replace(/(.)\/$/, "$1"));
   if (page) views.add(page.claim, page.point, funnelVisit(header, ip, url));

@@ -1,12 +1,10 @@
 import type { SiteIdentity } from "#claims/engine/types";
 import type { AdminAuth } from "../admin/admin-auth";
-import type { BuyerStore } from "../buyers/buyer-store";
-import type { CheckStore } from "../checks/check-store";
+import type { BuyerStore, BuyerTestLead, CheckStore } from "../distribution";
 import type { BuyerAuth } from "../buyer-portal/buyer-auth";
 import type { BuyerPortal } from "../buyer-portal/buyer-portal";
 import type { LeadReturns } from "../returns/lead-returns";
 import type { Statements } from "../statements/statements";
-import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { OperatorConsole } from "../admin/operator-console";
 import type { LeadConsole } from "../lead-console/lead-console";
 import type { Attribution } from "../attribution/attribution";

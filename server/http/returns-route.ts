@@ -1,6 +1,6 @@
 import express, { type Router } from "express";
 import { z } from "zod";
-import { requireBuyerApiKey, type ApiBuyer } from "../buyers/buyer-api-key";
+import { requireBuyerApiKey, type ApiBuyer } from "../distribution";
 import type { Db } from "../db/database";
 import { DEFAULT_BUYER_API_LIMITS, takeBuyerApiSlot, TOO_MANY_CHECKS, type BuyerApiLimits } from "../rate-limits/buyer-api-limits";
 import type { LeadReturns } from "../returns/lead-returns";

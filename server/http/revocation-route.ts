@@ -1,9 +1,9 @@
 import express, { type Router } from "express";
 import { z } from "zod";
-import { requireBuyerApiKey, type ApiBuyer } from "../buyers/buyer-api-key";
+import { requireBuyerApiKey, type ApiBuyer } from "../distribution";
 import type { Db } from "../db/database";
 import { DEFAULT_BUYER_API_LIMITS, takeBuyerApiSlot, TOO_MANY_CHECKS, type BuyerApiLimits } from "../rate-limits/buyer-api-limits";
-import { emailContact, phoneContact, type PersonContact } from "../revocations/person-contact";
+import { emailContact, phoneContact, type PersonContact } from "../contacts/person-contact";
 import type { RevocationService } from "../revocations/revocation-service";
 
 /** A buyer's clock may run a little ahead of ours; a revocation further in the future is a mistake. */

@@ -6,10 +6,16 @@ import type { RequestHandler } from "express";
  * Headers on every response. Scripts run only with this response's nonce ('strict-dynamic' lets
  * them load their own chunks), and inline styles only with it; nothing may come from another origin.
  */
-export function securityHeaders({ hsts, development }: { hsts: boolean; development: boolean }): RequestHandler {
+/** Sets the security headers of an API answer or of a page (./request-pipeline.ts binds HSTS). */
+export interface SecureResponse {
+  secureApi(res: ServerResponse): void;
+  securePage(res: ServerResponse, csp: string): void;
+}
+
+export function securityHeaders(pipeline: SecureResponse, { development }: { development: boolean }): RequestHandler {
   return (req, res, next) => {
     if (req.path.startsWith("/api/")) {
-      setApiSecurityHeaders(res, hsts);
+      pipeline.secureApi(res);
       return next();
     }
     const nonce = randomBytes(16).toString("base64");
@@ -21,7 +27,7 @@ export function securityHeaders({ hsts, development }: { hsts: boolean; developm
       styles: development ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`,
       development,
     });
-    setSecurityHeaders(res, { csp, hsts });
+    pipeline.securePage(res, csp);
     next();
   };
 }
@@ -49,16 +55,12 @@ function contentSecurityPolicy({ scripts, styles, development }: { scripts: stri
   ].join("; ");
 }
 
-/** object-src is spelled out, though default-src covers it: scanners (and issue 25) look for it by name. */
-export const API_CSP = "default-src 'none'; object-src 'none'; frame-ancestors 'none'";
-
 /**
- * The JSON API's headers: it renders no page, so nothing may load or run, and it needs no nonce (drawn
- * for every request otherwise, a measurable share of a lead's time at intake's rate).
+ * The JSON API's policy: it renders no page, so nothing may load or run, and it needs no nonce (drawn
+ * for every request otherwise, a measurable share of a lead's time at intake's rate). object-src is
+ * spelled out, though default-src covers it: scanners (and issue 25) look for it by name.
  */
-export function setApiSecurityHeaders(res: ServerResponse, hsts: boolean): void {
-  setSecurityHeaders(res, { csp: API_CSP, hsts });
-}
+export const API_CSP = "default-src 'none'; object-src 'none'; frame-ancestors 'none'";
 
 export function setSecurityHeaders(res: ServerResponse, { csp, hsts }: { csp: string; hsts: boolean }): void {
   res.setHeader("Content-Security-Policy", csp);

@@ -2,12 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import fresh from "fresh";
 import Negotiator from "negotiator";
-import type { FunnelBuffer } from "../analytics/funnel-buffer";
 import type { Logger } from "../logger";
-import { firstTouchCookie } from "./attribution-cookie";
 import { pathnameOf } from "./early-answer";
-import { countPageView } from "./funnel-page-views";
-import { setSecurityHeaders } from "./security-headers";
+import type { RequestPipeline } from "./request-pipeline";
 import type { StaticPage, StaticPageCache } from "./static-page-cache";
 
 type Encoding = keyof StaticPage["bodies"];
@@ -19,26 +16,13 @@ const PLAIN_PATH = /^(?:\/[\w.~-]+)*\/?$/;
  * Serves the pages of ./static-page-cache.ts (docs/decisions/032).
  *
  * `early` answers before Express (whose per-request cost alone is several times a static file
- * server's) a GET or HEAD of a static page with a route of its own, doing itself what the Express
- * middlewares do for a page: security headers, the first-touch cookie, counting the funnel view.
+ * server's) a GET or HEAD of a static page with a route of its own, taking the steps the Express
+ * middlewares take for a page (./request-pipeline.ts): security headers, the first-touch cookie,
+ * counting the funnel view.
  * `middleware`, in the Express chain where React Router would render, serves the rest from the
  * cache: the 404 page, and static pages the early answer let through.
  */
-export function staticPages({
-  cache,
-  views,
-  logger,
-  hsts,
-  secureCookies,
-  clientIp,
-}: {
-  cache: StaticPageCache;
-  views: FunnelBuffer;
-  logger: Logger;
-  hsts: boolean;
-  secureCookies: boolean;
-  clientIp: (req: IncomingMessage) => string | null;
-}) {
+export function staticPages({ cache, logger, pipeline }: { cache: StaticPageCache; logger: Logger; pipeline: RequestPipeline }) {
   /** Requests the early answer passed on after trying the cache: the middleware does not try again. */
   const declined = new WeakSet<IncomingMessage>();
 
@@ -58,12 +42,9 @@ export function staticPages({
       const target = cache.targetOf(pathname, url);
       if (!target || target.splat) return next();
       const answer = (page: StaticPage) => {
-        const header = (name: string) => headerOf(req, name);
-        const cookie = firstTouchCookie({ method: req.method!, url, header, secure: secureCookies });
-        if (req.method === "GET") countPageView(views, pathname, header, clientIp(req), url);
+        pipeline.pageView(req, res);
         if (page.status === 404) logger.warn({ path: pathname }, "page not found");
-        setSecurityHeaders(res, { csp: page.csp, hsts });
-        if (cookie) res.setHeader("Set-Cookie", cookie);
+        pipeline.securePage(res, page.csp);
         send(req, res, page);
       };
       const page = cache.cached(target.key);
@@ -128,9 +109,4 @@ function send(req: IncomingMessage, res: ServerResponse, page: StaticPage): void
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
-}
-
-function headerOf(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
 }

@@ -5,7 +5,7 @@
 // reader thread megabytes.
 import type { Statement } from "better-sqlite3";
 import type { DatabaseTarget } from "../config";
-import { gzipPiece } from "../http/gzip-pieces";
+import { gzipPiece } from "../streams/gzip-pieces";
 import type { ReaderReply, ReaderRequest } from "./lead-export";
 import { boundsOfKeys, leadRows, localTimeFormatter, type ExportedLead, type RowPlan } from "./lead-export-rows";
 

@@ -55,7 +55,7 @@ export interface RowPlan {
   targets: readonly DeliveryTarget[];
   /** Buyers' names by id. */
   buyerNames: Record<string, string>;
-  /** Whether the rows go out gzipped (each batch compressed by its reader, see server/http/gzip-pieces.ts). */
+  /** Whether the rows go out gzipped (each batch compressed by its reader, see server/streams/gzip-pieces.ts). */
   gzip: boolean;
   /** Where each group of columns starts in a row, and how many a row has. */
   layout: { answersAt: number; attributionAt: number; deliveriesAt: number; width: number };

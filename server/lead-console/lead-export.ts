@@ -6,7 +6,7 @@ import { sql, type CompiledQuery } from "kysely";
 import type { DatabaseTarget } from "../config";
 import { isPostgres, type Db } from "../db/database";
 import type { DeliveryTarget } from "../db/schema";
-import { gzipJoiner, gzipPiece, type GzipPiece } from "../http/gzip-pieces";
+import { gzipJoiner, gzipPiece, type GzipPiece } from "../streams/gzip-pieces";
 import { startThread } from "../threads";
 import { csvRow } from "./csv-row";
 import { openExportReader } from "./lead-export-reading";

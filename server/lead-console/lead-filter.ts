@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import type { BuyerStatus, DeliveryTarget } from "../db/schema";
-import type { LeadOutcome } from "../leads/search-keys";
+import type { LeadOutcome } from "../db/search-keys";
 
 /** The delivery states an operator filters on; 'pending' includes a delivery being sent right now. */
 export const DELIVERY_FILTER_STATES = ["pending", "delivered", "failed", "dead"] as const;

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { isPostgres, type Db } from "../db/database";
 import type { Database, DeliveryStatus } from "../db/schema";
-import { phoneDigits, reversedDigits, searchKey, utmKey } from "../leads/search-keys";
+import { phoneDigits, reversedDigits, searchKey, utmKey } from "../db/search-keys";
 import { dayBounds, FIRST_PARTY, type DeliveryFilterState, type LeadFilter } from "./lead-filter";
 
 /** A lead's place in the newest-first order: its time, then its id for leads saved in the same millisecond. */

@@ -1,20 +1,8 @@
 import type { Kysely } from "kysely";
 import { checkStoredLead } from "../suppression/suppression-check";
-import { buyerById, listBuyers, type Buyer } from "../buyers/buyer-store";
+import { buyerById, listBuyers, type Buyer, releaseCapacity, reserveCapacity, buyersAlreadySent, queueBuyerDelivery, recordRoutingDecision, refreshBuyerStatus, routableLeadOf, routeLead, ROUTING_LOCK, type RoutingDecisionRecord, routingModeOf } from "../distribution";
 import { isPostgres, lockForTransaction } from "../db/database";
 import type { Database } from "../db/schema";
-import { releaseCapacity, reserveCapacity } from "../routing/cap-reservation";
-import {
-  buyersAlreadySent,
-  queueBuyerDelivery,
-  recordRoutingDecision,
-  refreshBuyerStatus,
-  routableLeadOf,
-  routeLead,
-  ROUTING_LOCK,
-  type RoutingDecisionRecord,
-} from "../routing/route-lead";
-import { routingModeOf } from "../routing/routing-modes";
 
 /** Where an operator sends a lead by hand: to the next buyer by the routing rules, or to a buyer they choose. */
 export type RerouteTarget = { to: "next" } | { to: "buyer"; buyerId: string };

@@ -7,8 +7,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * fill facts read the step times.
  */
 
-/** MIN_FORM_FILL_MS's default: nobody reads a claim form, answers it and consents in under three seconds. */
-export const DEFAULT_MIN_FORM_FILL_MS = 3_000;
 /** Steps posted without JavaScript that a token remembers; older ones are dropped (a visitor going back and forth). */
 export const MAX_TRAIL = 40;
 /** Longer than any token we sign: anything longer is not ours. */

@@ -11,7 +11,7 @@ import type { FillFacts } from "../consent-proof/fill-facts";
 import type { ConsentPageCapture } from "../consent-proof/page-snapshots";
 import type { LeadsTable, SubmissionCertificatesTable } from "../db/schema";
 import { contactColumns } from "../contacts/contact-identity";
-import { leadSearchColumns } from "./search-keys";
+import { leadSearchColumns } from "../db/search-keys";
 
 /** What the server knows about the request a submission came in, never taken from the body. */
 export interface LeadRequestContext {

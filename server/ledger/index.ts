@@ -1,2 +1,3 @@
 export * from "./sales-ledger";
 export * from "./revenue";
+export * from "./buyer-day";

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { buyerDayKey } from "../routing/route-decision";
+import { buyerDayKey } from "./buyer-day";
 import { leadSourceKey } from "../suppliers/lead-source";
 
 /** Money of a group of ledger entries, in cents. */

@@ -27,7 +27,7 @@ export class LedgerError extends Error {}
 /**
  * Writes a sale, in the transaction that records the buyer's acceptance. The database refuses a
  * second sale of the same delivery, or of the same lead to the same buyer; the sale limit across
- * buyers is the caller's (server/routing/sale-limit.ts), under the routing lock.
+ * buyers is the caller's (server/distribution/routing/sale-limit.ts), under the routing lock.
  */
 export async function recordSale(trx: Kysely<Database>, sale: SaleInput): Promise<string> {
   if (!Number.isSafeInteger(sale.amountCents) || sale.amountCents < 0) throw new LedgerError(`a sale's price must be whole cents, not ${sale.amountCents}`);

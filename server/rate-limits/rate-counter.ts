@@ -13,7 +13,7 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 
 /**
  * Takes one request from the limit's current window, in one INSERT ... ON CONFLICT DO UPDATE ... WHERE
- * under the limit (as the buyer caps count, server/routing/cap-reservation.ts): PostgreSQL evaluates the
+ * under the limit (as the buyer caps count, server/distribution/routing/cap-reservation.ts): PostgreSQL evaluates the
  * WHERE against the committed row after waiting on a concurrent one, and SQLite has one writer, so no
  * interleaving of instances counts past it. Refused: the seconds until the window ends.
  */

@@ -4,12 +4,9 @@ import { sql, type Kysely } from "kysely";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Database, ReturnChannel, ReturnReason } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit-log";
-import { buyerById, listBuyers } from "../buyers/buyer-store";
+import { buyerById, listBuyers, routableLeadOf, routeLead, routingModeOf, type RoutingOptions } from "../distribution";
+import { buyerDayKey } from "../ledger";
 import { recordCredit, saleBalance, type LedgerActor } from "../ledger";
-import { buyerDayKey } from "../routing/route-decision";
-import { routableLeadOf, routeLead } from "../routing/route-lead";
-import { routingModeOf } from "../routing/routing-modes";
-import type { RoutingOptions } from "../routing/route-decision";
 
 export const RETURN_REASONS = ["wrong-number", "duplicate", "not-interested", "already-represented", "other"] as const satisfies readonly ReturnReason[];
 export const MAX_REASON_TEXT = 500;

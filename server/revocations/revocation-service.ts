@@ -3,8 +3,8 @@ import { sql } from "kysely";
 import { isPostgres, lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { DeliveryStatus, RevocationChannel, RevocationMethod } from "../db/schema";
 import type { Logger } from "../logger";
-import { phoneOrEmailContact, type PersonContact } from "./person-contact";
-import { revokeLeadsOf, sentTo } from "./revoke-leads";
+import { phoneOrEmailContact, type PersonContact } from "../contacts/person-contact";
+import { revokeLeadsOf, sentTo } from "../distribution";
 import { joinOwnDoNotCall } from "../suppression/suppression-lists";
 
 const HOUR_MS = 3_600_000;

@@ -1,9 +1,7 @@
 import type { Insertable } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { DeliveriesTable, DeliveryAttemptsTable, DeliveryTarget } from "../db/schema";
-import type { AttemptResult } from "../delivery/http-send";
-import { newDeliveries } from "../delivery/outbox";
-import { retryDelayMs } from "../delivery/retry-policy";
+import { type AttemptResult, newDeliveries, retryDelayMs } from "../distribution";
 import { weightedPicker, type Random } from "./random";
 
 export type DeliveryRow = Insertable<DeliveriesTable> & { attempts: number };

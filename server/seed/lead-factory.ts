@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import type { DeliveryTarget } from "../db/schema";
-import { targetsOf } from "../delivery/outbox";
+import { targetsOf } from "../distribution";
 import { leadRecord, submissionSha256, type LeadRecord } from "../leads/lead-record";
 import { claimAnswers, type ClaimAnswers } from "./claim-answers";
 import { cancelledDeliveries, deliveryHistory, imagineReceivers, type AttemptRow, type DeliveryRow } from "./delivery-history";

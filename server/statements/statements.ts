@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import { recordAudit, type Actor } from "../audit/audit-log";
-import { buyerById, listBuyers } from "../buyers/buyer-store";
+import { buyerById, listBuyers } from "../distribution";
 import { csvRow } from "../lead-console/csv-row";
 import { monthBounds, monthOf } from "../returns/lead-returns";
 

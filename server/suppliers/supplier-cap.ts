@@ -10,7 +10,7 @@ export function supplierCapDay(at: Date): string {
 /**
  * Counts one more accepted lead for the supplier today, only while under its daily cap: one INSERT ...
  * ON CONFLICT DO UPDATE ... WHERE sent < cap in the lead's own transaction, as buyers' caps
- * (server/routing/cap-reservation.ts), so concurrent leads on any instance never count past it.
+ * (server/distribution/routing/cap-reservation.ts), so concurrent leads on any instance never count past it.
  */
 export async function countSupplierLead(trx: Kysely<Database>, supplier: LeadSupplier, at: Date): Promise<boolean> {
   if (supplier.dailyCap !== null && supplier.dailyCap < 1) return false;

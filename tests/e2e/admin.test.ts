@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyWebhook } from "../../server/delivery/signature";
+import { verifyWebhook } from "../../server/distribution/delivery/signature";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimByCaseType } from "#claims/registry";
-import { buyerDayKey } from "../../server/routing/route-decision";
+import { buyerDayKey } from "../../server/ledger";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
 import { layoutProblems } from "../support/page-checks";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBuyerStore } from "../../server/buyers/buyer-store";
+import { createBuyerStore } from "../../server/distribution/buyers/buyer-store";
 import { openDatabase } from "../../server/db/database";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { axeViolations } from "../support/axe";

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBuyerStore, type Buyer, type SaveBuyerResult } from "../../server/buyers/buyer-store";
+import { createBuyerStore, type Buyer, type SaveBuyerResult } from "../../server/distribution/buyers/buyer-store";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
-import type { RoutingDecisionRecord } from "../../server/routing/route-lead";
+import type { RoutingDecisionRecord } from "../../server/distribution/routing/route-lead";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { waitFor } from "../support/fake-receiver";
 import {

@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createBuyerStore, type Buyer, type BuyerInput } from "../../server/buyers/buyer-store";
+import { createBuyerStore, type Buyer, type BuyerInput } from "../../server/distribution/buyers/buyer-store";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
-import { capPeriods } from "../../server/routing/cap-reservation";
-import type { RoutingDecisionRecord } from "../../server/routing/route-lead";
+import { capPeriods } from "../../server/distribution/routing/cap-reservation";
+import type { RoutingDecisionRecord } from "../../server/distribution/routing/route-lead";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { startFakeReceiver, waitFor, type Behaviour, type ReceivedRequest } from "../support/fake-receiver";
 import { mvaAnswers } from "#claims/mva/examples";
@@ -229,7 +229,7 @@ describe("buyer caps with two web processes and two delivery workers", { timeout
     let holding = true;
     const rig = await setUp(() => (holding ? "hold" : undefined));
     const TIMEOUT_MS = 1_000;
-    const LOCK_MS = 2 * TIMEOUT_MS + 5_000; // the worker's claim on a row (server/delivery/worker.ts)
+    const LOCK_MS = 2 * TIMEOUT_MS + 5_000; // the worker's claim on a row (server/distribution/delivery/worker.ts)
     const [web1, web2, worker1, worker2] = await startAll<RunningProcess>([
       rig.startWeb(),
       rig.startWeb(),

@@ -1,11 +1,11 @@
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BuyerInput } from "../../server/buyers/buyer-store";
+import type { BuyerInput } from "../../server/distribution/buyers/buyer-store";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
-import { saveRoutingMode } from "../../server/routing/routing-modes";
-import { routingDecisionsOf } from "../../server/routing/route-lead";
+import { saveRoutingMode } from "../../server/distribution/routing/routing-modes";
+import { routingDecisionsOf } from "../../server/distribution/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { anotherPerson } from "../support/distinct-people";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimByCaseType } from "#claims/registry";
-import { NO_SECRETS_KEY, openBuyerCredentials } from "../../server/buyers/buyer-store";
-import { syncSystemBuyers, WEBHOOK_BUYER_ID } from "../../server/buyers/system-buyers";
+import { NO_SECRETS_KEY, openBuyerCredentials } from "../../server/distribution/buyers/buyer-store";
+import { syncSystemBuyers, WEBHOOK_BUYER_ID } from "../../server/distribution/buyers/system-buyers";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { startBuyerPages, type BuyerPages } from "../support/buyer-pages";
 import { buyerInput, TEST_SECRETS_KEY } from "../support/routing-fixtures";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBuyerStore, type Buyer, type BuyerInput, type BuyerStore } from "../../server/buyers/buyer-store";
+import { createBuyerStore, type Buyer, type BuyerInput, type BuyerStore } from "../../server/distribution/buyers/buyer-store";
 import { isPostgres, migrateToLatest, openDatabase, writeTransaction, type Db } from "../../server/db/database";
-import { releaseCapacity, reserveCapacity, usageOf } from "../../server/routing/cap-reservation";
-import { routableLeadOf, routeLead, routingDecisionsOf } from "../../server/routing/route-lead";
+import { releaseCapacity, reserveCapacity, usageOf } from "../../server/distribution/routing/cap-reservation";
+import { routableLeadOf, routeLead, routingDecisionsOf } from "../../server/distribution/routing/route-lead";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { waitFor } from "../support/fake-receiver";
 import { buyerInput, countersAndReservations, databaseTargetOf, deliveriesPerBuyer, insertLead, TEST_SECRETS_KEY } from "../support/routing-fixtures";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBuyerStore, openBuyerCredentials, type BuyerInput, type BuyerStore } from "../../server/buyers/buyer-store";
+import { createBuyerStore, openBuyerCredentials, type BuyerInput, type BuyerStore } from "../../server/distribution/buyers/buyer-store";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createSecretBox, SecretBoxError } from "../../server/secrets/secret-box";
 import { databaseTargetOf, TEST_SECRETS_KEY } from "../support/routing-fixtures";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CertificateChecksSection } from "../../app/admin/certificate-checks-section";
 import { CertificateSignatureSection } from "../../app/components/certificate-signature";
 import { loader as verifyLoader } from "../../app/routes/verify-certificate";
-import { buyerByApiKey, issueBuyerApiKey } from "../../server/buyers/buyer-api-key";
+import { buyerByApiKey, issueBuyerApiKey } from "../../server/distribution/buyers/buyer-api-key";
 import type { CertificateCheck } from "../../server/certificates/certificate-match";
 import type { CertificateSignature } from "../../server/certificates/certificate-service";
 import { startBuyerPages, type BuyerPages } from "../support/buyer-pages";

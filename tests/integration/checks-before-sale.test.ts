@@ -3,13 +3,13 @@ import { compactVerify, importJWK } from "jose";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CertificateSaleChecks } from "../../app/components/certificate-sale-checks";
-import type { BuyerInput } from "../../server/buyers/buyer-store";
-import type { CheckConfig } from "../../server/checks/check-config";
+import type { BuyerInput } from "../../server/distribution/buyers/buyer-store";
+import type { CheckConfig } from "../../server/distribution/checks/check-config";
 import {
   releaseHeldLead,
   settleLeadChecks,
   type CheckRun,
-} from "../../server/checks/lead-checks";
+} from "../../server/distribution/checks/lead-checks";
 import { loadConfig } from "../../server/config";
 import {
   migrateToLatest,
@@ -17,10 +17,10 @@ import {
   writeTransaction,
   type Db,
 } from "../../server/db/database";
-import { createOutbox } from "../../server/delivery/outbox";
+import { createOutbox } from "../../server/distribution/delivery/outbox";
 import { leadsCsv } from "../../server/lead-console/lead-export";
 import { createLogger } from "../../server/logger";
-import { routingDecisionsOf } from "../../server/routing/route-lead";
+import { routingDecisionsOf } from "../../server/distribution/routing/route-lead";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { anotherPerson } from "../support/distinct-people";

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BuyerInput } from "../../server/buyers/buyer-store";
+import type { BuyerInput } from "../../server/distribution/buyers/buyer-store";
 import { loadConfig, type Config } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
-import { createDeliveryWorker, type DeliveryWorker } from "../../server/delivery/worker";
+import { createDeliveryWorker, type DeliveryWorker } from "../../server/distribution/delivery/worker";
 import { createLogger } from "../../server/logger";
-import { DEADLINE_PASSED, LATE_ACCEPTANCE } from "../../server/routing/delivery-deadline";
+import { DEADLINE_PASSED, LATE_ACCEPTANCE } from "../../server/distribution/routing/delivery-deadline";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { anotherPerson } from "../support/distinct-people";

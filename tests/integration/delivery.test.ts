@@ -1,9 +1,9 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { syncSystemBuyers } from "../../server/buyers/system-buyers";
+import { syncSystemBuyers } from "../../server/distribution/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
-import { createDeliveryWorker } from "../../server/delivery/worker";
+import { createDeliveryWorker } from "../../server/distribution/delivery/worker";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";

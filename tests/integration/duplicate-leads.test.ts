@@ -1,14 +1,14 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBuyerStore } from "../../server/buyers/buyer-store";
-import { syncSystemBuyers } from "../../server/buyers/system-buyers";
+import { createBuyerStore } from "../../server/distribution/buyers/buyer-store";
+import { syncSystemBuyers } from "../../server/distribution/buyers/system-buyers";
 import { loadConfig, type Config } from "../../server/config";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLeadService, type LeadService } from "../../server/leads/submit-lead";
 import { leadsCsv } from "../../server/lead-console/lead-export";
 import { createLogger } from "../../server/logger";
-import { routingDecisionsOf } from "../../server/routing/route-lead";
+import { routingDecisionsOf } from "../../server/distribution/routing/route-lead";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { createServices } from "../../server/services";
 import { gzipSync } from "node:zlib";

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import proxyaddr from "proxy-addr";
 import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +11,7 @@ import { createDashboardRollups } from "../../server/analytics/dashboard-rollups
 import { createFunnelDashboard } from "../../server/analytics/funnel-dashboard";
 import { createFunnelBuffer } from "../../server/analytics/funnel-buffer";
 import { createFunnelEvents, type FunnelVisit } from "../../server/analytics/funnel-events";
-import { countFunnelPages } from "../../server/http/funnel-page-views";
+import { createRequestPipeline, pageViews } from "../../server/http/request-pipeline";
 import { createLogger } from "../../server/logger";
 import { startApiApp } from "../support/api-app";
 import { anotherPerson } from "../support/distinct-people";
@@ -143,7 +144,8 @@ describe("the server-side page counter", () => {
   beforeAll(async () => {
     const app = express();
     app.set("trust proxy", true);
-    app.use(countFunnelPages(routes.services.funnelViews));
+    const pipeline = createRequestPipeline({ hsts: false, secureCookies: false, views: routes.services.funnelViews, metrics: routes.services.metrics, clientIp: (req) => proxyaddr(req, app.get("trust proxy fn")) });
+    app.use(pageViews(pipeline));
     app.use((_req, res) => void res.send("page"));
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BuyerInput } from "../../server/buyers/buyer-store";
-import { saveRoutingMode } from "../../server/routing/routing-modes";
+import type { BuyerInput } from "../../server/distribution/buyers/buyer-store";
+import { saveRoutingMode } from "../../server/distribution/routing/routing-modes";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { buyerInput } from "../support/routing-fixtures";

@@ -4,7 +4,7 @@ import type { LeadsTable } from "../../server/db/schema";
 import { AFFF_LEGAL_BRIDGE } from "#claims/afff/definition";
 import type { PartnerDelivery } from "#claims/engine/types";
 import type { PartnerEndpoint } from "../../server/config";
-import { partnerRequest, sendToPartner } from "../../server/delivery/partner-sender";
+import { partnerRequest, sendToPartner } from "../../server/distribution/delivery/partner-sender";
 import { startFakeReceiver } from "../support/fake-receiver";
 
 const SPEC_FIELDS = [

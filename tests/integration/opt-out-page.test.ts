@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, OPT_OUT_DONE } from "../../app/routes/opt-out";
 import { OPT_OUT_RATE_LIMITED } from "../../server/revocations/revocation-service";
-import { EMAIL_INVALID, CONTACT_REQUIRED, PHONE_INVALID } from "../../server/revocations/person-contact";
+import { EMAIL_INVALID, CONTACT_REQUIRED, PHONE_INVALID } from "../../server/contacts/person-contact";
 import { mvaAnswers } from "#claims/mva/examples";
 import { answerOf, formPost, routeArgs, settled, startRouteServices } from "../support/load-context";
 

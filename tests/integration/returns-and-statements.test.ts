@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBuyerStore } from "../../server/buyers/buyer-store";
+import { createBuyerStore } from "../../server/distribution/buyers/buyer-store";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { recordSale } from "../../server/ledger";
 import { createLeadReturns, type ReturnActor } from "../../server/returns/lead-returns";

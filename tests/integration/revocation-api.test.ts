@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueBuyerApiKey } from "../../server/buyers/buyer-api-key";
-import { systemBuyerId } from "../../server/buyers/system-buyers";
+import { issueBuyerApiKey } from "../../server/distribution/buyers/buyer-api-key";
+import { systemBuyerId } from "../../server/distribution/buyers/system-buyers";
 
 const LEGAL_BRIDGE_ID = systemBuyerId("legal-bridge");
 import { REVOCATION_ACCEPTED } from "../../server/http/revocation-route";

@@ -1,10 +1,10 @@
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BuyerInput } from "../../server/buyers/buyer-store";
+import type { BuyerInput } from "../../server/distribution/buyers/buyer-store";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
-import { phoneContact } from "../../server/revocations/person-contact";
+import { phoneContact } from "../../server/contacts/person-contact";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "#claims/mva/examples";

@@ -1,12 +1,12 @@
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { syncSystemBuyers } from "../../server/buyers/system-buyers";
+import { syncSystemBuyers } from "../../server/distribution/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { REVOKED_NOT_RESENT } from "../../server/lead-console/lead-console";
-import { emailContact, phoneContact, type PersonContact } from "../../server/revocations/person-contact";
-import { CONSENT_REVOKED_ERROR } from "../../server/revocations/revoke-leads";
+import { emailContact, phoneContact, type PersonContact } from "../../server/contacts/person-contact";
+import { CONSENT_REVOKED_ERROR } from "../../server/distribution/delivery/revoke-leads";
 import { createServices, type Services } from "../../server/services";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "#claims/mva/examples";

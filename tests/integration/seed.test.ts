@@ -8,7 +8,7 @@ import { createLeadConsole } from "../../server/lead-console/lead-console";
 import { contactColumns } from "../../server/contacts/contact-identity";
 import { isDisposableEmail } from "../../server/contacts/email-address";
 import { checkUsPhone } from "../../server/contacts/phone-number";
-import { leadSearchColumns } from "../../server/leads/search-keys";
+import { leadSearchColumns } from "../../server/db/search-keys";
 import { seedLeads, type SeedOptions, type SeedResult } from "../../server/seed/seed-leads";
 import { TEST_SITE_URL } from "../support/load-context";
 import { testDatabaseUrl } from "../support/test-database";

@@ -1,8 +1,8 @@
 import { gzipSync } from "node:zlib";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueBuyerApiKey } from "../../server/buyers/buyer-api-key";
-import { createBuyerStore } from "../../server/buyers/buyer-store";
+import { issueBuyerApiKey } from "../../server/distribution/buyers/buyer-api-key";
+import { createBuyerStore } from "../../server/distribution/buyers/buyer-store";
 import { createCertificateService } from "../../server/certificates/certificate-service";
 import { issueSupplierKey, revokeSupplierKey } from "../../server/suppliers/supplier-keys";
 import { updateSupplier, findSupplier } from "../../server/suppliers/supplier-store";

@@ -1,14 +1,14 @@
 import { Webhook } from "standardwebhooks";
 import { Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { syncSystemBuyers, WEBHOOK_BUYER_ID } from "../../server/buyers/system-buyers";
+import { syncSystemBuyers, WEBHOOK_BUYER_ID } from "../../server/distribution/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { migrations } from "../../server/db/migrations";
-import { newDeliveries } from "../../server/delivery/outbox";
+import { newDeliveries } from "../../server/distribution/delivery/outbox";
 import { createLogger } from "../../server/logger";
-import { routingDecisionsOf } from "../../server/routing/route-lead";
-import { routingModeOf, saveRoutingMode } from "../../server/routing/routing-modes";
+import { routingDecisionsOf } from "../../server/distribution/routing/route-lead";
+import { routingModeOf, saveRoutingMode } from "../../server/distribution/routing/routing-modes";
 import { createServices, type Services } from "../../server/services";
 import { afffAnswers } from "#claims/afff/examples";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";

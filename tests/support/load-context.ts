@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { createAdminAuth } from "../../server/admin/admin-auth";
 import { createBuyerAuth } from "../../server/buyer-portal/buyer-auth";
 import { createOperatorConsole } from "../../server/admin/operator-console";
-import { syncSystemBuyers } from "../../server/buyers/system-buyers";
+import { syncSystemBuyers } from "../../server/distribution/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import type { ServerContext } from "../../server/http/load-context";

@@ -4,7 +4,7 @@
 // It prints "ready" once connected, then "routed <lead> <buyer|unsold>" as each lead's transaction
 // commits. With --hang-at, that lead's transaction prints "hanging <lead>" after routing and never
 // commits, for a test to kill the process mid-routing.
-import { createBuyerStore } from "../../server/buyers/buyer-store";
+import { createBuyerStore } from "../../server/distribution/buyers/buyer-store";
 import { openDatabase } from "../../server/db/database";
 import { createSecretBox } from "../../server/secrets/secret-box";
 import { databaseTargetOf, saveAndRouteLeads, TEST_SECRETS_KEY, waitLongerForTheWriteLock } from "./routing-fixtures";

@@ -2,10 +2,10 @@ import { sql, type Kysely } from "kysely";
 import { loadConfig } from "../../server/config";
 import { isPostgres, writeTransaction, type Db } from "../../server/db/database";
 import type { Database } from "../../server/db/schema";
-import type { BuyerInput } from "../../server/buyers/buyer-store";
-import type { RoutableBuyer } from "../../server/routing/buyer-rules";
-import type { RoutableLead } from "../../server/routing/route-decision";
-import { routeLead } from "../../server/routing/route-lead";
+import type { BuyerInput } from "../../server/distribution/buyers/buyer-store";
+import type { RoutableBuyer } from "../../server/distribution/routing/buyer-rules";
+import type { RoutableLead } from "../../server/distribution/routing/route-decision";
+import { routeLead } from "../../server/distribution/routing/route-lead";
 
 /** A key for the tests' secret box: 32 bytes as hex. */
 export const TEST_SECRETS_KEY = "0f".repeat(32);

@@ -4,7 +4,7 @@ import {
   DEFAULT_ACCEPTANCE_RULE,
   evaluateAcceptance,
   type AcceptanceRule,
-} from "../../server/routing/acceptance-rule";
+} from "../../server/distribution/routing/acceptance-rule";
 
 /** Legal Bridge answers 200 and says in the body whether it took the lead. */
 const legalBridge: AcceptanceRule = { conditions: [{ field: "status", equals: "Error", means: "rejected", reasonField: "message" }] };

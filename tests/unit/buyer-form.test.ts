@@ -12,7 +12,7 @@ import {
   type BuyerFormValues,
 } from "../../app/admin/buyer-form";
 import { capsSummary, daysSummary, deliveryLabel, formatCents, priceSummary, scheduleSummary } from "../../app/admin/buyer-summary";
-import type { Buyer } from "../../server/buyers/buyer-store";
+import type { Buyer } from "../../server/distribution/buyers/buyer-store";
 
 /** A form as the browser posts the buyer form: repeated names in document order, unticked boxes absent. */
 function posted(fields: Record<string, string | string[]>): FormData {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson, sha256Hex } from "../../server/certificates/canonical-json";
 import { CERTIFICATE_ID_PATTERN, certificateUrl, newCertificateId } from "../../server/certificates/certificate-id";
-import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "../../server/certificates/mask";
+import { describeFreeText, maskEmail, maskIp, maskName, maskPhone } from "../../server/contacts/mask";
 
 describe("certificate ids (spec section 9)", () => {
   it("are 'tfp_' + the time in milliseconds + 9 random characters", () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32Combine, gzipJoiner, gzipPiece } from "../../server/http/gzip-pieces";
+import { crc32Combine, gzipJoiner, gzipPiece } from "../../server/streams/gzip-pieces";
 
 // The lead export's readers compress their batches apart; joined, they are one gzip stream (ADR 030).
 describe("gzip pieces", () => {

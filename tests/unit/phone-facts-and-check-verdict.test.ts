@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkVerdictOf } from "../../server/checks/check-verdict";
+import { checkVerdictOf } from "../../server/distribution/checks/check-verdict";
 import { phoneFactsOf } from "../../server/contacts/phone-facts";
 
 describe("phone facts known offline", () => {

@@ -3,11 +3,11 @@ import { isIdentifyingField } from "#claims/engine/identifying-fields";
 import { allFields, answersFromValues } from "#claims/engine/form-values";
 import type { FieldSpec } from "#claims/engine/types";
 import { claimByCaseType, claims } from "#claims/registry";
-import { buyerDeliverySchema } from "../../server/buyers/buyer-delivery";
+import { buyerDeliverySchema } from "../../server/distribution/buyers/buyer-delivery";
 import { leadRecord, submissionSha256 } from "../../server/leads/lead-record";
-import { buyerRulesSchema, priceCentsOf } from "../../server/routing/buyer-rules";
-import { dollarsToCents, formatCents } from "../../server/routing/money";
-import { pingPayload, rankBids, readBid, type RankedBid } from "../../server/routing/ping-post";
+import { buyerRulesSchema, priceCentsOf } from "../../server/distribution/routing/buyer-rules";
+import { dollarsToCents, formatCents } from "../../server/money";
+import { pingPayload, rankBids, readBid, type RankedBid } from "../../server/distribution/routing/ping-post";
 import { sampleAnswers } from "../support/sample-answers";
 
 describe("amounts in dollars to whole cents", () => {

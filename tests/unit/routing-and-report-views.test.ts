@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buyerReportView, capLeftSummary, dayLabel } from "../../app/admin/buyer-report-view";
 import { readRoutingForm, routingFormValues, routingModeLabel } from "../../app/admin/routing-form";
-import type { BuyerReportEntry } from "../../server/buyers/buyer-store";
+import type { BuyerReportEntry } from "../../server/distribution/buyers/buyer-store";
 
 function posted(fields: Record<string, string>): FormData {
   const form = new FormData();

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buyerRulesSchema, type BuyerSchedule, type RoutableBuyer } from "../../server/routing/buyer-rules";
-import { capPeriods } from "../../server/routing/cap-reservation";
+import { buyerRulesSchema, type BuyerSchedule, type RoutableBuyer } from "../../server/distribution/routing/buyer-rules";
+import { capPeriods } from "../../server/distribution/routing/cap-reservation";
+import { buyerDayKey } from "../../server/ledger";
 import {
-  buyerDayKey,
   decideRoute,
   isWithinSchedule,
   type BuyerUsage,
   type RoutableLead,
   type RoutingUsage,
-} from "../../server/routing/route-decision";
+} from "../../server/distribution/routing/route-decision";
 
 // Wednesday 2026-06-10, 11:00 in New York.
 const NOW = new Date("2026-06-10T15:00:00Z");

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { describe, expect, it } from "vitest";
-import { phoneDigits, reversedDigits, searchKey, utmKey } from "../../server/leads/search-keys";
+import { phoneDigits, reversedDigits, searchKey, utmKey } from "../../server/db/search-keys";
 
 describe("phoneDigits", () => {
   it("reads every formatting of a number as its national digits", () => {

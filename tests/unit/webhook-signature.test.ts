@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { signWebhook, verifyWebhook } from "../../server/delivery/signature";
+import { signWebhook, verifyWebhook } from "../../server/distribution/delivery/signature";
 
 /**
  * The known-answer vector of the Standard Webhooks reference library (standard-webhooks/standard-webhooks,

@@ -1,7 +1,7 @@
 // A migration sees the tables as they were when it was written, so it is untyped (Kysely's advice).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from "kysely";
-import { leadSearchColumns } from "../../leads/search-keys";
+import { leadSearchColumns } from "../search-keys";
 
 /**
  * The lead console (docs/decisions/020): derived lead columns that every filter and the search use,

@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { dollarsToCents } from "../../routing/money";
+import { dollarsToCents } from "../../money";
 
 const WEBHOOK_BUYER_ID = "system-webhook";
 

@@ -1,7 +1,7 @@
 // A migration sees the tables as they were when it was written, so it is untyped (Kysely's advice).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { PostgresAdapter, sql, type Kysely } from "kysely";
-import { phoneDigits, reversedDigits, searchKey, utmKey } from "../../leads/search-keys";
+import { phoneDigits, reversedDigits, searchKey, utmKey } from "../search-keys";
 
 /**
  * Console search fixes (docs/decisions/042): a phone found by its last digits is a prefix of its
