@@ -1,7 +1,7 @@
 import { Form, type AppLoadContext } from "react-router";
 import type { Actor } from "../../server/audit/audit-log";
 import { adminButton, adminCard } from "./admin-header";
-import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./confirm-form";
+import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./kit/confirm";
 import { operatorTime } from "./format";
 import { signedCents } from "~/buyer/format";
 

@@ -8,7 +8,7 @@ import {
   ConfirmPanel,
   CONFIRMED_FIELD,
   type PendingConfirmation,
-} from "~/admin/confirm-form";
+} from "~/admin/kit/confirm";
 import { LeadFlagsSection } from "~/admin/lead-flags";
 import {
   LeadReturnsSection,
@@ -24,7 +24,7 @@ import {
 import { RevocationSection } from "~/admin/revocation-section";
 import { RELEASE_HELD, SaleChecksSection } from "~/admin/sale-checks-section";
 import { SuppressionSection } from "~/admin/suppression-section";
-import { Toasts, type Toast } from "~/admin/toasts";
+import { Toasts, type Toast } from "~/admin/kit/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-lead";

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { readForm } from "~/site/read-form";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
-import { Toasts, type Toast } from "~/admin/toasts";
+import { Toasts, type Toast } from "~/admin/kit/toasts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-setup";
 
