@@ -14,7 +14,7 @@ import {
   LeadReturnsSection,
   RETURN_FOR_BUYER,
 } from "~/admin/lead-returns-section";
-import { operatorTime, statusBadge } from "~/admin/format";
+import { attributionRows, operatorTime, statusBadge } from "~/admin/format";
 import {
   NOINDEX,
   requireOperatorAction,
@@ -517,9 +517,7 @@ export default function AdminLead({
               ["IP address", revealed ? revealed.ip : lead.request.ip],
               ["User agent", lead.request.userAgent],
               ["Source", lead.request.source],
-              ...Object.entries(lead.attribution ?? {}).map(
-                ([name, value]): [string, React.ReactNode] => [name, value],
-              ),
+              ...attributionRows(lead.attribution ?? {}, lead.timeZone),
             ]}
           />
         </section>
