@@ -15,8 +15,8 @@ const DEFAULT_PERIOD: DashboardPeriod = 30;
 
 function unofferedPeriod(asked: string): string {
   const offered = `${PERIODS.slice(0, -1).join(", ")} or ${PERIODS.at(-1)} days`;
-  const what = /^\d{1,4}$/.test(asked) ? `a ${asked}-day period` : `“${asked.slice(0, 20)}” days`;
-  return `The dashboard has no ${what}: it shows ${offered}. These are the last ${DEFAULT_PERIOD} days.`;
+  const refused = /^\d{1,4}$/.test(asked) ? `The dashboard does not offer ${asked} days` : `“${asked.slice(0, 20)}” is not a number of days`;
+  return `${refused}: it shows ${offered}. These are the last ${DEFAULT_PERIOD} days.`;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
