@@ -95,7 +95,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <Toasts latest={actionData?.toast} />
-      <AdminHeader title="Leads" skipLinks={view.ok ? [{ href: "#results-title", label: "Skip to the leads" }] : []} />
+      <AdminHeader title="Leads" skipLinks={view.ok && view.leads.length ? [{ href: "#lead-list", label: "Skip to the leads" }] : []} />
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         {actionData?.confirm ? <ConfirmPanel confirmation={actionData.confirm} cancelHref={`/admin/leads${view.ok && view.filterQuery ? `?${view.filterQuery}` : ""}`} /> : null}
 
@@ -207,7 +207,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         {view.ok ? (
           <section aria-labelledby="results-title" className={adminCard}>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="results-title" tabIndex={-1} className="text-lg font-bold" data-testid="lead-count">
+              <h2 id="results-title" className="text-lg font-bold" data-testid="lead-count">
                 {view.count.toLocaleString("en-US")}
                 {view.countIsMore ? "+" : ""} lead{view.count === 1 && !view.countIsMore ? "" : "s"}
               </h2>
@@ -241,7 +241,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             {view.leads.length === 0 ? (
               <p className="mt-4 text-slate-700">No leads match these filters.</p>
             ) : (
-              <div className="mt-4 overflow-x-auto">
+              <div id="lead-list" tabIndex={-1} className="mt-4 overflow-x-auto">
                 {/* A phone shows each lead as a short block (name; age, claim, state, outcome; deliveries) instead of columns cut off. */}
                 <table className="w-full text-left text-sm max-sm:block">
                   <thead className="max-sm:sr-only">
