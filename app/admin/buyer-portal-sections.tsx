@@ -3,8 +3,7 @@ import type { Actor } from "../../server/audit/audit-log";
 import { adminButton, adminCard } from "./admin-header";
 import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./kit/confirm";
 import { operatorTime } from "./format";
-import { signedCents } from "~/buyer/format";
-import { Cell, Row, Table } from "./kit/table";
+import { StatementList } from "~/statements/statement-list";
 
 /** The buyer page's intents for its portal, returns and statements (docs/decisions/040, 041). */
 export const PORTAL_INTENTS = ["invite-buyer-user", "disable-buyer-user", "enable-buyer-user", "save-return-terms", "issue-statement"] as const;
@@ -236,21 +235,7 @@ export function BuyerPortalSections({
           One a month from the ledger, issued by the worker once the month has ended, or here by hand. An issued statement never changes; later entries go on the next.
         </p>
         {data.statements.length ? (
-          <Table className="mt-4" columns={["No.", "Month", "Sales", "Total", "Balance"]}>
-            {data.statements.map((s) => (
-              <Row key={s.id} data-statement-id={s.id}>
-                <Cell>
-                  <a href={`/admin/statements/${s.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
-                    {s.number}
-                  </a>
-                </Cell>
-                <Cell>{s.period}</Cell>
-                <Cell>{s.salesCount}</Cell>
-                <Cell>{signedCents(s.totalCents)}</Cell>
-                <Cell>{signedCents(s.balanceCents)}</Cell>
-              </Row>
-            ))}
-          </Table>
+          <StatementList statements={data.statements} hrefOf={(id) => `/admin/statements/${id}`} numberLabel="No." salesLabel="Sales" numberText={String} />
         ) : (
           <p className="mt-4">No statement yet.</p>
         )}

@@ -1,10 +1,9 @@
 import { adminCard } from "~/admin/admin-header";
 import { NOINDEX } from "~/admin/require-operator";
 import { BuyerHeader } from "~/buyer/buyer-header";
-import { signedCents } from "~/buyer/format";
 import { requireBuyerPage } from "~/buyer/require-buyer";
 import type { Route } from "./+types/buyer-statements";
-import { Cell, Row, Table } from "~/admin/kit/table";
+import { StatementList } from "~/statements/statement-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Statements | Buyer portal" }, NOINDEX];
 
@@ -26,21 +25,7 @@ export default function BuyerStatements({ loaderData }: Route.ComponentProps) {
           {statements.length === 0 ? (
             <p className="mt-4 text-slate-700">No statement has been issued yet: the first comes after the end of the month of your first purchase.</p>
           ) : (
-            <Table className="mt-4" columns={["Statement", "Month", "Leads", "Total", "Balance"]}>
-              {statements.map((s) => (
-                <Row key={s.id} data-statement-id={s.id}>
-                  <Cell>
-                    <a href={`/buyer/statements/${s.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
-                      No. {s.number}
-                    </a>
-                  </Cell>
-                  <Cell>{s.period}</Cell>
-                  <Cell>{s.salesCount}</Cell>
-                  <Cell>{signedCents(s.totalCents)}</Cell>
-                  <Cell>{signedCents(s.balanceCents)}</Cell>
-                </Row>
-              ))}
-            </Table>
+            <StatementList statements={statements} hrefOf={(id) => `/buyer/statements/${id}`} numberLabel="Statement" salesLabel="Leads" numberText={(n) => `No. ${n}`} />
           )}
         </section>
       </main>
