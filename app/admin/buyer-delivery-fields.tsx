@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { BuyerFormErrors, BuyerFormValues } from "./buyer-form-values";
 import { buyerFieldsOf, GroupError, groupDescribedBy } from "./buyer-field-errors";
-import { checkClass, choiceClass, labelClass, TextField } from "./kit/field";
+import { checkClass, Choice, labelClass, TextField } from "./kit/field";
 import { FormSection as Section } from "./kit/section";
 import type { SystemBuyerView } from "./system-buyer-view";
 
@@ -109,36 +109,17 @@ export function BuyerDeliveryFields({
         }
       />
       {editing && savedCredentials ? (
-        <label className={choiceClass}>
-          <input
-            type="checkbox"
-            name="removeCredentials"
-            defaultChecked={values.removeCredentials}
-            className={checkClass}
-          />
-          <span>Remove the saved credentials</span>
-        </label>
+        <Choice name="removeCredentials" defaultChecked={values.removeCredentials} label="Remove the saved credentials" />
       ) : null}
     </Section>
 
     <Section id="buyer-ping" title="Ping-post">
-      <label className={choiceClass}>
-        <input
-          type="checkbox"
-          name="pinged"
-          defaultChecked={values.pinged}
-          className={checkClass}
-        />
-        <span>
-          <span className="font-semibold">
-            Takes part in ping-post auctions
-          </span>
-          <span className="block text-sm text-slate-600">
-            The buyer is asked for a bid on each lead without its contact
-            details; the full lead goes to the URL above when it wins.
-          </span>
-        </span>
-      </label>
+      <Choice
+        name="pinged"
+        defaultChecked={values.pinged}
+        label="Takes part in ping-post auctions"
+        description="The buyer is asked for a bid on each lead without its contact details; the full lead goes to the URL above when it wins."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           {...field("pingUrl")}

@@ -6,7 +6,7 @@ import { buyerFieldsOf } from "./buyer-field-errors";
 import type { BuyerFormErrors, BuyerFormValues } from "./buyer-form-values";
 import { BuyerMappingFields, type MoreRows } from "./buyer-mapping-fields";
 import { BuyerRuleFields } from "./buyer-rule-fields";
-import { checkClass, choiceClass, hintClass, labelClass, TextField } from "./kit/field";
+import { Choice, hintClass, labelClass, TextField } from "./kit/field";
 import { FormSection as Section } from "./kit/section";
 import type { SystemBuyerView } from "./system-buyer-view";
 
@@ -75,20 +75,7 @@ export function BuyerEditor({ values, errors, moreRows, typedCredentials, savedC
             autoComplete="off"
           />
         )}
-        <label className={choiceClass}>
-          <input
-            type="checkbox"
-            name="active"
-            defaultChecked={values.active}
-            className={checkClass}
-          />
-          <span>
-            <span className="font-semibold">Active</span>
-            <span className="block text-sm text-slate-600">
-              A paused buyer gets no new leads.
-            </span>
-          </span>
-        </label>
+        <Choice name="active" defaultChecked={values.active} label="Active" description="A paused buyer gets no new leads." />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             {...field("price")}

@@ -2,7 +2,7 @@ import type { BuyerFormErrors, BuyerFormValues } from "./buyer-form-values";
 import { LINE_TYPE_CHOICES } from "./buyer-form-values";
 import { buyerFieldsOf, GroupError, groupDescribedBy } from "./buyer-field-errors";
 import { DAY_NAMES } from "./buyer-summary";
-import { checkClass, choiceClass, hintClass, labelClass, TextField } from "./kit/field";
+import { Choice, hintClass, labelClass, TextField } from "./kit/field";
 import { FormSection as Section } from "./kit/section";
 
 const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -43,16 +43,7 @@ export function BuyerRuleFields({
           </p>
           <div className="mt-1 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
             {claims.map((claim) => (
-              <label key={claim.caseType} className={choiceClass}>
-                <input
-                  type="checkbox"
-                  name="claimTypes"
-                  value={claim.caseType}
-                  defaultChecked={values.claimTypes.includes(claim.caseType)}
-                  className={checkClass}
-                />
-                <span>{claim.name}</span>
-              </label>
+              <Choice key={claim.caseType} name="claimTypes" value={claim.caseType} defaultChecked={values.claimTypes.includes(claim.caseType)} label={claim.name} />
             ))}
           </div>
           <GroupError errors={errors} name="claimTypes" />
@@ -75,57 +66,19 @@ export function BuyerRuleFields({
             hint="Empty takes leads of any age."
           />
         </div>
-        <label className={choiceClass}>
-          <input
-            type="checkbox"
-            name="eligibleOnly"
-            defaultChecked={values.eligibleOnly}
-            className={checkClass}
-          />
-          <span>Eligible leads only</span>
-        </label>
-        <label className={choiceClass}>
-          <input
-            type="checkbox"
-            name="acceptsDuplicates"
-            defaultChecked={values.acceptsDuplicates}
-            className={checkClass}
-          />
-          <span>
-            Also take duplicates: a person&apos;s repeat lead of the same claim,
-            which other buyers do not get
-          </span>
-        </label>
+        <Choice name="eligibleOnly" defaultChecked={values.eligibleOnly} label="Eligible leads only" />
+        <Choice name="acceptsDuplicates" defaultChecked={values.acceptsDuplicates} label="Also take duplicates: a person's repeat lead of the same claim, which other buyers do not get" />
         <fieldset className="mt-3">
           <legend className="text-sm font-semibold">
             Phone line types (none ticked: every type)
           </legend>
           <div className="flex flex-wrap gap-x-4">
             {LINE_TYPE_CHOICES.map((type) => (
-              <label key={type} className={choiceClass}>
-                <input
-                  type="checkbox"
-                  name="lineTypes"
-                  value={type}
-                  defaultChecked={values.lineTypes.includes(type)}
-                  className={checkClass}
-                />
-                <span>{type.replaceAll("_", " ")}</span>
-              </label>
+              <Choice key={type} name="lineTypes" value={type} defaultChecked={values.lineTypes.includes(type)} label={type.replaceAll("_", " ")} />
             ))}
           </div>
         </fieldset>
-        <label className={choiceClass}>
-          <input
-            type="checkbox"
-            name="requireAreaCodeInState"
-            defaultChecked={values.requireAreaCodeInState}
-            className={checkClass}
-          />
-          <span>
-            Only leads whose phone&apos;s area code lies in their stated state
-          </span>
-        </label>
+        <Choice name="requireAreaCodeInState" defaultChecked={values.requireAreaCodeInState} label="Only leads whose phone's area code lies in their stated state" />
       </Section>
 
       <Section id="buyer-caps" title="Caps and hours">
@@ -162,26 +115,8 @@ export function BuyerRuleFields({
         </div>
         <fieldset aria-describedby={groupDescribedBy(errors, "schedule")}>
           <legend className={labelClass}>Hours</legend>
-          <label className={choiceClass}>
-            <input
-              type="radio"
-              name="schedule"
-              value="always"
-              defaultChecked={!values.scheduled}
-              className={checkClass}
-            />
-            <span>Always open</span>
-          </label>
-          <label className={choiceClass}>
-            <input
-              type="radio"
-              name="schedule"
-              value="hours"
-              defaultChecked={values.scheduled}
-              className={checkClass}
-            />
-            <span>Only on these days and hours</span>
-          </label>
+          <Choice type="radio" name="schedule" value="always" defaultChecked={!values.scheduled} label="Always open" />
+          <Choice type="radio" name="schedule" value="hours" defaultChecked={values.scheduled} label="Only on these days and hours" />
           <GroupError errors={errors} name="schedule" />
         </fieldset>
         <fieldset
@@ -191,16 +126,7 @@ export function BuyerRuleFields({
           <legend className="font-semibold text-slate-800">Open days</legend>
           <div className="flex flex-wrap gap-x-4">
             {MONDAY_FIRST.map((day) => (
-              <label key={day} className={choiceClass}>
-                <input
-                  type="checkbox"
-                  name="scheduleDays"
-                  value={day}
-                  defaultChecked={values.scheduleDays.includes(day)}
-                  className={checkClass}
-                />
-                <span>{DAY_NAMES[day]}</span>
-              </label>
+              <Choice key={day} name="scheduleDays" value={day} defaultChecked={values.scheduleDays.includes(day)} label={DAY_NAMES[day]} />
             ))}
           </div>
           <GroupError errors={errors} name="scheduleDays" />

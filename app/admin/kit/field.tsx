@@ -105,3 +105,22 @@ export function TextAreaField({ id, label, hint, error, sharedHelp, labelClassNa
 export function fieldsOf(errors: Readonly<Record<string, string>>, idPrefix: string) {
   return (key: string, name = key, id = `${idPrefix}-${key}`) => ({ id, name, error: errors[key] });
 }
+
+type ChoiceProps = { label: ReactNode; description?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "className">;
+
+/** A checkbox or radio button with its label beside it, and a line saying what it does under the label. */
+export function Choice({ label, description, type = "checkbox", ...input }: ChoiceProps) {
+  return (
+    <label className={choiceClass}>
+      <input type={type} className={checkClass} {...input} />
+      {description ? (
+        <span>
+          <span className="font-semibold">{label}</span>
+          <span className="block text-sm text-slate-600">{description}</span>
+        </span>
+      ) : (
+        <span>{label}</span>
+      )}
+    </label>
+  );
+}
