@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { Actor } from "../../server/audit/audit-log";
 import { adminButton, adminCard } from "./admin-header";
-import { ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./confirm-form";
+import { ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./kit/confirm";
 import { operatorTime } from "./format";
 
 export const ISSUE_API_KEY = "issue-api-key";

@@ -1,9 +1,9 @@
 import { Form, type AppLoadContext } from "react-router";
 import type { Actor } from "../../server/audit/audit-log";
 import { adminButton, adminCard } from "./admin-header";
-import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./confirm-form";
+import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./kit/confirm";
 import { operatorTime } from "./format";
-import { signedCents } from "~/buyer/format";
+import { StatementList } from "~/statements/statement-list";
 
 /** The buyer page's intents for its portal, returns and statements (docs/decisions/040, 041). */
 export const PORTAL_INTENTS = ["invite-buyer-user", "disable-buyer-user", "enable-buyer-user", "save-return-terms", "issue-statement"] as const;
@@ -235,34 +235,7 @@ export function BuyerPortalSections({
           One a month from the ledger, issued by the worker once the month has ended, or here by hand. An issued statement never changes; later entries go on the next.
         </p>
         {data.statements.length ? (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="py-2 pr-3">No.</th>
-                  <th scope="col" className="py-2 pr-3">Month</th>
-                  <th scope="col" className="py-2 pr-3">Sales</th>
-                  <th scope="col" className="py-2 pr-3">Total</th>
-                  <th scope="col" className="py-2 pr-3">Balance</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.statements.map((s) => (
-                  <tr key={s.id} className="border-b border-slate-100" data-statement-id={s.id}>
-                    <td className="py-2 pr-3">
-                      <a href={`/admin/statements/${s.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
-                        {s.number}
-                      </a>
-                    </td>
-                    <td className="py-2 pr-3">{s.period}</td>
-                    <td className="py-2 pr-3">{s.salesCount}</td>
-                    <td className="py-2 pr-3">{signedCents(s.totalCents)}</td>
-                    <td className="py-2 pr-3">{signedCents(s.balanceCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StatementList statements={data.statements} hrefOf={(id) => `/admin/statements/${id}`} numberLabel="No." salesLabel="Sales" numberText={String} />
         ) : (
           <p className="mt-4">No statement yet.</p>
         )}

@@ -30,3 +30,29 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 export const statusBadge = (status: string) => `inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status] ?? "bg-slate-100"}`;
+
+/** First-touch attribution's keys (server/attribution/attribution.ts) as an operator reads them, in this order. */
+const ATTRIBUTION_LABELS: Readonly<Record<string, string>> = {
+  utm_source: "Campaign source (utm_source)",
+  utm_medium: "Campaign medium (utm_medium)",
+  utm_campaign: "Campaign name (utm_campaign)",
+  utm_term: "Campaign term (utm_term)",
+  utm_content: "Campaign content (utm_content)",
+  gclid: "Google Ads click (gclid)",
+  fbclid: "Facebook click (fbclid)",
+  msclkid: "Microsoft Ads click (msclkid)",
+  landing_page: "First page seen",
+  referrer: "Came from",
+  first_seen_at: "First seen",
+};
+
+/** A lead's attribution as labelled rows; the first visit's time in the operator's time zone, keys we do not know as they are. */
+export function attributionRows(attribution: Readonly<Record<string, string | undefined>>, timeZone: string): Array<[string, string]> {
+  const known = Object.keys(ATTRIBUTION_LABELS).filter((key) => attribution[key] !== undefined);
+  const unknown = Object.keys(attribution).filter((key) => !(key in ATTRIBUTION_LABELS) && attribution[key] !== undefined);
+  return [...known, ...unknown].map((key) => {
+    const value = attribution[key]!;
+    const shown = key === "first_seen_at" && !Number.isNaN(Date.parse(value)) ? operatorTime(value, timeZone) : value;
+    return [ATTRIBUTION_LABELS[key] ?? key, shown];
+  });
+}

@@ -1,5 +1,5 @@
 import { adminButton, adminCard } from "./admin-header";
-import { ConfirmForm } from "./confirm-form";
+import { ConfirmForm } from "./kit/confirm";
 import { operatorTime } from "./format";
 import { formatCents, RETURN_REASON_LABELS } from "~/buyer/format";
 

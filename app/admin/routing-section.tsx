@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { adminButton, adminCard } from "./admin-header";
 import type { RoutingFormErrors, RoutingFormValues } from "./routing-form";
+import { checkClass, choiceClass, inputBase } from "./kit/field";
 
 export interface ClaimRouting {
   caseType: string;
@@ -17,9 +18,6 @@ export interface RoutingAnswer {
   errors: RoutingFormErrors;
 }
 
-const inputClass = "block min-h-11 w-16 rounded-lg border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-700";
-const choiceClass = "flex min-h-11 items-center gap-3";
-const checkClass = "size-5 shrink-0 accent-brand";
 
 /**
  * How each claim's leads are sold, with a small form per claim: one save changes one claim, and a
@@ -107,7 +105,7 @@ function ClaimRoutingForm({ id, claim, refused }: { id: string; claim: ClaimRout
               autoComplete="off"
               aria-invalid={maxBuyersError ? true : undefined}
               aria-describedby={described}
-              className={inputClass}
+              className={`${inputBase} w-16`}
             />
             <span aria-hidden="true">buyers</span>
             <button

@@ -1,7 +1,7 @@
 import type { PhoneFacts } from "../../server/contacts/phone-facts";
 import { adminButton, adminCard } from "./admin-header";
 import { formatCents } from "./buyer-summary";
-import { ConfirmForm } from "./confirm-form";
+import { ConfirmForm } from "./kit/confirm";
 import { operatorTime } from "./format";
 
 export interface SaleCheckView {

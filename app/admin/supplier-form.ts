@@ -1,4 +1,4 @@
-import { centsOfDollars, dollarsOf } from "./buyer-form";
+import { centsOfDollars, dollarsOf } from "./buyer-form-values";
 
 /** What /admin/suppliers' form shows: text as typed, so a refused form comes back as it was. */
 export interface SupplierFormValues {

@@ -3,7 +3,7 @@ import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { PasswordField } from "~/admin/password-field";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
-import { Toasts, type Toast } from "~/admin/toasts";
+import { Toasts, type Toast } from "~/admin/kit/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-account";

@@ -2,19 +2,13 @@ import { data, redirect } from "react-router";
 import { claims } from "#claims/registry";
 import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { apiKeyAction, BuyerApiKeySection, isApiKeyIntent } from "~/admin/buyer-api-key";
-import { CONFIRMED_FIELD } from "~/admin/confirm-form";
+import { CONFIRMED_FIELD } from "~/admin/kit/confirm";
 import { BuyerEditor, type MoreRows } from "~/admin/buyer-editor";
 import { BuyerPortalSections, isPortalIntent, loadBuyerPortal, portalAction } from "~/admin/buyer-portal-sections";
 import { BuyerTestLeadSection, SEND_TEST_LEAD, type TestLeadResult } from "~/admin/buyer-test-lead";
-import {
-  buyerFormValues,
-  formErrorsOf,
-  NEW_BUYER_VALUES,
-  readBuyerForm,
-  readSystemBuyerForm,
-  type BuyerFormErrors,
-  type BuyerFormValues,
-} from "~/admin/buyer-form";
+import { formErrorsOf } from "~/admin/buyer-form-errors";
+import { readBuyerForm, readSystemBuyerForm } from "~/admin/buyer-form-read";
+import { buyerFormValues, NEW_BUYER_VALUES, type BuyerFormErrors, type BuyerFormValues } from "~/admin/buyer-form-values";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { systemBuyerView } from "~/admin/system-buyer-view";
 import { readForm } from "~/site/read-form";
@@ -54,14 +48,20 @@ export interface BuyerFormAnswer {
   values: BuyerFormValues;
   errors: BuyerFormErrors;
   moreRows: MoreRows | null;
+  /**
+   * Only when the operator asked for more rows, without JavaScript: the credentials just typed, so
+   * that the form drawn again keeps them. Nothing is saved then, and a saved buyer's never leave the server.
+   */
+  typedCredentials?: string;
   /** New for every answer, so that the form is drawn afresh from the values the server read. */
   answerId: string;
 }
 
-const answer = (values: BuyerFormValues, errors: BuyerFormErrors, moreRows: MoreRows | null = null): BuyerFormAnswer => ({
+const answer = (values: BuyerFormValues, errors: BuyerFormErrors, moreRows: MoreRows | null = null, typedCredentials?: string): BuyerFormAnswer => ({
   values,
   errors,
   moreRows,
+  ...(typedCredentials ? { typedCredentials } : {}),
   answerId: crypto.randomUUID(),
 });
 
@@ -95,7 +95,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   // Rows for a longer mapping or more conditions, without JavaScript: the form again, with nothing saved.
   if (intent === "more-fields" || intent === "more-conditions") {
-    return answer(values, {}, system ? null : intent === "more-fields" ? "fields" : "conditions");
+    const typed = "credentials" in input && typeof input.credentials === "string" ? input.credentials : undefined;
+    return answer(values, {}, system ? null : intent === "more-fields" ? "fields" : "conditions", typed);
   }
 
   if (Object.keys(errors).length) return data(answer(values, formErrorsOf(context.buyers.check(input, { system }), values, errors)), { status: 400 });
@@ -143,6 +144,7 @@ export default function AdminBuyer({ loaderData, actionData }: Route.ComponentPr
           values={answered?.values ?? loaderData.values}
           errors={answered?.errors ?? {}}
           moreRows={answered?.moreRows ?? null}
+          typedCredentials={answered?.typedCredentials}
           savedCredentials={buyer ? buyer.credentialsLast4 : undefined}
           system={buyer?.system ?? null}
           claims={claims}

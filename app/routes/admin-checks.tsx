@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { claims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { formatCents } from "~/admin/buyer-summary";
+import { inputClass } from "~/admin/kit/field";
 import {
   NOINDEX,
   requireOperatorAction,
@@ -228,8 +229,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/admin/checks?saved=${encodeURIComponent(result.check.id)}`);
 }
 
-const inputClass =
-  "min-h-11 w-full rounded-lg border border-slate-300 px-3 font-normal";
+const checkInput = `${inputClass} font-normal`;
 const labelClass = "grid gap-1 text-sm font-semibold";
 
 function ErrorText({ errors, name }: { errors: CheckErrors; name: string }) {
@@ -347,7 +347,7 @@ export default function AdminChecks({
                 {...field("name")}
                 defaultValue={values.name}
                 required
-                className={inputClass}
+                className={checkInput}
                 autoComplete="off"
               />
               <ErrorText errors={errors} name="name" />
@@ -369,7 +369,7 @@ export default function AdminChecks({
                   type="url"
                   defaultValue={values.url}
                   required
-                  className={inputClass}
+                  className={checkInput}
                   autoComplete="off"
                 />
                 <ErrorText errors={errors} name="config.url" />
@@ -379,7 +379,7 @@ export default function AdminChecks({
                 <select
                   name="method"
                   defaultValue={values.method}
-                  className={inputClass}
+                  className={checkInput}
                 >
                   <option value="get">GET with a query</option>
                   <option value="post-json">POST JSON</option>
@@ -394,7 +394,7 @@ export default function AdminChecks({
                 {...field("fields")}
                 defaultValue={values.fields}
                 rows={4}
-                className={`${inputClass} py-2 font-mono`}
+                className={`${checkInput} font-mono`}
               />
               <ErrorText errors={errors} name="config.fields" />
             </label>
@@ -404,7 +404,7 @@ export default function AdminChecks({
                 <input
                   {...field("credentialHeader")}
                   defaultValue={values.credentialHeader}
-                  className={inputClass}
+                  className={checkInput}
                   autoComplete="off"
                   placeholder="X-Api-Key"
                 />
@@ -419,7 +419,7 @@ export default function AdminChecks({
                   name="credentials"
                   type="password"
                   autoComplete="new-password"
-                  className={inputClass}
+                  className={checkInput}
                 />
                 <ErrorText errors={errors} name="credentials" />
               </label>
@@ -443,7 +443,7 @@ export default function AdminChecks({
                 {...field("conditions")}
                 defaultValue={values.conditions}
                 rows={3}
-                className={`${inputClass} py-2 font-mono`}
+                className={`${checkInput} font-mono`}
               />
               <ErrorText errors={errors} name="config.conditions" />
             </label>
@@ -454,7 +454,7 @@ export default function AdminChecks({
                   {...field("budgetMs")}
                   defaultValue={values.budgetMs}
                   inputMode="numeric"
-                  className={inputClass}
+                  className={checkInput}
                 />
                 <ErrorText errors={errors} name="config.budgetMs" />
               </label>
@@ -464,7 +464,7 @@ export default function AdminChecks({
                   {...field("priceCents")}
                   defaultValue={values.priceCents}
                   inputMode="numeric"
-                  className={inputClass}
+                  className={checkInput}
                 />
                 <ErrorText errors={errors} name="config.priceCents" />
               </label>
@@ -474,7 +474,7 @@ export default function AdminChecks({
                   {...field("cacheDays")}
                   defaultValue={values.cacheDays}
                   inputMode="numeric"
-                  className={inputClass}
+                  className={checkInput}
                 />
                 <ErrorText errors={errors} name="config.cacheDays" />
               </label>

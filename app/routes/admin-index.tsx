@@ -11,15 +11,27 @@ import type { Route } from "./+types/admin-index";
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }, NOINDEX];
 
 const PERIODS: readonly DashboardPeriod[] = [7, 30, 90];
+const DEFAULT_PERIOD: DashboardPeriod = 30;
+
+function unofferedPeriod(asked: string): string {
+  const offered = `${PERIODS.slice(0, -1).join(", ")} or ${PERIODS.at(-1)} days`;
+  const refused = /^\d{1,4}$/.test(asked) ? `The dashboard does not offer ${asked} days` : `“${asked.slice(0, 20)}” is not a number of days`;
+  return `${refused}: it shows ${offered}. These are the last ${DEFAULT_PERIOD} days.`;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperatorPage(request, context, "dashboard.view");
-  const asked = Number(new URL(request.url).searchParams.get("days"));
-  const period = PERIODS.find((p) => p === asked) ?? 30;
+  const asked = new URL(request.url).searchParams.get("days");
+  const period = PERIODS.find((p) => String(p) === asked) ?? DEFAULT_PERIOD;
+  // A period the dashboard does not offer is answered as a mistake, with the default period and why.
+  const periodNotice = asked !== null && String(period) !== asked ? unofferedPeriod(asked) : null;
   const started = performance.now();
   const figures = await context.dashboard.read(period);
   // The figures' time, for `npm run bench:dashboard` and the browser's network panel.
-  return data(figures, { headers: { "Server-Timing": `dashboard;dur=${(performance.now() - started).toFixed(1)}` } });
+  return data(
+    { ...figures, periodNotice },
+    { status: periodNotice ? 400 : 200, headers: { "Server-Timing": `dashboard;dur=${(performance.now() - started).toFixed(1)}` } },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -30,12 +42,17 @@ const td = "py-2 pr-3 text-right tabular-nums";
 const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { period, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers } = loaderData;
+  const { period, periodNotice, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers } = loaderData;
   const spam = leadsPerDay.reduce((sum, claim) => sum + claim.spam, 0);
   return (
     <>
       <AdminHeader title="Dashboard" />
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        {periodNotice ? (
+          <p role="alert" className="rounded-2xl border-2 border-amber-400 bg-amber-50 p-4 font-semibold" data-testid="period-notice">
+            {periodNotice}
+          </p>
+        ) : null}
         <nav aria-label="Period" className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-slate-700">Period:</span>
           {PERIODS.map((p) => (

@@ -8,13 +8,13 @@ import {
   ConfirmPanel,
   CONFIRMED_FIELD,
   type PendingConfirmation,
-} from "~/admin/confirm-form";
+} from "~/admin/kit/confirm";
 import { LeadFlagsSection } from "~/admin/lead-flags";
 import {
   LeadReturnsSection,
   RETURN_FOR_BUYER,
 } from "~/admin/lead-returns-section";
-import { operatorTime, statusBadge } from "~/admin/format";
+import { attributionRows, operatorTime, statusBadge } from "~/admin/format";
 import {
   NOINDEX,
   requireOperatorAction,
@@ -24,7 +24,7 @@ import {
 import { RevocationSection } from "~/admin/revocation-section";
 import { RELEASE_HELD, SaleChecksSection } from "~/admin/sale-checks-section";
 import { SuppressionSection } from "~/admin/suppression-section";
-import { Toasts, type Toast } from "~/admin/toasts";
+import { Toasts, type Toast } from "~/admin/kit/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-lead";
@@ -524,9 +524,7 @@ export default function AdminLead({
                     ? "The lead API, before suppliers"
                     : "Our own form",
               ],
-              ...Object.entries(lead.attribution ?? {}).map(
-                ([name, value]): [string, React.ReactNode] => [name, value],
-              ),
+              ...attributionRows(lead.attribution ?? {}, lead.timeZone),
             ]}
           />
         </section>

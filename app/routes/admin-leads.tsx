@@ -2,11 +2,12 @@ import { data, Link, redirect } from "react-router";
 import { US_STATES } from "#claims/engine/us-states";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { signedCents } from "~/admin/buyer-summary";
-import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
+import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/kit/confirm";
 import { age, operatorTime, statusBadge } from "~/admin/format";
+import { inputBase, SelectField, TextField } from "~/admin/kit/field";
 import { LeadFlagBadges } from "~/admin/lead-flags";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
-import { Toasts, type Toast } from "~/admin/toasts";
+import { Toasts, type Toast } from "~/admin/kit/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-leads";
@@ -84,7 +85,6 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
 }
 
 const OUTCOME_LABELS: Record<string, string> = { eligible: "Eligible", partial: "Partial", ineligible: "Ineligible", none: "No screening" };
-const input = "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
 const label = "block text-sm font-semibold text-slate-700";
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
@@ -93,24 +93,14 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   const errors: Record<string, string> = view.ok ? {} : view.errors;
   const filterFields = Object.fromEntries(Object.entries(values).filter(([, v]) => v));
   const exportHref = `/admin/leads/export.csv${view.ok && view.filterQuery ? `?${view.filterQuery}` : ""}`;
-  const field = (name: string) => ({
-    id: `filter-${name}`,
-    name,
-    defaultValue: values[name as keyof typeof values],
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `filter-${name}-error` : undefined,
-  });
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <p id={`filter-${name}-error`} className="mt-1 text-sm text-red-800">
-        {errors[name]}
-      </p>
-    ) : null;
+  const field = (name: (typeof FILTER_FIELDS)[number]) => ({ id: `filter-${name}`, name, defaultValue: values[name], error: errors[name] });
+  // The filters beyond the search fold away, open when one is in use or wrong: on a phone they were 1.5 screens.
+  const moreInUse = FILTER_FIELDS.filter((name) => name !== "q" && (values[name] || errors[name])).length;
 
   return (
     <>
       <Toasts latest={actionData?.toast} />
-      <AdminHeader title="Leads" />
+      <AdminHeader title="Leads" skipLinks={view.ok && view.leads.length ? [{ href: "#lead-list", label: "Skip to the leads" }] : []} />
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         {actionData?.confirm ? <ConfirmPanel confirmation={actionData.confirm} cancelHref={`/admin/leads${view.ok && view.filterQuery ? `?${view.filterQuery}` : ""}`} /> : null}
 
@@ -123,186 +113,11 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               {errors.page ?? "Some filters could not be used. Please correct them."}
             </p>
           ) : null}
-          <form method="get" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="sm:col-span-2">
-              <label htmlFor="filter-q" className={label}>
-                Name, e-mail or phone
-              </label>
-              <input type="search" {...field("q")} className={input} />
-              {fieldError("q")}
-            </div>
-            <div>
-              <label htmlFor="filter-claim" className={label}>
-                Claim
-              </label>
-              <select {...field("claim")} className={input}>
-                <option value="">All claims</option>
-                {choices.caseTypes.map((caseType) => (
-                  <option key={caseType} value={caseType}>
-                    {caseType}
-                  </option>
-                ))}
-              </select>
-              {fieldError("claim")}
-            </div>
-            <div>
-              <label htmlFor="filter-outcome" className={label}>
-                Outcome
-              </label>
-              <select {...field("outcome")} className={input}>
-                <option value="">Any outcome</option>
-                {Object.entries(OUTCOME_LABELS).map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </select>
-              {fieldError("outcome")}
-            </div>
-            <div>
-              <label htmlFor="filter-from" className={label}>
-                Submitted from
-              </label>
-              <input type="date" {...field("from")} className={input} />
-              {fieldError("from")}
-            </div>
-            <div>
-              <label htmlFor="filter-to" className={label}>
-                Submitted to
-              </label>
-              <input type="date" {...field("to")} className={input} />
-              {fieldError("to")}
-            </div>
-            <div>
-              <label htmlFor="filter-state" className={label}>
-                State
-              </label>
-              <select {...field("state")} className={input}>
-                <option value="">All states</option>
-                {US_STATES.map((state) => (
-                  <option key={state.value} value={state.value}>
-                    {state.label}
-                  </option>
-                ))}
-              </select>
-              {fieldError("state")}
-            </div>
-            <div>
-              <label htmlFor="filter-delivery" className={label}>
-                Delivery
-              </label>
-              <select {...field("delivery")} className={input}>
-                <option value="">Any delivery</option>
-                {choices.targets.flatMap((target) =>
-                  ["pending", "delivered", "failed", "dead"].map((status) => (
-                    <option key={`${target}:${status}`} value={`${target}:${status}`}>
-                      {target}: {status}
-                    </option>
-                  )),
-                )}
-              </select>
-              {fieldError("delivery")}
-            </div>
-            <div>
-              <label htmlFor="filter-spam" className={label}>
-                Spam
-              </label>
-              <select {...field("spam")} className={input}>
-                <option value="">Spam and not spam</option>
-                <option value="no">Not spam</option>
-                <option value="yes">Spam only</option>
-              </select>
-              {fieldError("spam")}
-            </div>
-            <div>
-              <label htmlFor="filter-revoked" className={label}>
-                Consent
-              </label>
-              <select {...field("revoked")} className={input}>
-                <option value="">Revoked and standing</option>
-                <option value="no">Standing</option>
-                <option value="yes">Revoked only</option>
-              </select>
-              {fieldError("revoked")}
-            </div>
-            <div>
-              <label htmlFor="filter-duplicate" className={label}>
-                Duplicates
-              </label>
-              <select {...field("duplicate")} className={input}>
-                <option value="">Duplicates and first leads</option>
-                <option value="no">Not duplicates</option>
-                <option value="yes">Duplicates only</option>
-              </select>
-              {fieldError("duplicate")}
-            </div>
-            <div>
-              <label htmlFor="filter-low_quality" className={label}>
-                Quality
-              </label>
-              <select {...field("low_quality")} className={input}>
-                <option value="">Any quality</option>
-                <option value="no">Not low quality</option>
-                <option value="yes">Low quality only</option>
-              </select>
-              {fieldError("low_quality")}
-            </div>
-            <div>
-              <label htmlFor="filter-buyer" className={label}>
-                Buyer
-              </label>
-              <select {...field("buyer")} className={input}>
-                <option value="">Any</option>
-                <option value="sold">Sold</option>
-                <option value="pending">Waiting for a buyer's answer</option>
-                <option value="unsold">Unsold</option>
-              </select>
-              {fieldError("buyer")}
-            </div>
-            <div>
-              <label htmlFor="filter-sold_to" className={label}>
-                Sold to
-              </label>
-              <select {...field("sold_to")} className={input}>
-                <option value="">Any buyer</option>
-                {view.buyers.map((buyer) => (
-                  <option key={buyer.id} value={buyer.id}>
-                    {buyer.name}
-                  </option>
-                ))}
-              </select>
-              {fieldError("sold_to")}
-            </div>
-            <div>
-              <label htmlFor="filter-supplier" className={label}>
-                Source
-              </label>
-              <select {...field("supplier")} className={input}>
-                <option value="">Any source</option>
-                <option value="first-party">Our own forms</option>
-                {view.suppliers.map((supplier) => (
-                  <option key={supplier.id} value={supplier.id}>
-                    {supplier.name}
-                  </option>
-                ))}
-              </select>
-              {fieldError("supplier")}
-            </div>
-            <div>
-              <label htmlFor="filter-utm_source" className={label}>
-                UTM source
-              </label>
-              <input type="text" {...field("utm_source")} className={input} />
-              {fieldError("utm_source")}
-            </div>
-            <div>
-              <label htmlFor="filter-utm_campaign" className={label}>
-                UTM campaign
-              </label>
-              <input type="text" {...field("utm_campaign")} className={input} />
-              {fieldError("utm_campaign")}
-            </div>
-            <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
+          <form method="get" className="mt-4 space-y-4">
+            <div className="flex flex-wrap items-end gap-2">
+              <div className="min-w-0 flex-1 basis-64">
+                <TextField type="search" {...field("q")} label="Name, e-mail or phone" labelClassName={label} />
+              </div>
               <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
                 Apply filters
               </button>
@@ -310,6 +125,95 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                 Clear
               </a>
             </div>
+            <details open={moreInUse > 0} className="group rounded-lg border border-slate-200">
+              <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 font-semibold text-slate-800">
+                <span aria-hidden="true" className="group-open:rotate-90">▸</span>
+                More filters{moreInUse ? ` (${moreInUse} in use)` : ""}
+              </summary>
+              <div className="grid gap-4 p-3 sm:grid-cols-2 lg:grid-cols-4">
+            <SelectField {...field("claim")} label="Claim" labelClassName={label}>
+              <option value="">All claims</option>
+              {choices.caseTypes.map((caseType) => (
+                <option key={caseType} value={caseType}>
+                  {caseType}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField {...field("outcome")} label="Outcome" labelClassName={label}>
+              <option value="">Any outcome</option>
+              {Object.entries(OUTCOME_LABELS).map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </SelectField>
+            <TextField type="date" {...field("from")} label="Submitted from" labelClassName={label} />
+            <TextField type="date" {...field("to")} label="Submitted to" labelClassName={label} />
+            <SelectField {...field("state")} label="State" labelClassName={label}>
+              <option value="">All states</option>
+              {US_STATES.map((state) => (
+                <option key={state.value} value={state.value}>
+                  {state.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField {...field("delivery")} label="Delivery" labelClassName={label}>
+              <option value="">Any delivery</option>
+              {choices.targets.flatMap((target) =>
+                ["pending", "delivered", "failed", "dead"].map((status) => (
+                  <option key={`${target}:${status}`} value={`${target}:${status}`}>
+                    {target}: {status}
+                  </option>
+                )),
+              )}
+            </SelectField>
+            <SelectField {...field("spam")} label="Spam" labelClassName={label}>
+              <option value="">Spam and not spam</option>
+              <option value="no">Not spam</option>
+              <option value="yes">Spam only</option>
+            </SelectField>
+            <SelectField {...field("revoked")} label="Consent" labelClassName={label}>
+              <option value="">Revoked and standing</option>
+              <option value="no">Standing</option>
+              <option value="yes">Revoked only</option>
+            </SelectField>
+            <SelectField {...field("duplicate")} label="Duplicates" labelClassName={label}>
+              <option value="">Duplicates and first leads</option>
+              <option value="no">Not duplicates</option>
+              <option value="yes">Duplicates only</option>
+            </SelectField>
+            <SelectField {...field("low_quality")} label="Quality" labelClassName={label}>
+              <option value="">Any quality</option>
+              <option value="no">Not low quality</option>
+              <option value="yes">Low quality only</option>
+            </SelectField>
+            <SelectField {...field("buyer")} label="Buyer" labelClassName={label}>
+              <option value="">Any</option>
+              <option value="sold">Sold</option>
+              <option value="pending">Waiting for a buyer's answer</option>
+              <option value="unsold">Unsold</option>
+            </SelectField>
+            <SelectField {...field("sold_to")} label="Sold to" labelClassName={label}>
+              <option value="">Any buyer</option>
+              {view.buyers.map((buyer) => (
+                <option key={buyer.id} value={buyer.id}>
+                  {buyer.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField {...field("supplier")} label="Source" labelClassName={label}>
+              <option value="">Any source</option>
+              <option value="first-party">Our own forms</option>
+              {view.suppliers.map((supplier) => (
+                <option key={supplier.id} value={supplier.id}>
+                  {supplier.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextField type="text" {...field("utm_source")} label="UTM source" labelClassName={label} />
+            <TextField type="text" {...field("utm_campaign")} label="UTM campaign" labelClassName={label} />
+              </div>
+            </details>
           </form>
           <p className="mt-3 text-sm text-slate-600">Dates are days in {view.timeZone}.</p>
         </section>
@@ -335,7 +239,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                   <label htmlFor="resend-target" className="sr-only">
                     Delivery target to re-send
                   </label>
-                  <select id="resend-target" name="target" className="block min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2">
+                  <select id="resend-target" name="target" className={inputBase}>
                     {choices.targets.map((target) => (
                       <option key={target} value={target}>
                         {target}
@@ -351,7 +255,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             {view.leads.length === 0 ? (
               <p className="mt-4 text-slate-700">No leads match these filters.</p>
             ) : (
-              <div className="mt-4 overflow-x-auto">
+              <div id="lead-list" tabIndex={-1} className="mt-4 overflow-x-auto">
                 {/* A phone shows each lead as a short block (name; age, claim, state, outcome; deliveries) instead of columns cut off. */}
                 <table className="w-full text-left text-sm max-sm:block">
                   <thead className="max-sm:sr-only">

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { readForm } from "~/site/read-form";
+import { AccountCard, fullWidthSubmit, PasswordLoginForm } from "~/admin/account-pages";
 import { NOINDEX } from "~/admin/require-operator";
 import { LockIcon } from "~/components/icons";
-import { SiteHeader } from "~/components/site-header";
 import type { Route } from "./+types/admin-login";
 
 const WRONG_LOGIN = "That e-mail address and password do not match an operator account.";
@@ -61,104 +61,60 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const field = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2";
-const submit = "inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-5 font-semibold text-white hover:bg-slate-800";
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData?.error;
   const step = actionData?.step ?? loaderData.step;
   const next = actionData?.next ?? loaderData.next;
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="mx-auto max-w-md px-4 py-16">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <h1 className="flex items-center gap-2 text-2xl font-bold text-brand">
-            <LockIcon className="size-6" /> Operator login
-          </h1>
-          {step === "code" ? (
-            <form method="post" className="mt-6 space-y-4">
-              <input type="hidden" name="next" value={next} />
-              <input type="hidden" name="intent" value="code" />
-              <p className="text-slate-700">
-                Two-step log-in{loaderData.email ? ` for ${loaderData.email}` : ""}: enter the 6-digit code your authenticator app shows, or one of your recovery
-                codes.
-              </p>
-              <div>
-                <label htmlFor="code" className="block font-semibold">
-                  Code
-                </label>
-                <input
-                  id="code"
-                  name="code"
-                  autoComplete="one-time-code"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  required
-                  maxLength={64}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? "code-error" : undefined}
-                  className={field}
-                />
-                {error ? (
-                  <p id="code-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-              <button type="submit" className={submit}>
-                Verify
-              </button>
-            </form>
-          ) : (
-            <form method="post" className="mt-6 space-y-4">
-              <input type="hidden" name="next" value={next} />
-              <div>
-                <label htmlFor="email" className="block font-semibold">
-                  E-mail address
-                </label>
-                <input
-                  id="email"
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  defaultValue={actionData?.email ?? ""}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? "password-error" : undefined}
-                  className={field}
-                />
-              </div>
-              <div>
-                <label htmlFor="password" className="block font-semibold">
-                  Password
-                </label>
-                <input
-                  id="password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? "password-error" : undefined}
-                  className={field}
-                />
-                {error ? (
-                  <p id="password-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-              <button type="submit" className={submit}>
-                Log in
-              </button>
-            </form>
-          )}
-          <p className="mt-4 text-sm text-slate-600">
-            The first owner logs in with ADMIN_EMAIL (or SITE_EMAIL) and ADMIN_PASSWORD, or the password printed in the server's start-up log on its first
-            start. Other operators are invited by an owner; a forgotten password is reset with a link an owner makes.
+    <AccountCard
+      title={
+        <>
+          <LockIcon className="size-6" /> Operator login
+        </>
+      }
+    >
+      {step === "code" ? (
+        <form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="next" value={next} />
+          <input type="hidden" name="intent" value="code" />
+          <p className="text-slate-700">
+            Two-step log-in{loaderData.email ? ` for ${loaderData.email}` : ""}: enter the 6-digit code your authenticator app shows, or one of your recovery
+            codes.
           </p>
-        </div>
-      </main>
-    </>
+          <div>
+            <label htmlFor="code" className="block font-semibold">
+              Code
+            </label>
+            <input
+              id="code"
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={64}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "code-error" : undefined}
+              className={field}
+            />
+            {error ? (
+              <p id="code-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className={fullWidthSubmit}>
+            Verify
+          </button>
+        </form>
+      ) : (
+        <PasswordLoginForm next={next} email={actionData?.email ?? ""} error={error} />
+      )}
+      <p className="mt-4 text-sm text-slate-600">
+        The first owner logs in with ADMIN_EMAIL (or SITE_EMAIL) and ADMIN_PASSWORD, or the password printed in the server's start-up log on its first
+        start. Other operators are invited by an owner; a forgotten password is reset with a link an owner makes.
+      </p>
+    </AccountCard>
   );
 }

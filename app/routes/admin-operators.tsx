@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
-import { Toasts, type Toast } from "~/admin/toasts";
+import { Toasts, type Toast } from "~/admin/kit/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-operators";

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
-import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "~/admin/confirm-form";
+import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "~/admin/kit/confirm";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { formatCents, RETURN_REASON_LABELS } from "~/buyer/format";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-returns";
+import { Cell, Row, Table } from "~/admin/kit/table";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -98,37 +99,24 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
           {decided.length === 0 ? (
             <p className="mt-4">No return has been decided yet.</p>
           ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200">
-                    <th scope="col" className="py-2 pr-3">Decided</th>
-                    <th scope="col" className="py-2 pr-3">Buyer</th>
-                    <th scope="col" className="py-2 pr-3">Lead</th>
-                    <th scope="col" className="py-2 pr-3">Reason</th>
-                    <th scope="col" className="py-2 pr-3">Decision</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {decided.map((r) => (
-                    <tr key={r.id} className="border-b border-slate-100">
-                      <td className="py-2 pr-3 whitespace-nowrap">{r.decidedAt ? operatorTime(r.decidedAt, timeZone) : ""}</td>
-                      <td className="py-2 pr-3">{r.buyerName}</td>
-                      <td className="py-2 pr-3">
-                        <a href={`/admin/leads/${encodeURIComponent(r.leadId)}`} className="inline-flex min-h-11 items-center text-brand underline">
-                          {r.leadId}
-                        </a>
-                      </td>
-                      <td className="py-2 pr-3">{RETURN_REASON_LABELS[r.reason] ?? r.reason}</td>
-                      <td className="py-2 pr-3">
-                        {r.decision}
-                        {r.automatic ? " (within the cap)" : ""}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table className="mt-4" columns={["Decided", "Buyer", "Lead", "Reason", "Decision"]}>
+              {decided.map((r) => (
+                <Row key={r.id} >
+                  <Cell className="whitespace-nowrap">{r.decidedAt ? operatorTime(r.decidedAt, timeZone) : ""}</Cell>
+                  <Cell>{r.buyerName}</Cell>
+                  <Cell>
+                    <a href={`/admin/leads/${encodeURIComponent(r.leadId)}`} className="inline-flex min-h-11 items-center text-brand underline">
+                      {r.leadId}
+                    </a>
+                  </Cell>
+                  <Cell>{RETURN_REASON_LABELS[r.reason] ?? r.reason}</Cell>
+                  <Cell>
+                    {r.decision}
+                    {r.automatic ? " (within the cap)" : ""}
+                  </Cell>
+                </Row>
+              ))}
+            </Table>
           )}
         </section>
       </main>

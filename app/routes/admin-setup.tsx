@@ -2,9 +2,10 @@ import { Form, Link } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { readForm } from "~/site/read-form";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
-import { Toasts, type Toast } from "~/admin/toasts";
+import { Toasts, type Toast } from "~/admin/kit/toasts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-setup";
+import { Cell, Row, Table } from "~/admin/kit/table";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -198,41 +199,29 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
           {recentLeads.length === 0 ? (
             <p className="mt-2 text-sm text-slate-700">No leads yet.</p>
           ) : (
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 text-slate-600">
-                    <th scope="col" className="py-2 pr-3">Received</th>
-                    <th scope="col" className="py-2 pr-3">Claim</th>
-                    <th scope="col" className="py-2 pr-3">Outcome</th>
-                    <th scope="col" className="py-2">Delivery</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {recentLeads.map((lead) => (
-                    <tr key={lead.id} className="border-b border-slate-100 align-top" data-lead-id={lead.id}>
-                      <td className="py-2 pr-3 whitespace-nowrap">
-                        <Link to={`/admin/leads/${lead.id}`} className="inline-flex min-h-11 items-center text-brand underline">
-                          {dateTime(lead.createdAt)}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-3">{lead.caseType}</td>
-                      <td className="py-2 pr-3">{lead.spam ? "Spam (not delivered)" : (lead.outcome ?? "-")}</td>
-                      <td className="py-2">
-                        {lead.deliveries.length === 0
-                          ? lead.spam ? "-" : "No target configured"
-                          : lead.deliveries.map((d) => (
-                              <p key={d.target}>
-                                {d.target}: <strong>{d.status}</strong> ({d.attempts} attempt{d.attempts === 1 ? "" : "s"})
-                                {d.lastError ? <span className="text-red-800"> {d.lastError}</span> : null}
-                              </p>
-                            ))}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table className="mt-3" columns={["Received", "Claim", "Outcome", "Delivery"]}>
+              {recentLeads.map((lead) => (
+                <Row key={lead.id} className="align-top" data-lead-id={lead.id}>
+                  <Cell className="whitespace-nowrap">
+                    <Link to={`/admin/leads/${lead.id}`} className="inline-flex min-h-11 items-center text-brand underline">
+                      {dateTime(lead.createdAt)}
+                    </Link>
+                  </Cell>
+                  <Cell>{lead.caseType}</Cell>
+                  <Cell>{lead.spam ? "Spam (not delivered)" : (lead.outcome ?? "-")}</Cell>
+                  <Cell>
+                    {lead.deliveries.length === 0
+                      ? lead.spam ? "-" : "No target configured"
+                      : lead.deliveries.map((d) => (
+                          <p key={d.target}>
+                            {d.target}: <strong>{d.status}</strong> ({d.attempts} attempt{d.attempts === 1 ? "" : "s"})
+                            {d.lastError ? <span className="text-red-800"> {d.lastError}</span> : null}
+                          </p>
+                        ))}
+                  </Cell>
+                </Row>
+              ))}
+            </Table>
           )}
         </section>
       </main>

@@ -3,7 +3,7 @@ import { claims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { formatCents } from "~/admin/buyer-summary";
 import { LabelledCell } from "~/admin/labelled-cell";
-import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/confirm-form";
+import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/kit/confirm";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { formErrorsOfSupplier, NEW_SUPPLIER_VALUES, readSupplierForm, supplierFormValues, type SupplierFormValues } from "~/admin/supplier-form";

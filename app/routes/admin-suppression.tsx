@@ -1,7 +1,9 @@
 import { data } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
+import { inputClass } from "~/admin/kit/field";
+import { SuppressionUploadForm } from "~/admin/suppression-upload-form";
 import type { Route } from "./+types/admin-suppression";
 
 export const meta: Route.MetaFunction = () => [{ title: "Suppression lists | Admin" }, NOINDEX];
@@ -29,7 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { done: `${answer.listName}: ${added.toLocaleString("en-US")} new entries from ${rows.toLocaleString("en-US")} rows.${skipped}` } satisfies Answer;
 }
 
-const input = "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
 const cell = "py-2 pr-3 align-top max-sm:block max-sm:p-0";
 
 export default function AdminSuppression({ loaderData, actionData }: Route.ComponentProps) {
@@ -100,53 +101,29 @@ export default function AdminSuppression({ loaderData, actionData }: Route.Compo
               their 10 digits, or of trimmed lower-case e-mails. The federal registry&apos;s area-code files are read as published: &quot;areacode,number&quot;
               or 10 digits on a line. A first row without entries is taken as a header.
             </p>
-            <form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2">
-              <label className="block">
-                <span className="font-semibold">Add to</span>
-                <select name="listId" className={input} defaultValue="">
-                  <option value="">A new list (below)</option>
-                  {lists.map((list) => (
-                    <option key={list.id} value={list.id}>
-                      {list.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="block">
-                <span className="font-semibold">New list&apos;s name</span>
-                <input name="name" maxLength={100} className={input} />
-              </label>
-              <label className="block">
-                <span className="font-semibold">New list&apos;s kind</span>
-                <select name="kind" className={input} defaultValue="litigator">
-                  {kinds.map((kind) => (
-                    <option key={kind.value} value={kind.value}>
-                      {kind.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="block">
-                <span className="font-semibold">Buyer (for a clients list)</span>
-                <select name="buyerId" className={input} defaultValue="">
-                  <option value="">None</option>
-                  {buyers.map((buyer) => (
-                    <option key={buyer.id} value={buyer.id}>
-                      {buyer.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="block sm:col-span-2">
-                <span className="font-semibold">File</span>
-                <input type="file" name="file" required accept=".csv,.txt,text/csv,text/plain" className={input} />
-              </label>
-              <div className="sm:col-span-2">
-                <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
-                  Upload
-                </button>
-              </div>
-            </form>
+            <SuppressionUploadForm lists={lists} newListLabel="A new list (below)">
+            <label className="block">
+              <span className="font-semibold">New list&apos;s kind</span>
+              <select name="kind" className={inputClass} defaultValue="litigator">
+                {kinds.map((kind) => (
+                  <option key={kind.value} value={kind.value}>
+                    {kind.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block">
+              <span className="font-semibold">Buyer (for a clients list)</span>
+              <select name="buyerId" className={inputClass} defaultValue="">
+                <option value="">None</option>
+                {buyers.map((buyer) => (
+                  <option key={buyer.id} value={buyer.id}>
+                    {buyer.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            </SuppressionUploadForm>
           </section>
         ) : null}
       </main>

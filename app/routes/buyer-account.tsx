@@ -1,5 +1,5 @@
 import { adminButton, adminCard } from "~/admin/admin-header";
-import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "~/admin/confirm-form";
+import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "~/admin/kit/confirm";
 import { NOINDEX } from "~/admin/require-operator";
 import { BuyerHeader } from "~/buyer/buyer-header";
 import { formatCents } from "~/buyer/format";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { adminButton, adminCard } from "~/admin/admin-header";
+import { adminCard } from "~/admin/admin-header";
 import { NOINDEX } from "~/admin/require-operator";
+import { SuppressionUploadForm } from "~/admin/suppression-upload-form";
 import { BuyerHeader } from "~/buyer/buyer-header";
 import { requireBuyerAction, requireBuyerPage } from "~/buyer/require-buyer";
 import type { Route } from "./+types/buyer-clients";
@@ -23,8 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { rows, added, rejected } = answer.result;
   return { done: `${answer.listName}: ${added.toLocaleString("en-US")} new entries from ${rows.toLocaleString("en-US")} rows${rejected ? `; ${rejected} rows had no phone, e-mail or hash` : ""}.` } satisfies Answer;
 }
-
-const input = "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
 
 export default function BuyerClients({ loaderData, actionData }: Route.ComponentProps) {
   const { buyerName, lists } = loaderData;
@@ -52,32 +51,7 @@ export default function BuyerClients({ loaderData, actionData }: Route.Component
               ))}
             </ul>
           ) : null}
-          <form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2">
-            <label className="block">
-              <span className="font-semibold">Add to</span>
-              <select name="listId" className={input} defaultValue="">
-                <option value="">A new list</option>
-                {lists.map((list) => (
-                  <option key={list.id} value={list.id}>
-                    {list.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block">
-              <span className="font-semibold">New list&apos;s name</span>
-              <input name="name" maxLength={100} className={input} />
-            </label>
-            <label className="block sm:col-span-2">
-              <span className="font-semibold">File</span>
-              <input type="file" name="file" required accept=".csv,.txt,text/csv,text/plain" className={input} />
-            </label>
-            <div className="sm:col-span-2">
-              <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
-                Upload
-              </button>
-            </div>
-          </form>
+          <SuppressionUploadForm lists={lists} newListLabel="A new list" />
         </section>
       </main>
     </>

@@ -4,6 +4,7 @@ import { BuyerHeader } from "~/buyer/buyer-header";
 import { formatCents } from "~/buyer/format";
 import { requireBuyerPage } from "~/buyer/require-buyer";
 import type { Route } from "./+types/buyer-leads";
+import { Cell, Row, Table } from "~/admin/kit/table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your leads | Buyer portal" }, NOINDEX];
 
@@ -53,36 +54,22 @@ export default function BuyerLeads({ loaderData }: Route.ComponentProps) {
           {rows.length === 0 ? (
             <p className="mt-4 text-slate-700">{query ? "No lead you bought matches this search." : "You have not bought any leads yet."}</p>
           ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200">
-                    <th scope="col" className="py-2 pr-3">Bought</th>
-                    <th scope="col" className="py-2 pr-3">Name</th>
-                    <th scope="col" className="py-2 pr-3">Claim</th>
-                    <th scope="col" className="py-2 pr-3">State</th>
-                    <th scope="col" className="py-2 pr-3">Price</th>
-                    <th scope="col" className="py-2 pr-3">Return</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.saleId} className="border-b border-slate-100" data-lead-id={row.leadId}>
-                      <td className="py-2 pr-3 whitespace-nowrap">{row.soldAt.slice(0, 10)}</td>
-                      <td className="py-2 pr-3">
-                        <a href={`/buyer/leads/${encodeURIComponent(row.leadId)}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
-                          {[row.firstName, row.lastName].filter(Boolean).join(" ") || row.leadId}
-                        </a>
-                      </td>
-                      <td className="py-2 pr-3">{row.caseType}</td>
-                      <td className="py-2 pr-3">{row.state ?? "—"}</td>
-                      <td className="py-2 pr-3">{row.amountCents === null ? "—" : formatCents(row.amountCents)}</td>
-                      <td className="py-2 pr-3">{RETURN_STATE_LABEL[row.returnState]}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table className="mt-4" columns={["Bought", "Name", "Claim", "State", "Price", "Return"]}>
+              {rows.map((row) => (
+                <Row key={row.saleId} data-lead-id={row.leadId}>
+                  <Cell className="whitespace-nowrap">{row.soldAt.slice(0, 10)}</Cell>
+                  <Cell>
+                    <a href={`/buyer/leads/${encodeURIComponent(row.leadId)}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                      {[row.firstName, row.lastName].filter(Boolean).join(" ") || row.leadId}
+                    </a>
+                  </Cell>
+                  <Cell>{row.caseType}</Cell>
+                  <Cell>{row.state ?? "—"}</Cell>
+                  <Cell>{row.amountCents === null ? "—" : formatCents(row.amountCents)}</Cell>
+                  <Cell>{RETURN_STATE_LABEL[row.returnState]}</Cell>
+                </Row>
+              ))}
+            </Table>
           )}
           {page > 1 || hasMore ? (
             <nav aria-label="Pages" className="mt-4 flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
+import { AccountCard, PasswordLoginForm } from "~/admin/account-pages";
 import { NOINDEX } from "~/admin/require-operator";
 import { LockIcon } from "~/components/icons";
-import { SiteHeader } from "~/components/site-header";
 import { readForm } from "~/site/read-form";
 import type { Route } from "./+types/buyer-login";
 
@@ -37,65 +37,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BuyerLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const error = actionData?.error;
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="mx-auto max-w-md px-4 py-16">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <h1 className="flex items-center gap-2 text-2xl font-bold text-brand">
-            <LockIcon className="size-6" /> Buyer portal
-          </h1>
-          {loaderData.accepted ? (
-            <p role="status" className="mt-4 font-semibold text-emerald-800">
-              Your account is ready: log in with your e-mail address and password.
-            </p>
-          ) : null}
-          <form method="post" className="mt-6 space-y-4">
-            <input type="hidden" name="next" value={actionData?.next ?? loaderData.next} />
-            <div>
-              <label htmlFor="email" className="block font-semibold">
-                E-mail address
-              </label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                required
-                defaultValue={actionData?.email ?? ""}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "password-error" : undefined}
-                className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-            </div>
-            <div>
-              <label htmlFor="password" className="block font-semibold">
-                Password
-              </label>
-              <input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "password-error" : undefined}
-                className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              {error ? (
-                <p id="password-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-5 font-semibold text-white hover:bg-slate-800">
-              Log in
-            </button>
-          </form>
-          <p className="mt-4 text-sm text-slate-600">Accounts are for the staff of the firms that buy leads from us; the operator sends you an invitation link.</p>
-        </div>
-      </main>
-    </>
+    <AccountCard
+      title={
+        <>
+          <LockIcon className="size-6" /> Buyer portal
+        </>
+      }
+    >
+      {loaderData.accepted ? (
+        <p role="status" className="mt-4 font-semibold text-emerald-800">
+          Your account is ready: log in with your e-mail address and password.
+        </p>
+      ) : null}
+      <PasswordLoginForm next={actionData?.next ?? loaderData.next} email={actionData?.email ?? ""} error={actionData?.error} />
+      <p className="mt-4 text-sm text-slate-600">Accounts are for the staff of the firms that buy leads from us; the operator sends you an invitation link.</p>
+    </AccountCard>
   );
 }

@@ -1,6 +1,7 @@
 import { adminButton } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { signedCents } from "~/buyer/format";
+import { Cell, Row, Table } from "~/admin/kit/table";
 
 export interface StatementViewData {
   statement: {
@@ -65,47 +66,33 @@ export function StatementView({ data, csvHref, backHref, leadHref }: { data: Sta
           <dt className="font-semibold">Balance (all statements)</dt>
           <dd>{signedCents(statement.balanceCents)}</dd>
         </dl>
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The statement's ledger lines</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-3">Date</th>
-                <th scope="col" className="py-2 pr-3">Kind</th>
-                <th scope="col" className="py-2 pr-3">Lead</th>
-                <th scope="col" className="py-2 pr-3">Claim</th>
-                <th scope="col" className="py-2 pr-3 text-right">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="py-2">
-                    Nothing this month.
-                  </td>
-                </tr>
-              ) : (
-                lines.map((line) => (
-                  <tr key={line.ledgerEntryId} className="border-b border-slate-100" data-kind={line.kind} data-lead-id={line.leadId}>
-                    <td className="py-2 pr-3 whitespace-nowrap">{dayIn(line.createdAt, statement.timeZone)}</td>
-                    <td className="py-2 pr-3">{KIND_LABEL[line.kind] ?? line.kind}</td>
-                    <td className="py-2 pr-3">
-                      {leadHref ? (
-                        <a href={leadHref(line.leadId)} className="inline-flex min-h-11 items-center text-brand underline print:min-h-0">
-                          {line.leadName ?? line.leadId}
-                        </a>
-                      ) : (
-                        (line.leadName ?? line.leadId)
-                      )}
-                    </td>
-                    <td className="py-2 pr-3">{line.caseType}</td>
-                    <td className="py-2 pr-3 text-right whitespace-nowrap">{signedCents(line.amountCents)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <Table className="mt-6" caption="The statement's ledger lines" columns={["Date", "Kind", "Lead", "Claim", { label: "Amount", className: "text-right" }]}>
+          {lines.length === 0 ? (
+            <Row>
+              <Cell colSpan={5}>
+                Nothing this month.
+              </Cell>
+            </Row>
+          ) : (
+            lines.map((line) => (
+              <Row key={line.ledgerEntryId} data-kind={line.kind} data-lead-id={line.leadId}>
+                <Cell className="whitespace-nowrap">{dayIn(line.createdAt, statement.timeZone)}</Cell>
+                <Cell>{KIND_LABEL[line.kind] ?? line.kind}</Cell>
+                <Cell>
+                  {leadHref ? (
+                    <a href={leadHref(line.leadId)} className="inline-flex min-h-11 items-center text-brand underline print:min-h-0">
+                      {line.leadName ?? line.leadId}
+                    </a>
+                  ) : (
+                    (line.leadName ?? line.leadId)
+                  )}
+                </Cell>
+                <Cell>{line.caseType}</Cell>
+                <Cell className="text-right whitespace-nowrap">{signedCents(line.amountCents)}</Cell>
+              </Row>
+            ))
+          )}
+        </Table>
       </article>
     </main>
   );

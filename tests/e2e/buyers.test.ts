@@ -122,6 +122,15 @@ describe("buyers", () => {
     await page.getByLabel("Only on these days and hours").check();
     await page.getByLabel("Priority").fill("10");
     await page.getByLabel("Weight").fill("3");
+    // With JavaScript, more rows come in place and a row goes, and nothing typed elsewhere is lost.
+    const mappingRows = page.getByRole("region", { name: "Field mapping" }).getByRole("listitem");
+    const rowsBefore = await mappingRows.count();
+    await page.getByRole("button", { name: "More mapping rows" }).click();
+    await expect.poll(() => mappingRows.count()).toBe(rowsBefore + 3);
+    expect(await page.getByLabel("Credentials", { exact: true }).inputValue()).toBe(SECRET);
+    await page.getByRole("button", { name: `Remove mapping row ${rowsBefore + 3}` }).click();
+    await expect.poll(() => mappingRows.count()).toBe(rowsBefore + 2);
+    expect(await page.getByLabel("Value 3").inputValue()).toBe("web");
     await page.getByRole("button", { name: "Save buyer" }).last().click();
     await page.waitForURL((url) => url.pathname === "/admin/buyers");
     await page.getByText("Buyer saved").waitFor();
@@ -181,9 +190,11 @@ describe("buyers", () => {
 
       await page.locator(`${OWN_ROWS} a`).first().click();
       await page.getByLabel("Name", { exact: true }).fill("Bridgeway Legal LLC");
+      await page.getByLabel("Credentials", { exact: true }).fill("sk-typed-before-more-rows");
       await page.getByRole("button", { name: "More mapping rows" }).click();
       await page.getByLabel("Buyer field 9").waitFor();
       expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Bridgeway Legal LLC");
+      expect(await page.getByLabel("Credentials", { exact: true }).inputValue()).toBe("sk-typed-before-more-rows");
       await page.getByLabel("Buyer field 4").fill("last_name");
       await page.getByLabel("Value 4").fill("{ln}");
       await page.getByRole("button", { name: "Save buyer" }).last().click();

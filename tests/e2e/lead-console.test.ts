@@ -208,6 +208,43 @@ describe("lead console", () => {
     expect(problems).toEqual([]);
   });
 
+  it("reaches the first lead in three Tab presses, and on a phone folds the admin menu and the filters beyond the search", async () => {
+    const page = await newPage(browser, "operator-keyboard");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, "/admin/leads");
+    await page.getByTestId("lead-count").waitFor();
+    const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent?.trim() ?? "", inLead: Boolean(document.activeElement?.closest("tr[data-lead-id]")) }));
+    await page.keyboard.press("Tab");
+    expect(await focused()).toMatchObject({ text: "Skip to content" });
+    await page.keyboard.press("Tab");
+    expect(await focused()).toMatchObject({ text: "Skip to the leads" });
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toMatchObject({ inLead: true });
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    const header = (await page.locator("header").first().boundingBox())!;
+    expect(header.height).toBeLessThan(170);
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    expect(await nav.getByRole("link", { name: "Buyers" }).isVisible()).toBe(false);
+    await nav.getByText("Menu").click();
+    await nav.getByRole("link", { name: "Buyers" }).waitFor();
+    // The search stays in view; the other filters open on demand, and open by themselves when one is in use.
+    expect(await page.getByLabel("Name, e-mail or phone").isVisible()).toBe(true);
+    expect(await page.getByLabel("Claim").isVisible()).toBe(false);
+    const filters = (await page.getByRole("region", { name: "Find leads" }).boundingBox())!;
+    expect(filters.height).toBeLessThan(400);
+    await page.getByText("More filters").click();
+    await page.getByLabel("Claim").selectOption("MVA");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL((url) => url.search === "?claim=MVA");
+    expect(await page.getByText("More filters (1 in use)").isVisible()).toBe(true);
+    expect(await page.getByLabel("Claim").isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/list-folded-360.png`, fullPage: true });
+    await page.close();
+  });
+
   it("without JavaScript, asks on a page of its own before re-sending or marking as spam", async () => {
     expect(deliveryId, "the test before found the lead and its delivery").toBeDefined();
     // At phone width: the confirmation panel must fit there too.
@@ -254,9 +291,12 @@ describe("lead console", () => {
         { action: "mark-spam" },
       ]);
 
-      // The toast that stays without JavaScript leaves the header's navigation free (a click on a covered link fails).
+      // The toast that stays without JavaScript leaves the header's navigation free (a click on a covered link fails);
+      // at 360 px the links are in the menu, which opens without JavaScript.
       expect(await page.getByRole("button", { name: /^Close/ }).count()).toBe(0);
-      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" }).click();
+      const nav = page.getByRole("navigation", { name: "Admin" });
+      await nav.getByText("Menu").click();
+      await nav.getByRole("link", { name: "Leads" }).click();
       await page.waitForURL((url) => url.pathname === "/admin/leads");
       expect(await page.locator(`tr[data-lead-id="${leadId}"]`).textContent()).toContain("spam");
       expect(problems).toEqual([]);

@@ -333,6 +333,29 @@ describe("the buyer form", () => {
     expect(await app.buyerRows()).toEqual([]);
   });
 
+  it("gives back the credentials just typed with more rows, so the form drawn again keeps them, and only then", async () => {
+    const more = await app.formAction(undefined, acmeForm({ intent: "more-fields" }));
+    expect(more).toMatchObject({ status: 200, data: { moreRows: "fields", typedCredentials: SECRET } });
+    const { id } = await createAcme();
+    const blank = await app.formAction(id, acmeForm({ intent: "more-conditions", credentials: "" }));
+    expect(blank).toMatchObject({ status: 200, data: { moreRows: "conditions" } });
+    expect(blank.data).not.toHaveProperty("typedCredentials");
+    const mistake = await app.formAction(undefined, acmeForm({ perDay: "lots" }));
+    expect(JSON.stringify(mistake.data)).not.toContain(SECRET);
+  });
+
+  it("says in words what a number below its least should be, not zod's 'Too small: expected number to be >=0'", async () => {
+    const answer = await app.formAction(undefined, acmeForm({ perDay: "-1", perMonth: "-5", weight: "0", maxLeadAgeMinutes: "0" }));
+    expect(answer.status).toBe(400);
+    expect((answer.data as FormAnswer).errors).toMatchObject({
+      perDay: "Enter a number of leads of 0 or more.",
+      perMonth: "Enter a number of leads of 0 or more.",
+      weight: "Enter a weight above 0.",
+      maxLeadAgeMinutes: "Enter a number of minutes above 0.",
+    });
+    expect(await app.buyerRows()).toEqual([]);
+  });
+
   it("keeps the saved credentials when the field is left empty, and removes them when asked", async () => {
     const { id } = await createAcme();
     const renamed = await app.formAction(id, acmeForm({ name: "Acme Law LLP", credentials: "" }));

@@ -3,6 +3,8 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFunnelEvents } from "../../server/analytics/funnel-events";
 import { COUNT_BOUND, countLeads } from "../../server/lead-console/lead-query";
+import * as dashboard from "../../app/routes/admin-index";
+import { routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 
 // Issue 24, item 11, on SQLite and PostgreSQL: names with letters NFKD keeps whole and as
@@ -108,5 +110,22 @@ describe("the export", () => {
     expect(row![header!.indexOf("phone_e164")]).toBe("+17185550177");
     expect(text).toContain('"+17185550177"');
     expect(text).not.toContain("'+1");
+  });
+});
+
+describe("the dashboard's period", () => {
+  const dashboardAt = (query: string) =>
+    settled(Promise.resolve(dashboard.loader(routeArgs(new Request(`${TEST_SITE_URL}/admin${query}`, { headers: { cookie: app.operator } }), app.context()))));
+
+  it("shows a period it offers, and answers one it does not with 400, the default period and why, instead of 30 days in silence", async () => {
+    expect(await dashboardAt("?days=7")).toMatchObject({ status: 200, data: { period: 7, periodNotice: null } });
+    expect(await dashboardAt("")).toMatchObject({ status: 200, data: { period: 30, periodNotice: null } });
+    expect(await dashboardAt("?days=14")).toMatchObject({
+      status: 400,
+      data: { period: 30, periodNotice: "The dashboard does not offer 14 days: it shows 7, 30 or 90 days. These are the last 30 days." },
+    });
+    const words = await dashboardAt("?days=lots");
+    expect(words).toMatchObject({ status: 400, data: { period: 30 } });
+    expect((words.data as { periodNotice: string }).periodNotice).toBe("“lots” is not a number of days: it shows 7, 30 or 90 days. These are the last 30 days.");
   });
 });

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  buyerFormValues,
-  centsOfDollars,
-  dollarsOf,
-  equalsText,
-  formErrorsOf,
-  NEW_BUYER_VALUES,
-  parseEquals,
-  readBuyerForm,
-  readSystemBuyerForm,
-  type BuyerFormValues,
-} from "../../app/admin/buyer-form";
+import { formErrorsOf } from "../../app/admin/buyer-form-errors";
+import { readBuyerForm, readSystemBuyerForm } from "../../app/admin/buyer-form-read";
+import { buyerFormValues, centsOfDollars, dollarsOf, equalsText, NEW_BUYER_VALUES, parseEquals, type BuyerFormValues } from "../../app/admin/buyer-form-values";
 import { capsSummary, daysSummary, deliveryLabel, formatCents, priceSummary, scheduleSummary } from "../../app/admin/buyer-summary";
 import type { Buyer } from "../../server/distribution/buyers/buyer-store";
 
@@ -208,7 +199,7 @@ describe("formErrorsOf", () => {
         "delivery.fields.cert": "Unknown placeholder {cert}.",
         "delivery.acceptance.conditions.0.field": "Enter a field such as status or result.code.",
         "rules.filters.states.2": "Enter a two-letter state code.",
-        "rules.caps.perMonth": "Too small: expected number to be >=0",
+        "rules.caps.perMonth": "Enter a number of leads of 0 or more.",
         "rules.schedule.days": "Choose at least one day.",
         "rules.schedule.to": "Enter a time as HH:MM (24:00 for midnight).",
         "rules.timeZone": "Enter an IANA time zone such as America/New_York.",
@@ -226,7 +217,7 @@ describe("formErrorsOf", () => {
       "fields.1.template": "Unknown placeholder {cert}.",
       "conditions.0.field": "Enter a field such as status or result.code.",
       states: "Enter a two-letter state code.",
-      perMonth: "Too small: expected number to be >=0",
+      perMonth: "Enter a number of leads of 0 or more.",
       scheduleDays: "Choose at least one day.",
       scheduleTo: "Enter a time as HH:MM (24:00 for midnight).",
       timeZone: "Enter an IANA time zone such as America/New_York.",

@@ -16,6 +16,7 @@ import {
   type RoutingModeErrors,
 } from "../routing/routing-modes";
 import { lastFour, type SecretBox } from "../../secrets/secret-box";
+import { inWords } from "../../validation/in-words";
 import { issueBuyerApiKey, revokeBuyerApiKey } from "./buyer-api-key";
 import { buyerDeliverySchema, CREDENTIALS_PLACEHOLDER, LEAD_PLACEHOLDERS, type BuyerDelivery } from "./buyer-delivery";
 import { buyerReport, type BuyerReport } from "./buyer-report";
@@ -107,7 +108,7 @@ export function createBuyerStore(
 ) {
   /** The input checked, or what is wrong with it, by field; credentials need SECRETS_KEY to be stored. */
   function parse(input: unknown) {
-    const parsed = buyerInputSchema.safeParse(input);
+    const parsed = buyerInputSchema.safeParse(input, { error: BUYER_WORDS });
     if (!parsed.success) return { ok: false as const, errors: errorsOf(parsed.error) };
     if (typeof parsed.data.credentials === "string" && !secretBox) {
       return { ok: false as const, errors: { credentials: NO_SECRETS_KEY } };
@@ -121,7 +122,7 @@ export function createBuyerStore(
    */
   function check(input: unknown, { system = false }: { system?: boolean } = {}): BuyerErrors {
     if (system) {
-      const parsed = systemBuyerInputSchema.safeParse(input);
+      const parsed = systemBuyerInputSchema.safeParse(input, { error: BUYER_WORDS });
       return parsed.success ? {} : errorsOf(parsed.error);
     }
     const parsed = parse(input);
@@ -150,7 +151,7 @@ export function createBuyerStore(
     if (!existing) return { ok: false, errors: { id: `There is no buyer ${id}.` } };
     let columns: Updateable<BuyersTable>;
     if (existing.system) {
-      const parsed = systemBuyerInputSchema.safeParse(input);
+      const parsed = systemBuyerInputSchema.safeParse(input, { error: BUYER_WORDS });
       if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
       columns = { active: parsed.data.active ? 1 : 0, rules: JSON.stringify(parsed.data.rules) };
     } else {
@@ -312,6 +313,19 @@ function buyerOf(row: Selectable<BuyersTable>): Buyer {
     updatedAt: row.updated_at,
   };
 }
+
+/** What the buyer form's fields hold, for errors in words (server/validation/in-words.ts). */
+const BUYER_WORDS = inWords({
+  price: "a price",
+  perDay: "a number of leads",
+  perMonth: "a number of leads",
+  maxLeadAgeMinutes: "a number of minutes",
+  priority: "a priority",
+  weight: "a weight",
+  pauseAfterFailures: "a number of failures",
+  name: "a name",
+  url: "a web address",
+});
 
 function errorsOf(error: z.ZodError): BuyerErrors {
   const errors: BuyerErrors = {};

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { ChecksTable, Database } from "../../db/schema";
 import { lastFour, type SecretBox } from "../../secrets/secret-box";
+import { inWords } from "../../validation/in-words";
 import { NO_SECRETS_KEY } from "../buyers/buyer-store";
 import { appliesTo, checkConfigSchema, type CheckConfig } from "./check-config";
 
@@ -89,7 +90,7 @@ export function createCheckStore(
   now: () => Date = () => new Date(),
 ) {
   function parse(input: unknown) {
-    const parsed = checkInputSchema.safeParse(input);
+    const parsed = checkInputSchema.safeParse(input, { error: inWords({ name: "a name", url: "a web address" }) });
     if (!parsed.success) {
       const errors: CheckErrors = {};
       for (const issue of parsed.error.issues)
