@@ -2,10 +2,9 @@ import type { ReactNode } from "react";
 import { withBrand } from "#claims/engine/personal-fields";
 import type { ContentBodies, ContentEntryName, FieldErrors } from "../../server/content/content-kinds";
 import { useSite } from "~/components/use-site";
+import { TextAreaField, TextField } from "./kit/field";
 
 export type ContentFormValues = ContentBodies[ContentEntryName];
-
-const inputClass = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 disabled:bg-slate-50";
 
 /** /admin/content's fields of one entry, named as server/content/content-kinds.ts reads them, each error tied to its field. */
 export function ContentFields({ entry, values, errors, figureRows }: { entry: ContentEntryName; values: ContentFormValues; errors: FieldErrors; figureRows: number }) {
@@ -80,43 +79,6 @@ function ConsentFields({ template, field }: { template: string; field: (name: st
   );
 }
 
-function ContentField({
-  id,
-  name,
-  label,
-  value,
-  error,
-  help,
-  multiline,
-  type = "text",
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  error?: string;
-  help?: string;
-  multiline?: boolean;
-  type?: string;
-}) {
-  const described = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(" ") || undefined;
-  const common = { id, name, defaultValue: value, "aria-invalid": error ? true : undefined, "aria-describedby": described, className: inputClass };
-  return (
-    <div>
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      {multiline ? <textarea rows={4} {...common} /> : <input type={type} {...common} />}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      ) : null}
-      {help ? (
-        <p id={`${id}-help`} className="mt-1 text-sm text-slate-600">
-          {help}
-        </p>
-      ) : null}
-    </div>
-  );
+function ContentField({ help, multiline, type = "text", value, ...frame }: { id: string; name: string; label: string; value: string; error?: string; help?: string; multiline?: boolean; type?: string }) {
+  return multiline ? <TextAreaField rows={4} hint={help} defaultValue={value} {...frame} /> : <TextField type={type} hint={help} defaultValue={value} {...frame} />;
 }
