@@ -322,7 +322,7 @@ function SuppliersSection({ rows }: { rows: SupplierFigures[] }) {
         returns over sales written in the period, and the margin: the ledger&apos;s revenue from the source&apos;s leads less their payout (each
         lead&apos;s payout as it was when the lead was accepted).
       </p>
-      <ScrollingTable label="Table of leads and margin per source">
+      <ScrollingTable label="Table: leads and margin per source">
         <table className="mt-3 w-full text-sm" data-table="suppliers">
           <caption className="sr-only">Leads, spam, duplicate and return rates, revenue, payout and margin per source</caption>
           <thead>
@@ -376,7 +376,7 @@ function DeliveriesSection({ id, title, intro, nameHead, rows }: { id: string; t
               rows={rows.map((d) => ({ label: d.name, percent: d.failureRatePercent }))}
             />
           </div>
-          <ScrollingTable label={title}>
+          <ScrollingTable label={`Table: ${title}`}>
             <table className="w-full text-sm" data-table={id}>
               <caption className="sr-only">{title} and the failure rate</caption>
               <thead>
