@@ -28,6 +28,7 @@ import * as suppliers from "./2026-11-27-26-suppliers";
 import * as suppressionLists from "./2026-11-27-27-suppression-lists";
 import * as checks from "./2026-11-27-28-checks";
 import * as siteContent from "./2026-11-27-31-site-content";
+import * as alerts from "./2026-11-27-32-alerts";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-27-suppression-lists": suppressionLists,
   "2026-11-27-28-checks": checks,
   "2026-11-27-31-site-content": siteContent,
+  "2026-11-27-32-alerts": alerts,
 };
