@@ -19,6 +19,7 @@ import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { ContentConsole } from "../content/content-console";
 import type { LiveContent } from "../content/live-content";
 import type { Statements } from "../statements/statements";
+import type { Alerts } from "../alerts/alerts";
 import type { BuyerTestLead } from "../buyers/buyer-test-lead";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
@@ -76,6 +77,7 @@ export interface AppDeps {
   returns: LeadReturns;
   statements: Statements;
   suppression: SuppressionLists;
+  alerts: Alerts;
   /** Site content (docs/decisions/055): its drafts and versions, and what this instance's pages show. */
   content: LiveContent;
   contentConsole: ContentConsole;
@@ -85,7 +87,7 @@ export interface AppDeps {
  * The Express app, behind the early answer of the static pages when there are pages to serve
  * (docs/decisions/032).
  */
-export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, content, contentConsole, pages }: AppDeps): RequestListener {
+export function createApp({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, content, contentConsole, pages }: AppDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -138,6 +140,7 @@ export function createApp({ config, logger, db, leads, certificates, certificate
       returns,
       statements,
       suppression,
+      alerts,
       visitor,
     }) satisfies ServerContext;
     // Pages rendered once for every visitor: only from a built app (development renders every request).

@@ -20,6 +20,7 @@ import type { RevocationService } from "../revocations/revocation-service";
 import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { ContentConsole } from "../content/content-console";
 import type { SiteContent } from "../content/live-content";
+import type { Alerts } from "../alerts/alerts";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -56,5 +57,7 @@ export interface ServerContext {
   statements: Statements;
   /** Suppression lists (docs/decisions/047), uploaded by operators and by buyers for their clients. */
   suppression: SuppressionLists;
+  /** Alerts by e-mail (docs/decisions/056): each operator's choice of them on /admin/account. */
+  alerts: Alerts;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }
