@@ -1,10 +1,13 @@
 import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
+  /** The envelope's recipients. */
   to: string[];
-  raw: string;
+  from: string;
   subject: string;
+  text: string;
 }
 
 /**
@@ -23,9 +26,14 @@ export async function startSmtpServer() {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         if (state.down) return callback(Object.assign(new Error("Service not available, try again later"), { responseCode: 451 }));
-        const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "" });
-        callback();
+        // Kept before the 250 answer, so a sender that has its answer finds the mail here.
+        simpleParser(Buffer.concat(chunks)).then(
+          (mail) => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), from: mail.from?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "" });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
