@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as account from "../../app/routes/admin-account";
 import { createAlerts, type Alerts } from "../../server/alerts/alerts";
 import { noteBuyerAttempt } from "../../server/buyers/buyer-health";
+import { capPeriods } from "../../server/routing/cap-reservation";
 import { writeTransaction } from "../../server/db/database";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, OWNER_EMAIL, TEST_SITE_URL } from "../support/load-context";
@@ -160,5 +161,46 @@ describe("without SMTP_URL", () => {
       Promise.resolve(account.loader({ ...routeArgs(new Request(TEST_SITE_URL + "/admin/account", { headers: { cookie: team.cookies.owner } }), app.context({}, { alerts: unsent })), params: {} } as never)),
     );
     expect(page.data).toMatchObject({ alertsSent: false });
+  });
+});
+
+describe("the other alerts, from what the database says", () => {
+  const subjectsSince = (count: number) => smtp.received.slice(count).map((mail) => mail.subject).sort();
+
+  it("a buyer's daily cap, a claim without leads, a failed backup, a stuck queue, each once", async () => {
+    // Flaky Firm Four's incident, recorded without SMTP and still open, goes out now that there is SMTP.
+    expect(await checkAndSend()).toBe(1);
+    expect(mailsAbout("Flaky Firm Four")).toHaveLength(1);
+
+    // No buyer is active: the lead is sold to no one and nothing waits in the queue.
+    await app.makeLead({ claim: "mva", at: new Date(clock.getTime() - 2 * 3_600_000).toISOString() });
+    let seen = smtp.received.length;
+    await checkAndSend();
+    expect(subjectsSince(seen)).toEqual([]);
+
+    const capped = await app.services.buyers.create(buyerInput("Capped Firm", { caps: { perDay: 2 } }, { delivery: { method: "webhook", url: "http://127.0.0.1:9/never" } }));
+    if (!capped.ok) throw new Error(JSON.stringify(capped.errors));
+    await app.db.insertInto("buyer_cap_counters").values({ buyer_id: capped.buyer.id, period: capPeriods(capped.buyer.rules.timeZone, clock).day, sent: 2 }).execute();
+    await checkAndSend();
+    expect(subjectsSince(seen)).toEqual(['[Alert] Buyer "Capped Firm" reached its daily cap']);
+
+    // A day later: the cap is a new day's, the claim has had no lead for 26 hours, and a backup failed.
+    seen = smtp.received.length;
+    advanceMinutes(24 * 60);
+    await app.db
+      .insertInto("backups")
+      .values({ id: "b-1", kind: "scheduled", slot: null, file: "/nowhere/app.db", started_at: clock.toISOString(), finished_at: clock.toISOString(), status: "failed", size_bytes: null, lead_count: null, error: "disk full" })
+      .execute();
+    await checkAndSend();
+    expect(subjectsSince(seen)).toEqual([expect.stringMatching(/^\[Alert\] No leads for "/), "[Alert] The last backup failed"]);
+    advanceMinutes(5);
+    expect(await checkAndSend()).toBe(0);
+
+    // A lead for the capped buyer (a new day) waits in the queue, as no worker runs here.
+    seen = smtp.received.length;
+    await app.makeLead({ claim: "mva", at: new Date(clock.getTime() - 60 * 60_000).toISOString() });
+    await checkAndSend();
+    expect(subjectsSince(seen)).toEqual(["[Alert] Deliveries are waiting in the queue"]);
+    expect(await app.db.selectFrom("alert_incidents").select("resolved_at").where("kind", "=", "no-leads").executeTakeFirstOrThrow()).toMatchObject({ resolved_at: clock.toISOString() });
   });
 });
