@@ -219,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       quietMs: e.ALERT_QUIET_MINUTES * 60_000,
       noLeadsMs: e.ALERT_NO_LEADS_HOURS * 3_600_000,
       queueAgeMs: e.ALERT_QUEUE_MINUTES * 60_000,
+      timeZone: e.OPERATOR_TIME_ZONE,
     },
     hsts: e.HSTS ?? isProduction,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,

@@ -81,7 +81,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       createPeriodicTask({ name: "monthly statements", intervalMs: STATEMENT_CHECK_INTERVAL_MS, run: statements.issueDue, logger }),
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
       // Alerts by e-mail (docs/decisions/056): incidents found from the database, mails sent from their own queue.
-      createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.sendDue()), logger }),
+      createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await alerts.sendDue()), logger }),
       ...(backups && config.backup
         ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
         : []),

@@ -9,6 +9,7 @@ export const ALERT_KINDS = {
   "no-leads": "A claim gets no leads",
   "backup-failed": "A backup failed",
   "queue-stuck": "The delivery queue is stuck",
+  "daily-summary": "The daily summary (leads, sales, revenue, returns, top campaigns)",
 } as const;
 
 export type AlertKind = keyof typeof ALERT_KINDS;

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { writeTransaction, type Db } from "../db/database";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
+import { dailySummary, previousDay } from "./daily-summary";
 import { ALERT_KINDS, alertKinds, currentConditions, type AlertCondition, type AlertKind, type ConditionLimits } from "./alert-conditions";
 
 /** How often the worker looks for incidents and sends the mails waiting. */
@@ -14,6 +15,8 @@ const MAILS_PER_RUN = 50;
 
 export interface AlertSettings extends ConditionLimits {
   smtpUrl: string | null;
+  /** The operator's time zone: the daily summary's day. */
+  timeZone: string;
   from: string;
   quietMs: number;
 }
@@ -56,17 +59,23 @@ export function createAlerts({ db, settings, logger, now = () => new Date() }: {
     // Without SMTP the incident is recorded and stays unsent: mail goes out once SMTP_URL is set, if still open.
     if (notified || quiet || !transport) return 0;
     await trx.updateTable("alert_incidents").set({ last_sent_at: iso }).where("kind", "=", condition.kind).where("key", "=", condition.key).execute();
-    const recipients = await recipientsOf(trx, condition.kind);
+    return queueMails(trx, condition, at);
+  }
+
+  /** Queues the mail to every operator who gets `kind`; answers how many. */
+  async function queueMails(trx: Kysely<Database>, mail: { kind: AlertKind; subject: string; body: string }, at: Date) {
+    const iso = at.toISOString();
+    const recipients = await recipientsOf(trx, mail.kind);
     if (recipients.length === 0) return 0;
     await trx
       .insertInto("alert_mails")
       .values(
         recipients.map((to) => ({
           id: randomUUID(),
-          kind: condition.kind,
+          kind: mail.kind,
           to_address: to,
-          subject: condition.subject,
-          body: `${condition.body}\n\n(${ALERT_KINDS[condition.kind]}. Choose your alerts on your account page in the admin.)`,
+          subject: mail.subject,
+          body: `${mail.body}\n\n(${ALERT_KINDS[mail.kind]}. Choose your alerts on your account page in the admin.)`,
           status: "pending" as const,
           next_attempt_at: iso,
           last_error: null,
@@ -78,6 +87,29 @@ export function createAlerts({ db, settings, logger, now = () => new Date() }: {
     return recipients.length;
   }
 
+  /**
+   * Queues the summary of the operator's previous day once: its row in alert_incidents (kind
+   * 'daily-summary', key the day) is inserted by exactly one worker. Answers how many mails it queued.
+   */
+  async function queueDailySummary(): Promise<number> {
+    if (!transport) return 0;
+    const at = now();
+    const day = previousDay(at, settings.timeZone);
+    const done = await db.selectFrom("alert_incidents").select("key").where("kind", "=", "daily-summary").where("key", "=", day).executeTakeFirst();
+    if (done) return 0;
+    const summary = await dailySummary(db, day, settings.timeZone);
+    return writeTransaction(db, async (trx) => {
+      const iso = at.toISOString();
+      const claimed = await trx
+        .insertInto("alert_incidents")
+        .values({ kind: "daily-summary", key: day, subject: summary.subject, opened_at: iso, resolved_at: iso, last_sent_at: iso })
+        .onConflict((oc) => oc.columns(["kind", "key"]).doNothing())
+        .executeTakeFirst();
+      if (!Number(claimed.numInsertedOrUpdatedRows ?? 0)) return 0;
+      return queueMails(trx, { kind: "daily-summary", ...summary }, at);
+    });
+  }
+
   /** Opens, re-opens and resolves incidents from what is wrong now; answers how many mails it queued. */
   async function check(): Promise<number> {
     const at = now();
@@ -87,6 +119,7 @@ export function createAlerts({ db, settings, logger, now = () => new Date() }: {
       for (const condition of conditions) queued += await raise(trx, condition, at);
       const open = await trx.selectFrom("alert_incidents").select(["kind", "key"]).where("resolved_at", "is", null).execute();
       const current = new Set(conditions.map((c) => `${c.kind}\n${c.key}`));
+      // Daily-summary rows are inserted resolved (a record of a day sent), so they are never in `open`.
       for (const incident of open.filter((i) => !current.has(`${i.kind}\n${i.key}`))) {
         await trx.updateTable("alert_incidents").set({ resolved_at: at.toISOString() }).where("kind", "=", incident.kind).where("key", "=", incident.key).execute();
       }
@@ -145,5 +178,5 @@ export function createAlerts({ db, settings, logger, now = () => new Date() }: {
     });
   }
 
-  return { check, sendDue, choicesOf, saveChoices, sending: transport !== null, close: () => transport?.close() };
+  return { check, queueDailySummary, sendDue, choicesOf, saveChoices, sending: transport !== null, close: () => transport?.close() };
 }

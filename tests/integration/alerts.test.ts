@@ -4,6 +4,9 @@ import { createAlerts, type Alerts } from "../../server/alerts/alerts";
 import { noteBuyerAttempt } from "../../server/buyers/buyer-health";
 import { capPeriods } from "../../server/routing/cap-reservation";
 import { writeTransaction } from "../../server/db/database";
+import { recordCredit, recordSale } from "../../server/ledger";
+import { previousDay } from "../../server/alerts/daily-summary";
+import { dayBounds } from "../../server/lead-console/lead-filter";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, OWNER_EMAIL, TEST_SITE_URL } from "../support/load-context";
 import { EMAIL_OF, withOperators } from "../support/operators";
@@ -118,7 +121,7 @@ describe("each operator's choice on /admin/account", () => {
     // A viewer may save their own choice too (it is their account).
     expect((await accountPost({ intent: "alerts" }, team.cookies.viewer)).status).toBe(200);
     // Back to the defaults for the owner, so the other tests see them.
-    await accountPost({ intent: "alerts", alert: ["buyer-failing", "buyer-cap", "no-leads", "backup-failed", "queue-stuck"] }, team.cookies.owner);
+    await accountPost({ intent: "alerts", alert: ["buyer-failing", "buyer-cap", "no-leads", "backup-failed", "queue-stuck", "daily-summary"] }, team.cookies.owner);
     await accountPost({ intent: "alerts" }, team.cookies.manager);
   });
 });
@@ -202,5 +205,37 @@ describe("the other alerts, from what the database says", () => {
     await checkAndSend();
     expect(subjectsSince(seen)).toEqual(["[Alert] Deliveries are waiting in the queue"]);
     expect(await app.db.selectFrom("alert_incidents").select("resolved_at").where("kind", "=", "no-leads").executeTakeFirstOrThrow()).toMatchObject({ resolved_at: clock.toISOString() });
+  });
+});
+
+describe("the daily summary", () => {
+  it("goes once to the owners, with the day's leads, sales, revenue from the ledger and top campaigns", async () => {
+    const timeZone = app.config.operatorTimeZone;
+    const day = previousDay(clock, timeZone);
+    const { start } = dayBounds(day, timeZone);
+    const at = (minutes: number) => new Date(new Date(start).getTime() + minutes * 60_000).toISOString();
+    const visit = (campaign: string) => ({ landing_page: "/mva", first_seen_at: at(0), utm_source: "google", utm_campaign: campaign });
+    const leadIds = [
+      await app.makeLead({ at: at(60), attribution: visit("spring-search") }),
+      await app.makeLead({ at: at(61), attribution: visit("spring-search") }),
+      await app.makeLead({ at: at(62), attribution: visit("retargeting") }),
+    ];
+    const buyerId = (await app.db.selectFrom("buyers").select("id").where("name", "=", "Capped Firm").executeTakeFirstOrThrow()).id;
+    await writeTransaction(app.db, async (trx) => {
+      const saleId = await recordSale(trx, { leadId: leadIds[0]!, buyerId, deliveryId: "summary-delivery-1", caseType: "mva", leadState: null, amountCents: 4_550, priceSource: "fixed", at: new Date(at(90)) });
+      await recordSale(trx, { leadId: leadIds[1]!, buyerId, deliveryId: "summary-delivery-2", caseType: "mva", leadState: null, amountCents: 3_000, priceSource: "fixed", at: new Date(at(91)) });
+      await recordCredit(trx, { saleId, amountCents: 550, actor: "system", note: "goodwill", at: new Date(at(120)) });
+    });
+
+    const seen = smtp.received.length;
+    expect(await alerts.queueDailySummary()).toBe(1);
+    expect(await alerts.queueDailySummary()).toBe(0);
+    await alerts.sendDue();
+    const mails = smtp.received.slice(seen);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[[OWNER_EMAIL], `[Alert] Daily summary for ${day}`]]);
+    expect(mails[0]!.text).toContain("Sold: 2 for $75.50");
+    expect(mails[0]!.text).toContain("Net revenue (ledger): $70.00");
+    expect(mails[0]!.text).toMatch(/spring-search: 2\n\s+retargeting: 1/);
+    expect(mails[0]!.text).toMatch(/^Leads: \d+$/m);
   });
 });
