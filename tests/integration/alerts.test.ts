@@ -1,9 +1,13 @@
+import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as account from "../../app/routes/admin-account";
 import { createAlerts, type Alerts } from "../../server/alerts/alerts";
 import { noteBuyerAttempt } from "../../server/buyers/buyer-health";
 import { capPeriods } from "../../server/routing/cap-reservation";
-import { writeTransaction } from "../../server/db/database";
+import { loadConfig } from "../../server/config";
+import { openDatabase, writeTransaction } from "../../server/db/database";
+import { migrations } from "../../server/db/migrations";
+import { testDatabaseUrl } from "../support/test-database";
 import { recordCredit, recordSale } from "../../server/ledger";
 import { previousDay } from "../../server/alerts/daily-summary";
 import { dayBounds } from "../../server/lead-console/lead-filter";
@@ -237,5 +241,24 @@ describe("the daily summary", () => {
     expect(mails[0]!.text).toContain("Net revenue (ledger): $70.00");
     expect(mails[0]!.text).toMatch(/spring-search: 2\n\s+retargeting: 1/);
     expect(mails[0]!.text).toMatch(/^Leads: \d+$/m);
+  });
+});
+
+describe("migration 2026-11-27-32", () => {
+  const MIGRATION = "2026-11-27-32-alerts";
+  it("goes down and up again", async () => {
+    const db = await openDatabase(loadConfig({ DATABASE_URL: await testDatabaseUrl("alerts_migration"), NODE_ENV: "test" }).database);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const names = Object.keys(migrations).sort();
+      expect((await migrator.migrateTo(names[names.indexOf(MIGRATION) - 1]!)).error).toBeUndefined();
+      const tables = (await db.introspection.getTables()).map((table) => table.name);
+      for (const table of ["alert_incidents", "alert_mails", "operator_alert_choices"]) expect(tables).not.toContain(table);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await db.selectFrom("alert_mails").selectAll().execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
