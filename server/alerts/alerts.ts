@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
-import { writeTransaction, type Db } from "../db/database";
+import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { dailySummary, previousDay } from "./daily-summary";
@@ -12,6 +12,8 @@ export const ALERT_CHECK_INTERVAL_MS = 60_000;
 /** The wait before a mail's next attempt after a failure; the last step repeats, so no alert is dropped. */
 const RETRY_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
 const MAILS_PER_RUN = 50;
+/** Held while incidents are compared and mails queued, so two workers checking at once queue one mail. */
+const INCIDENTS_LOCK = "alert-incidents";
 
 export interface AlertSettings extends ConditionLimits {
   smtpUrl: string | null;
@@ -115,6 +117,7 @@ export function createAlerts({ db, settings, logger, now = () => new Date() }: {
     const at = now();
     const conditions = await currentConditions(db, at, settings);
     return writeTransaction(db, async (trx) => {
+      await lockForTransaction(trx, INCIDENTS_LOCK);
       let queued = 0;
       for (const condition of conditions) queued += await raise(trx, condition, at);
       const open = await trx.selectFrom("alert_incidents").select(["kind", "key"]).where("resolved_at", "is", null).execute();

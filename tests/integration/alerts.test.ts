@@ -106,6 +106,18 @@ describe("a buyer paused automatically", () => {
   });
 });
 
+describe("two workers checking at once", () => {
+  it("queue one mail for one incident", async () => {
+    const other = createAlerts({ db: app.db, settings: app.config.alerts, logger: app.logger, now: () => clock });
+    await failTwice(await addBuyer("Flaky Firm Twin"));
+    const queued = await Promise.all([alerts.check(), other.check(), alerts.check(), other.check()]);
+    expect(queued.reduce((sum, n) => sum + n, 0)).toBe(1);
+    await Promise.all([alerts.sendDue(), other.sendDue()]);
+    expect(mailsAbout("Flaky Firm Twin")).toHaveLength(1);
+    other.close();
+  });
+});
+
 describe("each operator's choice on /admin/account", () => {
   it("sends nothing to an operator who turned the alert off, and to one who turned it on", async () => {
     const page = await accountPage(team.cookies.owner);
