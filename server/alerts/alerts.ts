@@ -44,7 +44,11 @@ async function recipientsOf(trx: Kysely<Database>, kind: AlertKind): Promise<str
  * retrying a failure later, so a mail is never sent from a request and never lost.
  */
 export function createAlerts({ db, settings, logger, now = () => new Date() }: { db: Db; settings: AlertSettings; logger: Logger; now?: () => Date }) {
-  const transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
+  // Every timeout well inside the first retry step: a hung server must not leave a mail in flight when
+  // another worker may take it again.
+  const transport = settings.smtpUrl
+    ? nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    : null;
 
   async function raise(trx: Kysely<Database>, condition: AlertCondition, at: Date) {
     const iso = at.toISOString();
