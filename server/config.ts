@@ -138,6 +138,23 @@ const envSchema = z.object({
    * none, as the web's /metrics is a 404 then: the worker unit can always name a port.
    */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Alerts by e-mail (docs/decisions/056): smtp://user:pass@host:587 or smtps://...:465. Unset, alerts
+   * are recorded (the account page says so) but no mail is sent.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^smtps?:\/\//.test(v), { message: "must be smtp://... or smtps://..." })
+    .optional(),
+  /** The From: of alert e-mails; SITE_EMAIL unless given. */
+  ALERT_FROM: z.email().optional(),
+  /** One incident sends one e-mail; the same alert about the same thing sends again only after this. */
+  ALERT_QUIET_MINUTES: z.coerce.number().int().min(1).default(240),
+  /** "No leads for a claim" once a claim that had leads has none for this long. */
+  ALERT_NO_LEADS_HOURS: z.coerce.number().int().min(1).default(24),
+  /** "Delivery queue stuck" once a due delivery has waited this long. */
+  ALERT_QUEUE_MINUTES: z.coerce.number().int().min(1).default(30),
 });
 
 function isTimeZone(name: string): boolean {
@@ -204,6 +221,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminEmail: e.ADMIN_EMAIL ?? e.SITE_EMAIL,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
+    alerts: {
+      smtpUrl: e.SMTP_URL || null,
+      from: e.ALERT_FROM ?? e.SITE_EMAIL,
+      quietMs: e.ALERT_QUIET_MINUTES * 60_000,
+      noLeadsMs: e.ALERT_NO_LEADS_HOURS * 3_600_000,
+      queueAgeMs: e.ALERT_QUEUE_MINUTES * 60_000,
+      timeZone: e.OPERATOR_TIME_ZONE,
+    },
     hsts: e.HSTS ?? isProduction,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     secretsKey: e.SECRETS_KEY || null,

@@ -29,6 +29,7 @@ import { createContentStore } from "./content/content-store";
 import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
 import { createSupplierStore } from "./suppliers/supplier-store";
+import { ALERT_CHECK_INTERVAL_MS, createAlerts } from "./alerts/alerts";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -44,6 +45,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   const statements = createStatements({ db });
   const contentStore = createContentStore({ db });
+  const alerts = createAlerts({ db, settings: config.alerts, logger });
   // Started by the web process (server/web.ts): the worker renders no pages.
   const content = createLiveContent({ store: contentStore, site: config.site, logger });
   return {
@@ -76,6 +78,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       // Each buyer's statement of a month that ended, issued by the worker (docs/decisions/041).
       createPeriodicTask({ name: "monthly statements", intervalMs: STATEMENT_CHECK_INTERVAL_MS, run: statements.issueDue, logger }),
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
+      // Alerts by e-mail (docs/decisions/056): incidents found from the database, mails sent from their own queue.
+      createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await alerts.sendDue()), logger }),
       ...(backups && config.backup
         ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
         : []),
@@ -86,6 +90,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     buyerPortal: createBuyerPortal({ db, siteUrl: config.siteUrl }),
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,
+    alerts,
     buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     suppression: createSuppressionLists({ db, maxUploadBytes: config.suppressionUploadMaxBytes }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),

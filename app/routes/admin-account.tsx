@@ -23,10 +23,11 @@ function shortUserAgent(agent: string | null): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { operator, sessionId } = await requireOperatorPage(request, context, "account.change");
-  const [secondFactor, sessions, required] = await Promise.all([
+  const [secondFactor, sessions, required, alerts] = await Promise.all([
     context.admin.secondFactor.status(operator.id),
     context.admin.sessionsOf(operator.id, sessionId),
     context.admin.secondFactorRequired(),
+    context.alerts.choicesOf(operator),
   ]);
   return {
     operator,
@@ -35,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mustEnrol: required && !secondFactor.enabled,
     sessions: sessions.map((s) => ({ ...s, userAgent: shortUserAgent(s.userAgent) })),
     timeZone: context.admin.audit.timeZone,
+    alerts,
+    alertsSent: context.alerts.sending,
   };
 }
 
@@ -70,6 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!off.ok) return failure(off.message, off.field ?? null);
     return { toast: { title: "Two-step log-in is off", description: "Your log-in asks for your password only.", tone: "success" } } satisfies ActionAnswer;
   }
+  if (intent === "alerts") {
+    await context.alerts.saveChoices(access.operator.id, form.getAll("alert").map(String));
+    return { toast: { title: "Alerts saved", description: "You get the alerts you ticked.", tone: "success" } } satisfies ActionAnswer;
+  }
   if (intent === "end-session") {
     const ended = await context.admin.endSession(access.actor, text("session").slice(0, 64));
     if (!ended) return failure("There is no such session of yours (it may have ended already).");
@@ -85,7 +92,7 @@ const secondary = `${adminButton} border border-slate-300 bg-white hover:bg-slat
 const primary = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { operator, secondFactor, required, mustEnrol, sessions, timeZone } = loaderData;
+  const { operator, secondFactor, required, mustEnrol, sessions, timeZone, alerts, alertsSent } = loaderData;
   const answer: ActionAnswer | undefined = actionData;
   const fieldError = (name: string) => (answer?.field === name ? (answer.error ?? undefined) : undefined);
   return (
@@ -231,6 +238,29 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
               </li>
             ))}
           </ul>
+        </section>
+
+        <section aria-labelledby="alerts-title" className={`${adminCard} max-w-xl`}>
+          <h2 id="alerts-title" className="text-lg font-bold">
+            Alerts by e-mail
+          </h2>
+          <p className="mt-1 text-slate-700" data-testid="alerts-status">
+            {alertsSent
+              ? `Sent to ${operator.email}: one e-mail per incident.`
+              : "No mail server is set (SMTP_URL), so alerts are recorded but no e-mail is sent."}
+          </p>
+          <form method="post" className="mt-3 space-y-1">
+            <input type="hidden" name="intent" value="alerts" />
+            {alerts.map((alert) => (
+              <label key={alert.kind} className="flex min-h-11 items-center gap-2">
+                <input type="checkbox" name="alert" value={alert.kind} defaultChecked={alert.enabled} className="h-5 w-5" />
+                {alert.label}
+              </label>
+            ))}
+            <button type="submit" className={`${secondary} mt-2`}>
+              Save alerts
+            </button>
+          </form>
         </section>
 
         <section aria-labelledby="password-title" className={`${adminCard} max-w-xl`}>

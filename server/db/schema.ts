@@ -554,7 +554,43 @@ export interface LeadSuppressionsTable {
   matched_at: string;
 }
 
+/** One incident per kind and key (docs/decisions/056): open until its condition clears. */
+export interface AlertIncidentsTable {
+  kind: string;
+  key: string;
+  subject: string;
+  opened_at: string;
+  resolved_at: string | null;
+  /** When the last e-mail about this key was queued: the quiet period counts from it. */
+  last_sent_at: string | null;
+}
+
+/** An alert e-mail to one operator, retried until the SMTP server takes it. */
+export interface AlertMailsTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  status: "pending" | "sent";
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** An operator's choice for one kind of alert; without a row, owners get it and others do not. */
+export interface OperatorAlertChoicesTable {
+  operator_id: string;
+  kind: string;
+  enabled: number;
+}
+
 export interface Database {
+  alert_incidents: AlertIncidentsTable;
+  alert_mails: AlertMailsTable;
+  operator_alert_choices: OperatorAlertChoicesTable;
   suppression_lists: SuppressionListsTable;
   suppression_entries: SuppressionEntriesTable;
   lead_suppressions: LeadSuppressionsTable;

@@ -19,6 +19,7 @@ import type { ContentConsole } from "../content/content-console";
 import type { LiveContent } from "../content/live-content";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Statements } from "../statements/statements";
+import type { Alerts } from "../alerts/alerts";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -75,6 +76,7 @@ export interface AppDeps {
   returns: LeadReturns;
   statements: Statements;
   suppression: SuppressionLists;
+  alerts: Alerts;
   /** Site content (docs/decisions/055): its drafts and versions, and what this instance's pages show. */
   content: LiveContent;
   contentConsole: ContentConsole;
@@ -94,7 +96,7 @@ export function createApp(deps: AppDeps): RequestListener {
  * steps (./request-pipeline.ts). Apart for tests/integration/early-lead-intake.test.ts, which holds
  * both paths to the same answers.
  */
-export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, content, contentConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
+export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, content, contentConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -156,6 +158,7 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
       returns,
       statements,
       suppression,
+      alerts,
       visitor,
     }) satisfies ServerContext;
     // Pages rendered once for every visitor: only from a built app (development renders every request).

@@ -19,6 +19,7 @@ import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { ContentConsole } from "../content/content-console";
 import type { SiteContent } from "../content/live-content";
 import type { SupplierStore } from "../suppliers/supplier-store";
+import type { Alerts } from "../alerts/alerts";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -57,5 +58,7 @@ export interface ServerContext {
   statements: Statements;
   /** Suppression lists (docs/decisions/047), uploaded by operators and by buyers for their clients. */
   suppression: SuppressionLists;
+  /** Alerts by e-mail (docs/decisions/056): each operator's choice of them on /admin/account. */
+  alerts: Alerts;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }

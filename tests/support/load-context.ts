@@ -68,6 +68,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       returns: services.returns,
       statements: services.statements,
       suppression: services.suppression,
+      alerts: services.alerts,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;
