@@ -29,7 +29,7 @@ export function retentionCutoff(now: Date, years: number): Date {
 
 /**
  * Purges certificates older than the retention period (docs/decisions/027): the answers, IP address,
- * user agent, page, fill facts and the page as shown go, the row stays as a tombstone with `purged_at`, and each run that purged any
+ * user agent, page, fill facts, a supplier's evidence and the page as shown go, the row stays as a tombstone with `purged_at`, and each run that purged any
  * is recorded in certificate_purges. Safe to run in several workers at once: a batch only takes rows
  * that are still unpurged, so no certificate is counted twice.
  */
@@ -47,7 +47,7 @@ export function createCertificateRetention({ db, retentionYears, logger, now = (
       const batch = await db.transaction().execute(async (trx) => {
         const purged = await trx
           .updateTable("submission_certificates")
-          .set({ purged_at: purgedAt.toISOString(), submission_data: "{}", ip_address: null, user_agent: null, page_url: null, fill_facts: null })
+          .set({ purged_at: purgedAt.toISOString(), submission_data: "{}", ip_address: null, user_agent: null, page_url: null, fill_facts: null, supplier_evidence: null })
           .where("purged_at", "is", null)
           .where("certificate_id", "in", (eb) =>
             eb

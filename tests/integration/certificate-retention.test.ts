@@ -27,7 +27,11 @@ async function givePageAsShown(leadIds: string[]) {
   await routes.db.insertInto("consent_stylesheets").values({ sha256: "c".repeat(64), href: "/assets/app-test.css", css: "body{}", created_at: "2026-01-01T00:00:00.000Z" }).execute();
   for (const leadId of leadIds) {
     const { certificate_id, created_at } = await certificateOf(leadId);
-    await routes.db.updateTable("submission_certificates").set({ fill_facts: JSON.stringify({ javascript: true }) }).where("certificate_id", "=", certificate_id).execute();
+    await routes.db
+      .updateTable("submission_certificates")
+      .set({ fill_facts: JSON.stringify({ javascript: true }), supplier_evidence: JSON.stringify({ pageUrl: "https://partner.example/form" }) })
+      .where("certificate_id", "=", certificate_id)
+      .execute();
     await routes.db
       .insertInto("consent_page_snapshots")
       .values({ certificate_id, lead_id: leadId, created_at, title: "Claim form", html: "<main>…</main>", inline_css: "", stylesheet_href: "/assets/app-test.css", stylesheet_sha256: "c".repeat(64) })
@@ -60,6 +64,7 @@ describe("certificate retention", () => {
       user_agent: null,
       page_url: null,
       fill_facts: null,
+      supplier_evidence: null,
     });
     // The page as shown goes with it; the young lead's stays.
     expect(await routes.db.selectFrom("consent_page_snapshots").select("lead_id").execute()).toEqual([{ lead_id: young }]);
@@ -69,6 +74,7 @@ describe("certificate retention", () => {
       const certificate = await certificateOf(kept);
       expect(certificate.purged_at).toBeNull();
       expect(certificate.ip_address).toBe("203.0.113.7");
+      if (kept === young) expect(certificate.supplier_evidence).not.toBeNull();
       expect(JSON.parse(certificate.submission_data)).toHaveProperty("em");
     }
 
