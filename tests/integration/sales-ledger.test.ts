@@ -4,6 +4,7 @@ import { createDashboardRollups } from "../../server/analytics/dashboard-rollups
 import { createFunnelDashboard } from "../../server/analytics/funnel-dashboard";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { ledgerEntriesOfLead, ledgerTotals, liveSalesOf, moneyOfLeads, recordCancellation, recordCredit, recordSale, saleCountOf } from "../../server/ledger";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 import { databaseTargetOf } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 
@@ -19,7 +20,7 @@ afterAll(async () => db?.destroy());
 
 const at = new Date("2026-11-20T15:00:00Z");
 const sale = (leadId: string, buyerId: string, amountCents: number, deliveryId = `${leadId}-${buyerId}`, when = at) =>
-  recordSale(db, { leadId, buyerId, deliveryId, caseType: "MVA", leadState: "TX", amountCents, priceSource: "fixed", at: when });
+  recordSale(db, { leadId, buyerId, deliveryId, caseType: "MVA", leadState: "TX", leadSource: FIRST_PARTY_SOURCE, amountCents, priceSource: "fixed", at: when });
 
 describe("the ledger cannot be rewritten", () => {
   it("refuses UPDATE, DELETE, TRUNCATE and a REPLACE over an existing row", async () => {
