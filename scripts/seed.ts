@@ -75,7 +75,7 @@ if (args.leads > 0) {
     const seconds = result.elapsedMs / 1000;
     console.log(
       `Seeded ${number(result.leads)} leads in ${seconds.toFixed(1)} s (${number(result.leads / seconds)} leads/s), ` +
-        `with ${number(result.certificates)} certificates, ${number(result.deliveries)} deliveries and ${number(result.attempts)} attempts.`,
+        `with ${number(result.certificates)} certificates, ${number(result.deliveries)} deliveries, ${number(result.attempts)} attempts and ${number(result.sales)} sales.`,
     );
     // The dashboard's lead and delivery counts are recounted for the back-dated leads.
     await recountDashboardRollups(config.database, config.operatorTimeZone);

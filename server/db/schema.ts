@@ -822,6 +822,8 @@ export interface LedgerEntriesTable {
   case_type: string;
   /** The lead's US state (leads.st). */
   lead_state: string | null;
+  /** The lead's source key (server/suppliers/lead-source.ts): its supplier's id, 'api' or '' (migration 33). */
+  lead_source: string;
   /** Signed integer cents: >= 0 on a sale, <= 0 on a credit or cancellation. */
   amount_cents: number;
   price_source: PriceSource;

@@ -3,7 +3,7 @@ export { fieldMappingSchema } from "./buyers/buyer-delivery";
 export { mappedFields } from "./buyers/buyer-sender";
 export { type Buyer, buyerById, type BuyerErrors, type BuyerInput, type BuyerReportEntry, type BuyerStore, type ClaimRoutingMode, createBuyerStore, listBuyers, NO_SECRETS_KEY, type RoutingModeErrors, type SystemBuyerInput, type SystemDelivery } from "./buyers/buyer-store";
 export { type BuyerTestLead, createBuyerTestLead, type TestLeadAnswer } from "./buyers/buyer-test-lead";
-export { syncSystemBuyers } from "./buyers/system-buyers";
+export { syncSystemBuyers, systemBuyerId } from "./buyers/system-buyers";
 export { type Check, type CheckErrors, type CheckStore, createCheckStore } from "./checks/check-store";
 export { leadChecksOf, releaseHeldLead, routeOrCheck } from "./checks/lead-checks";
 export { attempt, type AttemptResult, REQUEST_TIMEOUT } from "./delivery/http-send";

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { buyerDayKey } from "./buyer-day";
-import { leadSourceKey } from "../suppliers/lead-source";
 
 /** Money of a group of ledger entries, in cents. */
 export interface MoneyTotals {
@@ -128,7 +127,7 @@ export interface LedgerDaySum {
   day: string;
   buyerId: string;
   caseType: string;
-  /** The lead's source (server/suppliers/lead-source.ts): its supplier's id, or our own forms' key. */
+  /** The lead's source, as its entries hold it (lead_source; server/suppliers/lead-source.ts): its supplier's id, or our own forms' key. */
   supplierId: string;
   kind: string;
   returned: boolean;
@@ -144,23 +143,21 @@ export interface LedgerDaySum {
 export async function ledgerSumsBySlice(db: Kysely<Database>, from: string, sliceLength: number): Promise<LedgerDaySum[]> {
   const slice = sql<string>`substr(ledger_entries.created_at, 1, ${sql.lit(sliceLength)})`;
   const returned = sql<number>`case when ledger_entries.return_id is null then 0 else 1 end`;
-  const supplier = leadSourceKey();
   const rows = await db
     .selectFrom("ledger_entries")
-    // Every entry is of a lead (its primary key): one look-up each, for the margin per supplier.
-    .leftJoin("leads", "leads.id", "ledger_entries.lead_id")
+    // The lead's source is on the entry (migration 33): no look-up in leads for each of them (docs/decisions/046).
     .select([
       slice.as("day"),
       "ledger_entries.buyer_id",
       "ledger_entries.case_type",
-      supplier.as("supplier_id"),
+      "ledger_entries.lead_source as supplier_id",
       "ledger_entries.kind",
       returned.as("returned"),
       (eb) => eb.fn.countAll<number | string>().as("entries"),
       (eb) => eb.fn.sum<number | string>("ledger_entries.amount_cents").as("cents"),
     ])
     .where("ledger_entries.created_at", ">=", from)
-    .groupBy([slice, "ledger_entries.buyer_id", "ledger_entries.case_type", supplier, "ledger_entries.kind", returned])
+    .groupBy([slice, "ledger_entries.buyer_id", "ledger_entries.case_type", "ledger_entries.lead_source", "ledger_entries.kind", returned])
     .execute();
   return rows.map((row) => ({
     day: row.day,

@@ -14,6 +14,8 @@ export interface SaleInput {
   deliveryId: string;
   caseType: string;
   leadState: string | null;
+  /** The lead's source key (leadSourceOf in server/suppliers/lead-source.ts), for the money per source. */
+  leadSource: string;
   /** The price at this moment, in cents (0 for a free lead). */
   amountCents: number;
   priceSource: PriceSource;
@@ -42,6 +44,7 @@ export async function recordSale(trx: Kysely<Database>, sale: SaleInput): Promis
       buyer_id: sale.buyerId,
       case_type: sale.caseType,
       lead_state: sale.leadState,
+      lead_source: sale.leadSource,
       amount_cents: sale.amountCents,
       price_source: sale.priceSource,
       delivery_id: sale.deliveryId,
@@ -114,6 +117,7 @@ async function insertOffset(
       buyer_id: sale.buyer_id,
       case_type: sale.case_type,
       lead_state: sale.lead_state,
+      lead_source: sale.lead_source,
       amount_cents: entry.amountCents,
       price_source: sale.price_source,
       delivery_id: null,

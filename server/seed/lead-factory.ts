@@ -7,6 +7,7 @@ import { claimAnswers, type ClaimAnswers } from "./claim-answers";
 import { cancelledDeliveries, deliveryHistory, imagineReceivers, type AttemptRow, type DeliveryRow } from "./delivery-history";
 import { randomPerson, type Person } from "./people";
 import { weightedPicker, type Random } from "./random";
+import { seededSales, type SeededSales } from "./seeded-sales";
 import { randomVisit } from "./visit";
 
 /** Car accidents bring most leads; a claim not named here gets the default weight. */
@@ -48,12 +49,15 @@ export interface SeededLead {
   certificate: LeadRecord["certificate"];
   deliveries: DeliveryRow[];
   attempts: AttemptRow[];
+  /** Its sales and returns, when a partner took it (seeded-sales.ts). */
+  sales?: SeededSales;
 }
 
 /**
  * Makes synthetic leads the way the lead service saves real ones (leadRecord), with the deliveries and
  * attempts the worker would have recorded for them. The seeded history assumes the operator's webhook
- * was configured throughout, so every lead that is not spam has a webhook delivery.
+ * was configured throughout, so every lead that is not spam has a webhook delivery, and a lead a
+ * partner took is sold to it in the ledger (seeded-sales.ts).
  *
  * `setup` draws what all leads share (answer sets, the receivers' outages); each lead then draws from
  * the generator it is given, so batches made in different threads are the same as made in one.
@@ -114,6 +118,6 @@ export function createLeadFactory(setup: Random, options: LeadFactoryOptions) {
       lead.webhook_sent = 1;
       lead.webhook_sent_at = webhook.delivered_at!;
     } else if (webhook) lead.webhook_error = webhook.last_error ?? null;
-    return { lead, certificate, deliveries, attempts };
+    return { lead, certificate, deliveries, attempts, sales: seededSales(random, lead, deliveries, options.nowMs) };
   };
 }

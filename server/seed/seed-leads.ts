@@ -65,13 +65,14 @@ export async function seedLeads(options: SeedOptions): Promise<SeedResult> {
     retryScheduleMs: options.retryScheduleMs,
     timeoutMs: options.timeoutMs,
   };
-  const totals: BatchTotals = { leads: 0, certificates: 0, deliveries: 0, attempts: 0 };
+  const totals: BatchTotals = { leads: 0, certificates: 0, deliveries: 0, attempts: 0, sales: 0 };
   const hooks = {
     onBatch(batch: BatchTotals) {
       totals.leads += batch.leads;
       totals.certificates += batch.certificates;
       totals.deliveries += batch.deliveries;
       totals.attempts += batch.attempts;
+      totals.sales += batch.sales;
       options.onProgress?.({ phase: "batch", written: totals.leads, total: options.leads, elapsedMs: performance.now() - started });
     },
     shouldStop: () => options.shouldStop?.() ?? false,

@@ -33,12 +33,22 @@ export const SEEDED_TABLES = {
   delivery_attempts: everyColumnOf<"delivery_attempts">()([
     "id", "delivery_id", "attempted_at", "duration_ms", "status_code", "error", "response_body",
   ]),
+  ledger_entries: everyColumnOf<"ledger_entries">()([
+    "id", "created_at", "kind", "lead_id", "buyer_id", "case_type", "lead_state", "lead_source", "amount_cents",
+    "price_source", "delivery_id", "sale_id", "return_id", "actor", "note",
+  ]),
+  lead_returns: everyColumnOf<"lead_returns">()([
+    "id", "created_at", "lead_id", "buyer_id", "sale_id", "reason", "reason_text", "channel", "actor", "over_cap",
+  ]),
+  return_decisions: everyColumnOf<"return_decisions">()([
+    "id", "return_id", "created_at", "decision", "automatic", "actor", "note", "credit_id",
+  ]),
 } as const;
 
 export type SeededTable = keyof typeof SEEDED_TABLES;
 
-/** The order foreign keys need: a lead names its certificate, a delivery its lead, an attempt its delivery. */
-export const INSERT_ORDER: readonly SeededTable[] = ["submission_certificates", "leads", "deliveries", "delivery_attempts"];
+/** The order foreign keys need: a lead names its certificate, a delivery its lead, an attempt its delivery; then the ledger and its returns. */
+export const INSERT_ORDER: readonly SeededTable[] = ["submission_certificates", "leads", "deliveries", "delivery_attempts", "ledger_entries", "lead_returns", "return_decisions"];
 
 /** A row as the values of its table's columns, in SEEDED_TABLES order. */
 export type RowValues = unknown[];
@@ -47,7 +57,7 @@ export type RowValues = unknown[];
 export type SeedBatch = Record<SeededTable, RowValues[]>;
 
 export function emptyBatch(): SeedBatch {
-  return { submission_certificates: [], leads: [], deliveries: [], delivery_attempts: [] };
+  return { submission_certificates: [], leads: [], deliveries: [], delivery_attempts: [], ledger_entries: [], lead_returns: [], return_decisions: [] };
 }
 
 /**

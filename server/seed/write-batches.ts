@@ -13,6 +13,7 @@ export interface BatchTotals {
   certificates: number;
   deliveries: number;
   attempts: number;
+  sales: number;
 }
 
 /** Lets batches commit in order when several threads write one SQLite file (see seed-threads.ts). */
@@ -51,11 +52,14 @@ export async function writeBatches(
     const rows = emptyBatch();
     const end = Math.min(plan.leads, (batch + 1) * plan.batchSize);
     for (let i = batch * plan.batchSize; i < end; i++) {
-      const { lead, certificate, deliveries, attempts } = seededLead(random, new Date(times[i]!));
-      rows.leads.push(rowValues("leads", lead));
+      const { lead, certificate, deliveries, attempts, sales } = seededLead(random, new Date(times[i]!));
+      rows.leads.push(rowValues("leads", sales?.buyerStatus ? { ...lead, buyer_status: sales.buyerStatus } : lead));
       if (certificate) rows.submission_certificates.push(rowValues("submission_certificates", { ...certificate, verification_count: 0, purged_at: null }));
       for (const delivery of deliveries) rows.deliveries.push(rowValues("deliveries", delivery));
       for (const attempt of attempts) rows.delivery_attempts.push(rowValues("delivery_attempts", attempt));
+      for (const entry of sales?.ledger ?? []) rows.ledger_entries.push(rowValues("ledger_entries", { ...entry }));
+      for (const request of sales?.returns ?? []) rows.lead_returns.push(rowValues("lead_returns", { ...request }));
+      for (const decision of sales?.decisions ?? []) rows.return_decisions.push(rowValues("return_decisions", { ...decision }));
     }
     if (hooks.turns && !hooks.turns.wait(batch)) return;
     try {
@@ -68,6 +72,7 @@ export async function writeBatches(
       certificates: rows.submission_certificates.length,
       deliveries: rows.deliveries.length,
       attempts: rows.delivery_attempts.length,
+      sales: rows.ledger_entries.filter((entry) => entry[2] === "sale").length,
     });
   }
 }

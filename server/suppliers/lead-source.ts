@@ -11,3 +11,8 @@ export function leadSourceKey(table = "leads"): RawBuilder<string> {
   // Literals, not parameters: PostgreSQL groups by this expression only if the select's and the group's are the same text.
   return sql<string>`coalesce(${column("supplier_id")}, case when ${column("source")} = 'api' then ${sql.lit(UNNAMED_API_SOURCE)} else ${sql.lit(FIRST_PARTY_SOURCE)} end)`;
 }
+
+/** leadSourceKey of one lead in hand, for what is written with it (the ledger's lead_source). */
+export function leadSourceOf(lead: { supplier_id: string | null; source: string }): string {
+  return lead.supplier_id ?? (lead.source === "api" ? UNNAMED_API_SOURCE : FIRST_PARTY_SOURCE);
+}

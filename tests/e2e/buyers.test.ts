@@ -265,7 +265,7 @@ describe("buyers", () => {
         db.prepare("insert into delivery_attempts (id, delivery_id, attempted_at, duration_ms, status_code) values (?, ?, ?, 5, ?)").run(randomUUID(), deliveryId, at.toISOString(), status === "delivered" ? 200 : 400);
         if (status !== "delivered") return;
         db.prepare(
-          "insert into ledger_entries (id, created_at, kind, lead_id, buyer_id, case_type, lead_state, amount_cents, price_source, delivery_id, actor) values (?, ?, 'sale', ?, ?, 'MVA', 'TX', 21225, 'fixed', ?, 'system')",
+          "insert into ledger_entries (id, created_at, kind, lead_id, buyer_id, case_type, lead_state, lead_source, amount_cents, price_source, delivery_id, actor) values (?, ?, 'sale', ?, ?, 'MVA', 'TX', '', 21225, 'fixed', ?, 'system')",
         ).run(randomUUID(), at.toISOString(), leadId, buyerId, deliveryId);
       };
       for (const status of ["delivered", "delivered", "failed", "pending"]) addDelivery(now, status);

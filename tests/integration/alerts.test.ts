@@ -16,6 +16,7 @@ import { formPost, routeArgs, settled, OWNER_EMAIL, TEST_SITE_URL } from "../sup
 import { EMAIL_OF, withOperators } from "../support/operators";
 import { buyerInput } from "../support/routing-fixtures";
 import { startSmtpServer } from "../support/smtp-server";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 
 // Alerts by e-mail (issue 29, docs/decisions/056): buyers paused by their real failure count, a real
 // SMTP server on 127.0.0.1, alerts on a fake clock for the quiet period, choices saved through the
@@ -238,8 +239,8 @@ describe("the daily summary", () => {
     ];
     const buyerId = (await app.db.selectFrom("buyers").select("id").where("name", "=", "Capped Firm").executeTakeFirstOrThrow()).id;
     await writeTransaction(app.db, async (trx) => {
-      const saleId = await recordSale(trx, { leadId: leadIds[0]!, buyerId, deliveryId: "summary-delivery-1", caseType: "mva", leadState: null, amountCents: 4_550, priceSource: "fixed", at: new Date(at(90)) });
-      await recordSale(trx, { leadId: leadIds[1]!, buyerId, deliveryId: "summary-delivery-2", caseType: "mva", leadState: null, amountCents: 3_000, priceSource: "fixed", at: new Date(at(91)) });
+      const saleId = await recordSale(trx, { leadId: leadIds[0]!, buyerId, deliveryId: "summary-delivery-1", caseType: "mva", leadState: null, leadSource: FIRST_PARTY_SOURCE, amountCents: 4_550, priceSource: "fixed", at: new Date(at(90)) });
+      await recordSale(trx, { leadId: leadIds[1]!, buyerId, deliveryId: "summary-delivery-2", caseType: "mva", leadState: null, leadSource: FIRST_PARTY_SOURCE, amountCents: 3_000, priceSource: "fixed", at: new Date(at(91)) });
       await recordCredit(trx, { saleId, amountCents: 550, actor: "system", note: "goodwill", at: new Date(at(120)) });
     });
 

@@ -14,6 +14,7 @@ import { loader as adminStatementLoader } from "../../app/routes/admin-statement
 import { BUYER_MAX_FAILURES_PER_WINDOW, BUYER_SESSION_IDLE_MS, createBuyerAuth } from "../../server/buyer-portal/buyer-auth";
 import { createApp } from "../../server/http/app";
 import { recordSale } from "../../server/ledger";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 import { answerOf, formPost, OWNER_EMAIL, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "../support/load-context";
 import { buyerInput, insertLead } from "../support/routing-fixtures";
 
@@ -44,7 +45,7 @@ async function buyerWithUser(name: string, email: string, leads: [string, string
     const at = new Date();
     await insertLead(routes.db, leadId, { createdAt: at.toISOString() });
     await routes.db.updateTable("leads").set({ fn: first, ln: last, em: `${first.toLowerCase()}@example.com`, ph: "4155550134", ln_search: last.toLowerCase() }).where("id", "=", leadId).execute();
-    await recordSale(routes.db, { leadId, buyerId: id, deliveryId: `delivery-${leadId}`, caseType: "MVA", leadState: "TX", amountCents: 4500, priceSource: "fixed", at });
+    await recordSale(routes.db, { leadId, buyerId: id, deliveryId: `delivery-${leadId}`, caseType: "MVA", leadState: "TX", leadSource: FIRST_PARTY_SOURCE, amountCents: 4500, priceSource: "fixed", at });
   }
   const invited = await routes.buyerAuth.invite(owner, id, email);
   if (!invited.ok) throw new Error(invited.message);

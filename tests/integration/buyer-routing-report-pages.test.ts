@@ -4,6 +4,7 @@ import { claims } from "#claims/registry";
 import type { BuyerReportView } from "../../app/admin/buyer-report-view";
 import type { DeliveryStatus } from "../../server/db/schema";
 import { recordSale } from "../../server/ledger";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 import { buyerDayKey } from "../../server/ledger";
 import { auctionsEnabled } from "../../server/distribution/routing/auction-settings";
 import { routingModeOf } from "../../server/distribution/routing/routing-modes";
@@ -186,6 +187,7 @@ describe("the buyer report", () => {
       deliveryId: id,
       caseType: "MVA",
       leadState: "TX",
+      leadSource: FIRST_PARTY_SOURCE,
       amountCents: priceCents ?? Math.round((buyer.rules.price ?? 0) * 100),
       priceSource: priceCents === null ? "fixed" : "bid",
       at,

@@ -7,6 +7,7 @@ import { startConsole, type ConsoleRoutes, type LeadSpec } from "../support/cons
 import { waitFor } from "../support/fake-receiver";
 import { OWNER_EMAIL } from "../support/load-context";
 import { recordCredit, recordSale } from "../../server/ledger";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 
 // /admin/leads/export.csv over HTTP, read back with a CSV parser: one row per lead of the
 // filter, each lead's answers under its own claim's questions, attribution, delivery status, formula
@@ -171,9 +172,9 @@ describe("/admin/leads/export.csv", () => {
   it("exports each lead's buyers, price, revenue and return status from the ledger", async () => {
     const at = new Date("2026-04-02T12:00:00Z");
     const sale = (leadId: string, buyerId: string, cents: number) =>
-      recordSale(app.db, { leadId, buyerId, deliveryId: `${leadId}-${buyerId}`, caseType: "AFFF", leadState: "TX", amountCents: cents, priceSource: "fixed", at });
+      recordSale(app.db, { leadId, buyerId, deliveryId: `${leadId}-${buyerId}`, caseType: "AFFF", leadState: "TX", leadSource: FIRST_PARTY_SOURCE, amountCents: cents, priceSource: "fixed", at });
     const first = await sale(ids.afff, "system-legal-bridge", 4500);
-    await recordSale(app.db, { leadId: ids.afff, buyerId: "buyer-gone", deliveryId: "later", caseType: "AFFF", leadState: "TX", amountCents: 3850, priceSource: "bid", at: new Date(at.getTime() + 60_000) });
+    await recordSale(app.db, { leadId: ids.afff, buyerId: "buyer-gone", deliveryId: "later", caseType: "AFFF", leadState: "TX", leadSource: FIRST_PARTY_SOURCE, amountCents: 3850, priceSource: "bid", at: new Date(at.getTime() + 60_000) });
     await recordCredit(app.db, { saleId: first, amountCents: 4500, returnId: "return-1", actor: "operator:o1", at });
     const { rows } = await exported("?claim=AFFF");
     expect(rows.find((row) => row.lead_id === ids.afff)).toMatchObject({ buyers: "Legal Bridge; buyer-gone", price: "83.50", revenue: "38.50", return_status: "partly returned" });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuyerStore } from "../../server/distribution/buyers/buyer-store";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { recordSale } from "../../server/ledger";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 import { createLeadReturns, type ReturnActor } from "../../server/returns/lead-returns";
 import { createStatements } from "../../server/statements/statements";
 import { buyerInput, databaseTargetOf, insertLead } from "../support/routing-fixtures";
@@ -37,7 +38,7 @@ async function sell(buyerId: string, cents = 4500, at = clock) {
   const leadId = `lead-${++leadCount}`;
   await insertLead(db, leadId, { createdAt: at.toISOString() });
   await db.insertInto("deliveries").values({ id: `delivery-${leadId}`, lead_id: leadId, target: "buyer", buyer_id: buyerId, auction_id: null, price_cents: null, status: "delivered", next_attempt_at: at.toISOString(), locked_until: null, last_status: 200, last_error: null, created_at: at.toISOString(), updated_at: at.toISOString(), delivered_at: at.toISOString(), lead_created_at: at.toISOString(), reserved_day: null, reserved_month: null }).execute();
-  const saleId = await recordSale(db, { leadId, buyerId, deliveryId: `delivery-${leadId}`, caseType: "MVA", leadState: "TX", amountCents: cents, priceSource: "fixed", at });
+  const saleId = await recordSale(db, { leadId, buyerId, deliveryId: `delivery-${leadId}`, caseType: "MVA", leadState: "TX", leadSource: FIRST_PARTY_SOURCE, amountCents: cents, priceSource: "fixed", at });
   return { leadId, saleId };
 }
 
@@ -124,7 +125,7 @@ describe("returns", () => {
     const leadId = `lead-resell-${++leadCount}`;
     await insertLead(db, leadId, { caseType: "PFAS", createdAt: clock.toISOString() });
     await db.insertInto("deliveries").values({ id: `delivery-${leadId}`, lead_id: leadId, target: "buyer", buyer_id: returning.buyer.id, auction_id: null, price_cents: null, status: "delivered", next_attempt_at: clock.toISOString(), locked_until: null, last_status: 200, last_error: null, created_at: clock.toISOString(), updated_at: clock.toISOString(), delivered_at: clock.toISOString(), lead_created_at: clock.toISOString(), reserved_day: null, reserved_month: null }).execute();
-    await recordSale(db, { leadId, buyerId: returning.buyer.id, deliveryId: `delivery-${leadId}`, caseType: "PFAS", leadState: "TX", amountCents: 3000, priceSource: "fixed", at: clock });
+    await recordSale(db, { leadId, buyerId: returning.buyer.id, deliveryId: `delivery-${leadId}`, caseType: "PFAS", leadState: "TX", leadSource: FIRST_PARTY_SOURCE, amountCents: 3000, priceSource: "fixed", at: clock });
 
     expect(await request(returning.buyer.id, leadId, "not-interested")).toMatchObject({ ok: true, status: "approved", resold: true });
     const deliveries = await db.selectFrom("deliveries").select(["buyer_id", "status"]).where("lead_id", "=", leadId).orderBy("created_at").execute();

@@ -4,6 +4,7 @@ import { createDashboardRollups } from "../../server/analytics/dashboard-rollups
 import { createFunnelDashboard } from "../../server/analytics/funnel-dashboard";
 import { isPostgres, migrateToLatest, openDatabase, type Db } from "../../server/db/database";
 import { ledgerEntriesOfLead, ledgerTotals, liveSalesOf, moneyOfLeads, recordCancellation, recordCredit, recordSale, saleCountOf } from "../../server/ledger";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 import { databaseTargetOf } from "../support/routing-fixtures";
 import { testDatabaseUrl } from "../support/test-database";
 
@@ -19,7 +20,7 @@ afterAll(async () => db?.destroy());
 
 const at = new Date("2026-11-20T15:00:00Z");
 const sale = (leadId: string, buyerId: string, amountCents: number, deliveryId = `${leadId}-${buyerId}`, when = at) =>
-  recordSale(db, { leadId, buyerId, deliveryId, caseType: "MVA", leadState: "TX", amountCents, priceSource: "fixed", at: when });
+  recordSale(db, { leadId, buyerId, deliveryId, caseType: "MVA", leadState: "TX", leadSource: FIRST_PARTY_SOURCE, amountCents, priceSource: "fixed", at: when });
 
 describe("the ledger cannot be rewritten", () => {
   it("refuses UPDATE, DELETE, TRUNCATE and a REPLACE over an existing row", async () => {
@@ -58,9 +59,9 @@ describe("the ledger cannot be rewritten", () => {
   it("refuses an entry of the wrong shape: a negative sale, a credit naming no sale", async () => {
     await expect(sale("lead-3", "buyer-a", -1)).rejects.toThrow();
     await expect(
-      sql`insert into ledger_entries (id, created_at, kind, lead_id, buyer_id, case_type, amount_cents, price_source, actor)
-          values ('x', '2026-11-20T15:00:00.000Z', 'credit', 'lead-3', 'buyer-a', 'MVA', -5, 'fixed', 'system')`.execute(db),
-    ).rejects.toThrow();
+      sql`insert into ledger_entries (id, created_at, kind, lead_id, buyer_id, case_type, lead_source, amount_cents, price_source, actor)
+          values ('x', '2026-11-20T15:00:00.000Z', 'credit', 'lead-3', 'buyer-a', 'MVA', '', -5, 'fixed', 'system')`.execute(db),
+    ).rejects.toThrow(/ledger_entries_shape/);
   });
 });
 

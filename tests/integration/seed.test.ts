@@ -10,6 +10,11 @@ import { isDisposableEmail } from "../../server/contacts/email-address";
 import { checkUsPhone } from "../../server/contacts/phone-number";
 import { leadSearchColumns } from "../../server/db/search-keys";
 import { seedLeads, type SeedOptions, type SeedResult } from "../../server/seed/seed-leads";
+import { SEEDED_PRICE_CENTS } from "../../server/seed/seeded-sales";
+import { systemBuyerId } from "../../server/distribution/buyers/system-buyers";
+import type { DeliveryTarget } from "../../server/db/schema";
+import { saleBalance } from "../../server/ledger";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 import { TEST_SITE_URL } from "../support/load-context";
 import { testDatabaseUrl } from "../support/test-database";
 
@@ -101,6 +106,41 @@ describe("npm run seed", () => {
     }
     for (const [caseType, targets] of seen) expect([...targets].sort()).toEqual(targetsByClaim.get(caseType));
     expect(rows.length).toBe(seeded.deliveries - (await db.selectFrom("deliveries").where("status", "=", "cancelled").select("id").execute()).length);
+  });
+
+  it("sells each lead a partner took to that partner's buyer in the ledger, at its price, and credits the returned ones in full", async () => {
+    const sales = await db
+      .selectFrom("ledger_entries as sale")
+      .innerJoin("deliveries", "deliveries.id", "sale.delivery_id")
+      .innerJoin("leads", "leads.id", "sale.lead_id")
+      .select(["sale.id", "sale.created_at", "sale.buyer_id", "sale.case_type", "sale.lead_source", "sale.amount_cents", "deliveries.delivered_at", "deliveries.buyer_id as delivery_buyer", "deliveries.target", "leads.case_type as lead_case_type", "leads.buyer_status"])
+      .where("sale.kind", "=", "sale")
+      .execute();
+    expect(sales.length).toBe(seeded.sales);
+    expect(sales.length).toBeGreaterThan(0);
+    const partnerDeliveries = await db.selectFrom("deliveries").select("id").where("target", "!=", "webhook").where("status", "=", "delivered").execute();
+    expect(sales.length).toBe(partnerDeliveries.length);
+    for (const sale of sales) {
+      expect(sale).toMatchObject({ created_at: sale.delivered_at, buyer_id: systemBuyerId(sale.target as DeliveryTarget), delivery_buyer: null, case_type: sale.lead_case_type, lead_source: FIRST_PARTY_SOURCE, amount_cents: SEEDED_PRICE_CENTS });
+    }
+
+    const credits = await db
+      .selectFrom("ledger_entries as credit")
+      .innerJoin("lead_returns", "lead_returns.id", "credit.return_id")
+      .innerJoin("return_decisions", "return_decisions.credit_id", "credit.id")
+      .innerJoin("leads", "leads.id", "credit.lead_id")
+      .select(["credit.sale_id", "credit.created_at", "credit.amount_cents", "lead_returns.sale_id as returned_sale", "lead_returns.created_at as returned_at", "return_decisions.decision", "return_decisions.return_id", "lead_returns.id as return_id_of_request", "leads.buyer_status"])
+      .execute();
+    expect(credits.length).toBe((await db.selectFrom("ledger_entries").select("id").where("kind", "!=", "sale").execute()).length);
+    expect(credits.length).toBeGreaterThan(0);
+    expect(credits.length).toBeLessThan(sales.length * 0.2);
+    for (const credit of credits) {
+      expect(credit).toMatchObject({ sale_id: credit.returned_sale, created_at: credit.returned_at, amount_cents: -SEEDED_PRICE_CENTS, decision: "approved", return_id: credit.return_id_of_request, buyer_status: "unsold" });
+      expect((await saleBalance(db, credit.sale_id!)).left).toBe(0);
+      expect(Date.parse(credit.created_at)).toBeLessThanOrEqual(now.getTime());
+    }
+    const returned = new Set(credits.map((credit) => credit.sale_id));
+    for (const sale of sales.filter((sale) => !returned.has(sale.id))) expect(sale.buyer_status).toBe("sold");
   });
 
   it("has deliveries in every state, each with the attempts that led there", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupplierFigures } from "../../server/analytics/funnel-dashboard";
 import { recordCredit, recordSale } from "../../server/ledger";
 import { supplierGate, type LeadSupplier } from "../../server/suppliers/supplier-keys";
+import { leadSourceOf } from "../../server/suppliers/lead-source";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { createTestSupplier } from "../../tools/suppliers";
 
@@ -24,8 +25,8 @@ async function asSent(supplierId: string, key: string): Promise<LeadSupplier> {
 }
 
 async function sell(lead: string, cents: number) {
-  const { case_type } = await app.db.selectFrom("leads").select("case_type").where("id", "=", leads[lead]!).executeTakeFirstOrThrow();
-  return recordSale(app.db, { leadId: leads[lead]!, buyerId: "buyer-x", deliveryId: `delivery-${lead}`, caseType: case_type, leadState: "CA", amountCents: cents, priceSource: "fixed", at: new Date() });
+  const row = await app.db.selectFrom("leads").select(["case_type", "supplier_id", "source"]).where("id", "=", leads[lead]!).executeTakeFirstOrThrow();
+  return recordSale(app.db, { leadId: leads[lead]!, buyerId: "buyer-x", deliveryId: `delivery-${lead}`, caseType: row.case_type, leadState: "CA", leadSource: leadSourceOf(row), amountCents: cents, priceSource: "fixed", at: new Date() });
 }
 
 const person = (n: number) => ({ email: `source-${n}@example.com`, phone: `(415) 555-${String(3000 + n)}` });

@@ -26,6 +26,7 @@ import {
 } from "./route-lead";
 import { saleRoomOf } from "./sale-limit";
 import { checkStoredLead } from "../../suppression/suppression-check";
+import { leadSourceOf } from "../../suppliers/lead-source";
 
 /**
  * Routes a lead that is not spam, in the intake's write transaction, after the lead's other rows: last,
@@ -198,7 +199,7 @@ async function recordSaleOf(
   if (already) return true;
   const lead = await trx
     .selectFrom("leads")
-    .select(["id", "case_type", "st", "revoked_at"])
+    .select(["id", "case_type", "st", "supplier_id", "source", "revoked_at"])
     .where("id", "=", delivery.lead_id)
     .executeTakeFirst();
   const buyer = await buyerById(trx, delivery.buyer_id);
@@ -219,6 +220,7 @@ async function recordSaleOf(
     deliveryId: delivery.id,
     caseType: lead.case_type,
     leadState: lead.st,
+    leadSource: leadSourceOf(lead),
     amountCents: bid
       ? Number(delivery.price_cents)
       : (priceCentsOf(buyer.rules) ?? 0),
