@@ -210,81 +210,53 @@ export function createDeliveryWorker({
     return attempts;
   }
 
-  /** Runs a lead's auction; its bids are stored, and the best offered the lead, as the run is recorded. */
-  async function auctionOf(
+  /**
+   * A step the worker runs on the lead itself rather than sending it (its auction, its checks before a
+   * sale): the lead is read, a revoked one is not run, and the step's summary is recorded as the
+   * attempt's answer; `settle` stores its outcome once, by the worker holding the claim.
+   */
+  async function runOnLead(
     delivery: Delivery,
+    failure: string,
+    step: (lead: Selectable<LeadsTable>) => Promise<{ summary: string; settle: (trx: Kysely<Database>, at: Date) => Promise<unknown> }>,
   ): Promise<{ result: AttemptResult; settle?: SettleAttempt }> {
     const started = performance.now();
     try {
-      const lead = await db
-        .selectFrom("leads")
-        .selectAll()
-        .where("id", "=", delivery.lead_id)
-        .executeTakeFirstOrThrow();
+      const lead = await db.selectFrom("leads").selectAll().where("id", "=", delivery.lead_id).executeTakeFirstOrThrow();
       if (lead.revoked_at) return { result: revokedLead };
-      const auction = await holdAuction(db, lead, {
-        secretBox,
-        timeoutMs: config.delivery.auctionTimeoutMs,
-        now: now(),
-      });
-      const best = auction.bids[0];
-      const summary = `${auction.outcomes.length} pinged, ${auction.bids.length} bid${auction.bids.length === 1 ? "" : "s"}${best ? `, best ${formatCents(best.amountCents)} from ${best.buyerName}` : ""}`;
+      const { summary, settle } = await step(lead);
       return {
-        result: {
-          ok: true,
-          status: null,
-          error: null,
-          retryable: false,
-          durationMs: Math.round(performance.now() - started),
-          responseBody: summary,
+        result: { ok: true, status: null, error: null, retryable: false, durationMs: Math.round(performance.now() - started), responseBody: summary },
+        settle: async (trx, ended, at) => {
+          if (ended === "delivered") await settle(trx, at);
         },
-        settle: (trx, ended, at) =>
-          ended === "delivered"
-            ? settleAuction(trx, lead, auction, at)
-            : Promise.resolve(),
       };
     } catch (error) {
-      return { result: notSent(`Auction failed: ${(error as Error).message}`) };
+      return { result: notSent(`${failure}: ${(error as Error).message}`) };
     }
   }
 
-  /**
-   * Runs a lead's checks before a sale (docs/decisions/048); their results are stored, and the lead routed
-   * or held, as the run is recorded: once, by the worker holding the claim.
-   */
-  async function checksOf(
-    delivery: Delivery,
-  ): Promise<{ result: AttemptResult; settle?: SettleAttempt }> {
-    const started = performance.now();
-    try {
-      const lead = await db
-        .selectFrom("leads")
-        .selectAll()
-        .where("id", "=", delivery.lead_id)
-        .executeTakeFirstOrThrow();
-      if (lead.revoked_at) return { result: revokedLead };
-      const runs = await runLeadChecks(db, lead, { secretBox, now: now() });
-      const count = (outcome: string) =>
-        runs.filter((run) => run.outcome === outcome).length;
-      const summary = `${runs.length} checks: ${count("pass")} passed, ${count("block")} blocked, ${count("unavailable")} unavailable`;
+  /** Runs a lead's auction; its bids are stored, and the best offered the lead, as the run is recorded. */
+  const auctionOf = (delivery: Delivery) =>
+    runOnLead(delivery, "Auction failed", async (lead) => {
+      const auction = await holdAuction(db, lead, { secretBox, timeoutMs: config.delivery.auctionTimeoutMs, now: now() });
+      const best = auction.bids[0];
       return {
-        result: {
-          ok: true,
-          status: null,
-          error: null,
-          retryable: false,
-          durationMs: Math.round(performance.now() - started),
-          responseBody: summary,
-        },
-        settle: (trx, ended, at) =>
-          ended === "delivered"
-            ? settleLeadChecks(trx, lead.id, runs, at)
-            : Promise.resolve(),
+        summary: `${auction.outcomes.length} pinged, ${auction.bids.length} bid${auction.bids.length === 1 ? "" : "s"}${best ? `, best ${formatCents(best.amountCents)} from ${best.buyerName}` : ""}`,
+        settle: (trx, at) => settleAuction(trx, lead, auction, at),
       };
-    } catch (error) {
-      return { result: notSent(`Checks failed: ${(error as Error).message}`) };
-    }
-  }
+    });
+
+  /** Runs a lead's checks before a sale (docs/decisions/048); their results are stored, and the lead routed or held, as the run is recorded. */
+  const checksOf = (delivery: Delivery) =>
+    runOnLead(delivery, "Checks failed", async (lead) => {
+      const runs = await runLeadChecks(db, lead, { secretBox, now: now() });
+      const count = (outcome: string) => runs.filter((run) => run.outcome === outcome).length;
+      return {
+        summary: `${runs.length} checks: ${count("pass")} passed, ${count("block")} blocked, ${count("unavailable")} unavailable`,
+        settle: (trx, at) => settleLeadChecks(trx, lead.id, runs, at),
+      };
+    });
 
   async function sendClaimed(delivery: Delivery) {
     const { result, settle } =
