@@ -310,6 +310,19 @@ function MoneyTable({ label, id, head, rows }: { label: string; id: string; head
 
 const rate = (percent: number | null) => (percent === null ? "–" : `${percent}%`);
 
+/** A figures table's column heads: the first names the row, the rest head right-aligned numbers. */
+function FiguresHeadRow({ heads }: { heads: string[] }) {
+  return (
+    <tr className="border-b border-slate-200">
+      {heads.map((head, i) => (
+        <th key={head} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
+          {head}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
 /** Each source of leads: its leads, their quality, and what it earned less what it cost (docs/decisions/046). */
 function SuppliersSection({ rows }: { rows: SupplierFigures[] }) {
   return (
@@ -326,13 +339,7 @@ function SuppliersSection({ rows }: { rows: SupplierFigures[] }) {
         <table className="mt-3 w-full text-sm" data-table="suppliers">
           <caption className="sr-only">Leads, spam, duplicate and return rates, revenue, payout and margin per source</caption>
           <thead>
-            <tr className="border-b border-slate-200">
-              {["Source", "Leads", "Spam", "Duplicates", "Returns", "Revenue", "Payout", "Margin"].map((head, i) => (
-                <th key={head} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
-                  {head}
-                </th>
-              ))}
-            </tr>
+            <FiguresHeadRow heads={["Source", "Leads", "Spam", "Duplicates", "Returns", "Revenue", "Payout", "Margin"]} />
           </thead>
           <tbody>
             {rows.map((row) => (
@@ -380,13 +387,7 @@ function DeliveriesSection({ id, title, intro, nameHead, rows }: { id: string; t
             <table className="w-full text-sm" data-table={id}>
               <caption className="sr-only">{title} and the failure rate</caption>
               <thead>
-                <tr className="border-b border-slate-200">
-                  {[nameHead, "Delivered", "Failed", "Dead", "Pending", "Cancelled", "Total", "Failure rate"].map((head, i) => (
-                    <th key={head} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
-                      {head}
-                    </th>
-                  ))}
-                </tr>
+                <FiguresHeadRow heads={[nameHead, "Delivered", "Failed", "Dead", "Pending", "Cancelled", "Total", "Failure rate"]} />
               </thead>
               <tbody>
                 {rows.map((d) => (
@@ -400,7 +401,7 @@ function DeliveriesSection({ id, title, intro, nameHead, rows }: { id: string; t
                     <td className={td}>{number(d.pending)}</td>
                     <td className={td}>{number(d.cancelled)}</td>
                     <td className={td}>{number(d.total)}</td>
-                    <td className={td}>{d.failureRatePercent === null ? "–" : `${d.failureRatePercent}%`}</td>
+                    <td className={td}>{rate(d.failureRatePercent)}</td>
                   </tr>
                 ))}
               </tbody>
