@@ -22,7 +22,16 @@ const onPostgres = (project: string) => ({
  */
 const SQLITE_ONLY = {
   // They start the built server on a SQLite file of their own: the same run on either engine.
-  "built server on a SQLite file of its own": ["fuzz", "graceful-shutdown", "hardening", "behind-nginx", "static-pages", "claim-landing-pages"],
+  "built server on a SQLite file of its own": [
+    "fuzz",
+    "graceful-shutdown",
+    "hardening",
+    "behind-nginx",
+    "static-pages",
+    "claim-landing-pages",
+    "claim-forms-without-js",
+    "blog-and-seo",
+  ],
   // No database at all: Express middleware and the partner sender against a fake receiver.
   "no database": ["page-post-guard", "legal-bridge"],
   // Route actions and loaders called with plain Requests: validation, messages, statuses, redirects,

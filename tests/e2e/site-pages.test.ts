@@ -166,9 +166,13 @@ describe("consent certificate page", () => {
 });
 
 describe("accessibility and layout", () => {
-  // Claim forms are checked on every step, with their messages and results, in claims.test.ts.
+  // Claim forms are checked on every step, with their messages and results, in claims.test.ts; the
+  // blog's and every page's HTML over HTTP in integration/blog-and-seo.test.ts.
   const pages = () => [
     ...ZERO_JS_PAGES,
+    "/blog?q=zzqx",
+    "/blog/roundup-cancer-lawsuit-settlement-guide-2024",
+    "/blog/no-such-article",
     `/mva-claim/success?lead=${leadId}`,
     `/mva-claim/sorry?lead=${leadId}`,
     new URL(certificateUrl).pathname + new URL(certificateUrl).search,

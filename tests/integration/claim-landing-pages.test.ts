@@ -155,7 +155,7 @@ describe("AFFF landing page", () => {
     const before = startClicks();
     const page = await open("/afff-firefoam");
     const button = byRole(page.document, "button", { name: "Start Your Free AFFF Claim" })[0]!;
-    const form = await submitForm(page, button.closest("form")!);
+    const form = await submitForm(page, button.closest("form")!, button);
     expect(form.status).toBe(200);
     expect(new URL(form.url).pathname).toBe(FORM);
     expect(byRole(form.document, "heading", { name: "Basic Eligibility" })).toHaveLength(1);

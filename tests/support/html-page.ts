@@ -26,22 +26,49 @@ async function parsedPage(url: string, response: Response): Promise<HtmlPage> {
 }
 
 /**
- * Posts a form of `page` as a browser would on a click of its button: its inputs urlencoded, with the
- * page as Origin and Referer, following the redirect (a 303) with a GET.
+ * Posts a form of `page` as a browser would on a click of `submitter` (else of nothing: its fields
+ * alone): its fields urlencoded, with the page as Origin and Referer, following the redirect (a 303) with a GET.
  */
-export async function submitForm(page: HtmlPage, form: Element): Promise<HtmlPage> {
-  const action = new URL(form.getAttribute("action") ?? page.url, page.url);
-  const body = new URLSearchParams();
-  for (const input of form.querySelectorAll("input[name], button[name], select[name], textarea[name]")) {
-    body.append(input.getAttribute("name")!, input.getAttribute("value") ?? "");
-  }
+export async function submitForm(page: HtmlPage, form: Element, submitter?: Element): Promise<HtmlPage> {
+  const action = new URL(form.getAttribute("action") || page.url, page.url);
   const origin = new URL(page.url).origin;
   const response = await fetch(action, {
     method: (form.getAttribute("method") ?? "get").toUpperCase(),
     headers: { "content-type": "application/x-www-form-urlencoded", origin, referer: page.url, "sec-fetch-site": "same-origin" },
-    body,
+    body: formData(form, submitter),
   });
   return parsedPage(response.url || action.href, response);
+}
+
+/**
+ * What a browser sends for a form (the HTML standard's "constructing the entry list"): named fields
+ * that are not disabled, checked boxes and radios only, a select's selected options (else its first),
+ * and of the buttons only the one that submitted it.
+ */
+export function formData(form: Element, submitter?: Element): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const field of form.querySelectorAll("input[name], button[name], select[name], textarea[name]")) {
+    if (field.hasAttribute("disabled") || field.closest("fieldset[disabled]")) continue;
+    const name = field.getAttribute("name")!;
+    const tag = field.tagName.toLowerCase();
+    const type = (field.getAttribute("type") ?? (tag === "button" ? "submit" : "text")).toLowerCase();
+    if (tag === "button" || type === "submit" || type === "button" || type === "image" || type === "reset") {
+      if (field === submitter) body.append(name, field.getAttribute("value") ?? "");
+    } else if (type === "checkbox" || type === "radio") {
+      if (field.hasAttribute("checked")) body.append(name, field.getAttribute("value") ?? "on");
+    } else if (tag === "select") {
+      const options = [...field.querySelectorAll("option")];
+      const selected = options.filter((option) => option.hasAttribute("selected"));
+      for (const option of selected.length || field.hasAttribute("multiple") ? selected : options.slice(0, 1)) {
+        body.append(name, option.getAttribute("value") ?? option.textContent ?? "");
+      }
+    } else if (tag === "textarea") {
+      body.append(name, field.textContent ?? "");
+    } else {
+      body.append(name, field.getAttribute("value") ?? "");
+    }
+  }
+  return body;
 }
 
 const collapse = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
