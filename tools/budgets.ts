@@ -84,6 +84,15 @@ async function measurePages(baseUrl: string, browser: Browser, lines: BudgetLine
   const add = (page: string, measure: string, value: number, limit: number) =>
     lines.push({ page, measure, value, limit, ok: value <= limit });
 
+  // Each wizard page is read until its network is idle (half a second of quiet): three at a time, so
+  // those waits overlap.
+  const loadedByWizard = new Map<string, Promise<Map<string, string>>>();
+  const pool = new Pool(3);
+  for (const page of WIZARD_PAGES) {
+    const loaded = pool.run(() => scriptsLoadedBy(browser, baseUrl + page));
+    loaded.catch(() => undefined); // awaited below, in the page's turn: not an unhandled rejection before then
+    loadedByWizard.set(page, loaded);
+  }
   for (const page of [...ZERO_JS_PAGES, ...WIZARD_PAGES]) {
     const { response, text } = await fetchText(baseUrl + page);
     const missing = REQUIRED_HEADERS.filter((h) => !response.headers.get(h));
@@ -103,7 +112,7 @@ async function measurePages(baseUrl: string, browser: Browser, lines: BudgetLine
       // eyes (docs/decisions/031): they are started by a loader once a frame is painted.
       add(page, "module scripts or preloads started by the HTML", (text.match(/<link rel="modulepreload"|<script[^>]*type="module"/g) ?? []).length, 0);
       // The wizard's JavaScript: every script the page loads until it is ready to use.
-      const scripts = await scriptsLoadedBy(browser, baseUrl + page);
+      const scripts = await loadedByWizard.get(page)!;
       // A wizard page that seems to load nothing means the page changed shape, not that it is small.
       add(page, "wizard scripts not found", scripts.size ? 0 : 1, 0);
       add(page, "JS files loaded", scripts.size, WIZARD_JS_FILES_BUDGET);
@@ -116,6 +125,24 @@ async function measurePages(baseUrl: string, browser: Browser, lines: BudgetLine
     }
     for (const css of assetsIn(text, "css")) {
       add(page, `CSS gzip bytes ${css}`, gzipSize(await (await fetch(baseUrl + css)).text()), HTML_GZIP_BUDGET);
+    }
+  }
+}
+
+/** Runs at most `size` tasks at a time, in the order given. */
+class Pool {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
     }
   }
 }
