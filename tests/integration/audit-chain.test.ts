@@ -136,7 +136,8 @@ describe("the hash chain", () => {
     const { db, url } = await freshDb();
     await writeEntries(db, 3);
     const run = () =>
-      promisify(execFile)("npx", ["tsx", "scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } }).then(
+      // What `npm run audit:verify` runs, without npm and npx in front of it.
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" } }).then(
         (out) => ({ code: 0, ...out }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );

@@ -9,6 +9,7 @@ import { mvaAnswers } from "#claims/mva/examples";
 import { freePort, startServer, startWorker, type RunningProcess, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";
 import { testDatabaseUrl } from "../support/test-database";
+import { startApiApp } from "../support/api-app";
 
 // docs/decisions/035: the built server (and worker) on either engine, scraped as Prometheus would.
 
@@ -48,15 +49,14 @@ const postLead = async (server: RunningServer, body: Record<string, unknown>) =>
   fetch(`${server.url}/api/leads/mva`, { method: "POST", headers: { "content-type": "application/json", ...(await supplierHeadersFor(server, latestDatabaseUrl)) }, body: JSON.stringify(body) });
 
 describe("/metrics", () => {
+  // The app in this process: whether and to whom it answers needs no server process of its own.
   it("is a 404 without METRICS_TOKEN, and a 401 without the right bearer token", async () => {
-    const { url } = await database("metrics_off");
-    const off = await startServer({ DATABASE_URL: url });
-    running.push(off);
+    const off = await startApiApp();
+    cleanups.push(() => off.close());
     expect((await fetch(`${off.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
-    await off.stop();
 
-    const on = await startServer({ DATABASE_URL: url, METRICS_TOKEN: TOKEN });
-    running.push(on);
+    const on = await startApiApp({ METRICS_TOKEN: TOKEN });
+    cleanups.push(() => on.close());
     for (const authorization of [undefined, "Bearer wrong-token", `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN]) {
       const response = await fetch(`${on.url}/metrics`, { headers: authorization ? { authorization } : {} });
       expect(response.status, authorization).toBe(401);
@@ -67,7 +67,7 @@ describe("/metrics", () => {
     // The default process metrics and the event-loop lag come along.
     expect(text).toContain("nodejs_eventloop_lag_seconds");
     expect(text).toContain("process_cpu_user_seconds_total");
-  }, 60_000);
+  });
 
   it("counts saved and refused leads, deliveries, dead ones and login failures, with no personal data in any label", async () => {
     // The lead that always fails: retried once after 100 ms, then dead.
