@@ -49,6 +49,18 @@ afterEach(async () => {
 
 const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
 
+/**
+ * A worker whose requests wait for as long as a test holds a buyer's answer: the file's 300 ms timeout
+ * is for buyers that never answer, and a busy machine can take longer than that between the buyer
+ * receiving a lead and the test releasing its answer.
+ */
+async function patientWorker(): Promise<DeliveryWorker> {
+  await worker.stop();
+  const patient = { ...config, delivery: { ...config.delivery, timeoutMs: 30_000 } };
+  worker = createDeliveryWorker({ db, config: patient, settings: services.settings, logger, now: () => clock });
+  return worker;
+}
+
 async function fakeBuyer(...args: Parameters<typeof startFakeReceiver>) {
   const receiver = await startFakeReceiver(...args);
   receivers.push(receiver);
@@ -143,7 +155,7 @@ describe("a buyer's delivery deadline", () => {
     const leadId = await submitLead();
 
     // The attempt is in flight when the deadline passes and another worker's sweep moves the lead on.
-    const sending = worker.runOnce();
+    const sending = (await patientWorker()).runOnce();
     await waitFor(() => slow.received.length === 1, "the slow buyer to be sent the lead");
     advance(121);
     const sweeper = createDeliveryWorker({ db, config, settings: services.settings, logger, now: () => clock });
@@ -175,7 +187,7 @@ describe("a buyer's delivery deadline", () => {
     const late = await addBuyer("Late Firm", slow.url, { priority: 1 });
     await addBuyer("Next Firm", backup.url, { priority: 2 });
     const leadId = await submitLead();
-    const sending = worker.runOnce();
+    const sending = (await patientWorker()).runOnce();
     await waitFor(() => slow.received.length === 1, "the slow buyer to be sent the lead");
     advance(120);
     slow.release();
