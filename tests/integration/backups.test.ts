@@ -171,7 +171,8 @@ describe.runIf(!onPostgres)("SQLite backups and restores", () => {
     } finally {
       await db.destroy();
     }
-  });
+    // Five copies, each in a thread that loads the TypeScript loader under Vitest: seconds each on a busy machine.
+  }, 90_000);
 
   it("the worker takes a scheduled backup when BACKUP_DIR is set", async () => {
     const dir = tempDir("backup-worker");
