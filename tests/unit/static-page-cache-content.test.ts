@@ -74,7 +74,7 @@ describe("the page cache and site content", () => {
 
   it("is never the page for a preview, whatever else the query holds", () => {
     const site = setUp();
-    expect(site.cache.targetOf("/", "/?utm_source=mail")).toEqual({ key: "/", splat: false });
+    expect(site.cache.targetOf("/", "/?utm_source=mail")).toEqual({ key: "/", variant: null, splat: false });
     expect(site.cache.targetOf("/", "/?preview=abcdefghijklmnopqrstuvwx")).toBeNull();
     expect(site.cache.targetOf("/", "/?utm_source=mail&preview=")).toBeNull();
   });
