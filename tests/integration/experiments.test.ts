@@ -126,7 +126,7 @@ describe("/admin/experiments", () => {
     }
     const entry = (id: string, lead: string, kind: "sale" | "credit", cents: number) => ({
       id, created_at: at.toISOString(), kind, lead_id: lead, buyer_id: "buyer-x", case_type: "MVA", lead_state: null, lead_source: "",
-      amount_cents: cents, price_source: "fixed" as const, delivery_id: null, sale_id: kind === "credit" ? "sale-a" : null, return_id: null, actor: "system", note: null,
+      amount_cents: cents, price_source: "fixed" as const, delivery_id: kind === "sale" ? `delivery-${id}` : null, sale_id: kind === "credit" ? "sale-a" : null, return_id: null, actor: "system", note: null,
     });
     await app.db.insertInto("ledger_entries").values([entry("sale-a", leadIds.A!, "sale", 2500), entry("credit-a", leadIds.A!, "credit", -2500), entry("sale-b", leadIds.B!, "sale", 4000)]).execute();
 
