@@ -115,8 +115,8 @@ export default function AdminExperiments({ loaderData, actionData }: Route.Compo
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <p className="text-slate-700">
           Try up to four versions of a claim&apos;s landing page: its headline, hero text, call to action and the form&apos;s intro. Each visitor
-          is assigned a variant from the site&apos;s first-touch cookie and keeps it; pages stay cached and without JavaScript. The test is Bayesian
-          (docs/decisions/060): the probability that each variant is best is valid however often you look, and the page says when to stop, that
+          is assigned a variant from the site&apos;s first-touch cookie and keeps it; pages stay cached and without JavaScript. The test is Bayesian:
+          the probability that each variant is best is valid however often you look, and the page says when to stop, that
           is when choosing the leader would cost less conversion rate than your threshold.
         </p>
         {answer?.confirm ? <ConfirmPanel confirmation={answer.confirm} cancelHref="/admin/experiments" /> : null}
