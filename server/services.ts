@@ -30,6 +30,12 @@ import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
 import { createSupplierStore } from "./suppliers/supplier-store";
 import { ALERT_CHECK_INTERVAL_MS, createAlerts } from "./alerts/alerts";
+import { createExperimentStore } from "./experiments/experiment-store";
+import { createLiveExperiments } from "./experiments/live-experiments";
+import { createExperimentConsole } from "./experiments/experiment-console";
+
+/** How often the worker promotes the winners of experiments whose operator set a threshold (docs/decisions/060). */
+const AUTO_PROMOTE_INTERVAL_MS = 5 * 60_000;
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -41,7 +47,15 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   if (config.backup && !backups) logger.warn("BACKUP_DIR is ignored on PostgreSQL: schedule pg_dump instead (README, Backups)");
   const certificateRetention = createCertificateRetention({ db, retentionYears: config.certificateRetentionYears, logger });
   const dashboardRollups = createDashboardRollups(db, undefined, config.operatorTimeZone);
-  const funnel = createFunnelEvents(db, { site: new URL(config.siteUrl).host, newVisitorsPerAddressPerDay: config.funnelNewVisitorsPerAddressPerDay, timeZone: config.operatorTimeZone });
+  const experimentStore = createExperimentStore({ db });
+  // Started by the web process (server/web.ts), as the site content is.
+  const liveExperiments = createLiveExperiments({ store: experimentStore, logger });
+  const funnel = createFunnelEvents(db, {
+    site: new URL(config.siteUrl).host,
+    newVisitorsPerAddressPerDay: config.funnelNewVisitorsPerAddressPerDay,
+    timeZone: config.operatorTimeZone,
+    experimentTag: liveExperiments.tagOf,
+  });
   const certificateSigning = createCertificateSigning({ db, settings, configuredKey: config.certificateSigningKey, siteUrl: config.siteUrl });
   const statements = createStatements({ db });
   const contentStore = createContentStore({ db });
@@ -79,6 +93,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       createPeriodicTask({ name: "monthly statements", intervalMs: STATEMENT_CHECK_INTERVAL_MS, run: statements.issueDue, logger }),
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
       // Alerts by e-mail (docs/decisions/056): incidents found from the database, mails sent from their own queue.
+      createPeriodicTask({ name: "experiment auto-promotion", intervalMs: AUTO_PROMOTE_INTERVAL_MS, run: experimentStore.autoPromote, logger }),
       createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await alerts.sendDue()), logger }),
       ...(backups && config.backup
         ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
@@ -98,6 +113,9 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     contentStore,
     content,
     contentConsole: createContentConsole({ store: contentStore, live: content }),
+    /** Landing-page experiments (docs/decisions/060): what this instance's pages show, and /admin/experiments. */
+    liveExperiments,
+    experiments: createExperimentConsole({ store: experimentStore, live: liveExperiments }),
     leadConsole: createLeadConsole({
       db,
       database: config.database,

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timing: await context.leads.formTiming.issue(definition.slug),
   };
   // The wizard's browser entry, known to the server build only.
-  return { ...claimFormPageData(definition, context.site, wizard), wizardScripts };
+  return { ...claimFormPageData(definition, context.site, wizard, context.experiment(definition.slug)?.texts.formIntro), wizardScripts };
 }
 
 /** Posts without JavaScript: every step, answered with the page at the next step, or the claim's result. */

@@ -1,6 +1,7 @@
 import { startHref } from "#claims/engine/pages";
 import { claimByLandingPath } from "#claims/registry";
 import { ClaimLanding } from "~/landing/claim-landing";
+import { landingWithVariant } from "~/landing/landing-variant";
 import { seo } from "~/components/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/claim-landing";
@@ -16,9 +17,10 @@ export const handle: RouteHandle = { canonicalPath: (pathname) => claimAt(pathna
 
 export const meta: Route.MetaFunction = (args) => seo(args, claimAt(args.location.pathname).landing.seo);
 
-export function loader({ request }: Route.LoaderArgs) {
+// Rendered once per experiment variant (docs/decisions/060): the context names the variant the page shows.
+export function loader({ request, context }: Route.LoaderArgs) {
   const claim = claimAt(new URL(request.url).pathname);
-  return { slug: claim.slug, startHref: startHref(claim), landing: claim.landing };
+  return { slug: claim.slug, startHref: startHref(claim), landing: landingWithVariant(claim.landing, context.experiment(claim.slug)?.texts) };
 }
 
 export default function ClaimLandingPage({ loaderData }: Route.ComponentProps) {

@@ -7,12 +7,15 @@ import { CLAIM_FORM_ROOT_ID, ClaimFormBody } from "./claim-form-body";
 import type { ClaimOutcome } from "./result-screen";
 import type { WizardState } from "./wizard";
 
-/** What the form page shows: its claim, the site, and the wizard's state (the loader's, or an action's). */
-export function claimFormPageData(definition: ClaimDefinition, site: SiteIdentity, wizard: WizardState) {
+/**
+ * What the form page shows: its claim, the site, and the wizard's state (the loader's, or an action's);
+ * `intro`, an experiment variant's in place of the claim's (docs/decisions/060).
+ */
+export function claimFormPageData(definition: ClaimDefinition, site: SiteIdentity, wizard: WizardState, intro?: string) {
   return {
     slug: definition.slug,
     title: definition.copy.formTitle,
-    intro: definition.copy.formIntro,
+    intro: intro || definition.copy.formIntro,
     site,
     wizard,
   };

@@ -12,9 +12,10 @@ import type { WizardState } from "./wizard";
  */
 export async function answerFormPost(definition: ClaimDefinition, request: Request, pageUrl: string, context: AppLoadContext): Promise<WizardPostAnswer> {
   const formData = await readForm(request, context.logger);
+  const variant = context.experiment(definition.slug);
   // The certificate's snapshot: this page at its consent step, as this server renders it without JavaScript.
   const consentPage = (wizard: WizardState) =>
-    renderConsentPage(<ClaimFormPage definition={definition} loaderData={claimFormPageData(definition, context.site, wizard)} actionData={{ wizard }} />, {
+    renderConsentPage(<ClaimFormPage definition={definition} loaderData={claimFormPageData(definition, context.site, wizard, variant?.texts.formIntro)} actionData={{ wizard }} />, {
       url: pageUrl,
       title: formPageTitle(definition.copy.formTitle),
       site: context.site,
@@ -22,7 +23,7 @@ export async function answerFormPost(definition: ClaimDefinition, request: Reque
       definition,
     });
   const visit = { ...context.visitor, prefetch: false };
-  return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl }, context.logger, consentPage, (point) =>
+  return handleWizardPost(definition, formData, context.leads, { ...context.visitor, pageUrl, experimentVariant: variant?.tag ?? null }, context.logger, consentPage, (point) =>
     context.funnel.record(definition.slug, point, visit),
   );
 }

@@ -22,6 +22,8 @@ export interface FunnelVisit {
   userAgent: string | null;
   prefetch?: boolean;
   attribution: Pick<Attribution, "utm_source" | "utm_campaign"> | null;
+  /** The first-touch cookie as sent (or as this response sets it): what assigns experiment variants (docs/decisions/060). */
+  visitorKey?: string | null;
 }
 
 /** One funnel event to record: `at` is when it happened (a buffered one is written later). */
@@ -64,12 +66,15 @@ export function createFunnelEvents(
     now = () => new Date(),
     newVisitorsPerAddressPerDay = DEFAULT_NEW_VISITORS_PER_ADDRESS_PER_DAY,
     timeZone = "UTC",
+    experimentTag = () => "",
   }: {
     site: string;
     now?: () => Date;
     newVisitorsPerAddressPerDay?: number;
     /** Whose days count visitors: OPERATOR_TIME_ZONE's (docs/decisions/042). */
     timeZone?: string;
+    /** The experiment variant a visitor is shown on a claim's pages, '' for none (server/experiments/live-experiments.ts). */
+    experimentTag?: (claim: string, visitorKey: string | null | undefined) => string;
   },
 ) {
   const hasher = createVisitorHasher(db, site);
@@ -91,6 +96,7 @@ export function createFunnelEvents(
       utm_campaign: utm(visit.attribution?.utm_campaign),
       // To the hour only: a submit's exact time would match its lead's created_at, and so tie the hash to a person.
       occurred_at: `${at.toISOString().slice(0, 13)}:00:00.000Z`,
+      experiment_variant: experimentTag(claim, visit.visitorKey),
     };
   }
 

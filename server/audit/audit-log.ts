@@ -84,6 +84,11 @@ export const AUDIT_ACTIONS = [
   "discard-content-draft",
   "publish-content",
   "rollback-content",
+  // Landing-page experiments (docs/decisions/060).
+  "create-experiment",
+  "stop-experiment",
+  "promote-experiment",
+  "set-experiment-auto-promote",
   // Lead suppliers (docs/decisions/046).
   "create-supplier",
   "update-supplier",

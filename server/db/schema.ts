@@ -62,6 +62,8 @@ export interface LeadsTable {
   email_normalized: Generated<string | null>;
   /** The first lead of this claim from the same person within DUPLICATE_WINDOW_DAYS; null when this is not a duplicate. */
   duplicate_of: Generated<string | null>;
+  /** The experiment variant the visitor was shown on the claim's pages, '<experiment id>:<key>' (migration 38, docs/decisions/060). */
+  experiment_variant: Generated<string | null>;
   /** Why the lead is low quality (kept, flagged): 'disposable-email'; null when it is not. */
   low_quality: Generated<LowQualityReason | null>;
   /** Why the lead is held back from buyers (buyer_status 'held', migration 28): a check's block or a provider down under the hold policy. */
@@ -410,7 +412,7 @@ export interface OperatorInvitationsTable {
   revoked_at: string | null;
 }
 
-export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list" | "content" | "supplier";
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list" | "content" | "supplier" | "experiment";
 
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
@@ -625,6 +627,7 @@ export interface Database {
   consent_stylesheets: ConsentStylesheetsTable;
   consent_page_snapshots: ConsentPageSnapshotsTable;
   funnel_events: FunnelEventsTable;
+  experiments: ExperimentsTable;
   funnel_daily: FunnelDailyTable;
   funnel_visitors: FunnelVisitorsTable;
   funnel_address_days: FunnelAddressDaysTable;
@@ -858,6 +861,8 @@ export interface FunnelEventsTable {
   utm_campaign: string;
   /** The hour it happened (minutes and seconds are zero), never the exact time. */
   occurred_at: string;
+  /** The experiment variant the visitor was shown, '<experiment id>:<key>', or '' (migration 38, docs/decisions/060). */
+  experiment_variant?: string;
 }
 
 /** Unique visitors per day and funnel point and UTM source, kept up to date with every new event. */
@@ -945,4 +950,27 @@ export interface ContentDraftsTable {
   preview_token: string;
   updated_at: string;
   updated_by: string | null;
+}
+
+/** A landing-page experiment (migration 38, docs/decisions/060). */
+export interface ExperimentsTable {
+  id: string;
+  claim: string;
+  name: string;
+  status: "running" | "stopped" | "promoted";
+  /** What counts as a landing view's conversion. */
+  goal: "submit" | "sold";
+  /** JSON: ExperimentVariant[] (server/experiments/experiment-types.ts). */
+  variants: string;
+  /** Stop when the leader's expected loss is below this (a conversion rate, e.g. 0.002). */
+  loss_threshold: number;
+  /** Promote the leader on its own when its probability of being best reaches this; null: never. */
+  auto_promote_at: number | null;
+  /** The promoted variant's key. */
+  winner: string | null;
+  created_at: string;
+  created_by: string;
+  ended_at: string | null;
+  /** The site-wide change number of its last change, which web instances poll. */
+  revision: number;
 }

@@ -17,6 +17,9 @@ import type { LeadReturns } from "../returns/lead-returns";
 import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { ContentConsole } from "../content/content-console";
 import type { LiveContent } from "../content/live-content";
+import type { ExperimentConsole } from "../experiments/experiment-console";
+import type { LiveExperiments } from "../experiments/live-experiments";
+import { claimByLandingPath } from "#claims/registry";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Statements } from "../statements/statements";
 import type { Alerts } from "../alerts/alerts";
@@ -80,6 +83,9 @@ export interface AppDeps {
   /** Site content (docs/decisions/055): its drafts and versions, and what this instance's pages show. */
   content: LiveContent;
   contentConsole: ContentConsole;
+  /** Landing-page experiments (docs/decisions/060): what this instance's pages show, and the operator's console. */
+  liveExperiments: LiveExperiments;
+  experiments: ExperimentConsole;
 }
 
 /**
@@ -96,7 +102,7 @@ export function createApp(deps: AppDeps): RequestListener {
  * steps (./request-pipeline.ts). Apart for tests/integration/early-lead-intake.test.ts, which holds
  * both paths to the same answers.
  */
-export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, content, contentConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
+export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, content, contentConsole, liveExperiments, experiments, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -132,7 +138,12 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
 
   const early: EarlyAnswer[] = [earlyLeadIntake({ leads, db, logger, pipeline })];
   if (pages) {
-    const context = (nonce: string | undefined, visitor: ServerContext["visitor"], shown = content.current()): AppLoadContext => ({
+    const context = (
+      nonce: string | undefined,
+      visitor: ServerContext["visitor"],
+      shown = content.current(),
+      experiment: ServerContext["experiment"] = (claim) => liveExperiments.shown(claim, visitor.visitorKey),
+    ): AppLoadContext => ({
       nonce,
       site: shown.site,
       content: shown,
@@ -159,6 +170,8 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
       statements,
       suppression,
       alerts,
+      experiments,
+      experiment,
       visitor,
     }) satisfies ServerContext;
     // Pages rendered once for every visitor: only from a built app (development renders every request).
@@ -169,9 +182,15 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
           cache: createStaticPageCache({
             build: built,
             // No visitor and no nonce: the page is the same for everyone and has no script to admit.
-            render: (request) => renderOnce(request, context(undefined, { ip: null, userAgent: null, attribution: null })),
+            render: (request, variant) =>
+              renderOnce(request, context(undefined, { ip: null, userAgent: null, attribution: null }, undefined, (claim) => liveExperiments.shownAs(claim, variant))),
             origin: config.siteUrl,
-            contentStamp: content.stamp,
+            // Both only grow, so their sum changes whenever either does.
+            contentStamp: () => content.stamp() + liveExperiments.stamp(),
+            variantOf: (pathname, visitorKey) => {
+              const claim = claimByLandingPath(pathname);
+              return claim ? (liveExperiments.shown(claim.slug, visitorKey)?.tag ?? null) : null;
+            },
           }),
           logger,
           pipeline,
@@ -199,6 +218,7 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
               ip: req.ip ?? null,
               userAgent: req.get("user-agent") ?? null,
               attribution: decodeAttribution(readCookie(req.headers.cookie, ATTRIBUTION_COOKIE)),
+              visitorKey: pipeline.visitorKey(req),
             },
             await contentShown(req, res, { admin: pages.admin, content }),
           ),

@@ -29,11 +29,13 @@ export function countPageView(views: FunnelBuffer, pathname: string, header: (na
  * attribution (server/attribution/), or on a first visit, before that cookie exists, from the address.
  */
 export function funnelVisit(header: (name: string) => string | undefined, ip: string | null, url: string): FunnelVisit {
-  const firstTouch = decodeAttribution(readCookie(header("cookie"), ATTRIBUTION_COOKIE));
+  const cookie = readCookie(header("cookie"), ATTRIBUTION_COOKIE);
+  const firstTouch = decodeAttribution(cookie);
   return {
     ip,
     userAgent: header("user-agent") ?? null,
     prefetch: isPrefetch(header),
     attribution: firstTouch ?? attributionFromVisit(new URL(url, "http://placeholder"), undefined, new Date()),
+    visitorKey: cookie ?? null,
   };
 }

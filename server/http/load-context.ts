@@ -20,6 +20,8 @@ import type { ContentConsole } from "../content/content-console";
 import type { SiteContent } from "../content/live-content";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Alerts } from "../alerts/alerts";
+import type { ExperimentConsole } from "../experiments/experiment-console";
+import type { ShownVariant } from "../experiments/experiment-types";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -60,5 +62,10 @@ export interface ServerContext {
   suppression: SuppressionLists;
   /** Alerts by e-mail (docs/decisions/056): each operator's choice of them on /admin/account. */
   alerts: Alerts;
-  visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
+  /** Landing-page experiments (docs/decisions/060), at /admin/experiments. */
+  experiments: ExperimentConsole;
+  /** The experiment variant this request's visitor is shown on a claim's pages (the page rendered once: its variant), or null. */
+  experiment: (claim: string) => ShownVariant | null;
+  /** `visitorKey`: the first-touch cookie, which assigns experiment variants; absent without one. */
+  visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null; visitorKey?: string | null };
 }

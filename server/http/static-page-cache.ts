@@ -26,13 +26,19 @@ export interface StaticPage {
 }
 
 export interface StaticTarget {
+  /** The page's address, and after a newline the experiment variant it shows (one entry per variant). */
   key: string;
+  /** The experiment variant's tag, when the page shows one (docs/decisions/060): the page is this visitor's, not a shared cache's. */
+  variant: string | null;
   /** A splat route (the 404 page): static files and redirects must have had their chance first. */
   splat: boolean;
 }
 
-/** Renders a page as React Router would answer `request`, with the render-once load context. */
-export type RenderPage = (request: Request) => Promise<Response>;
+/** Renders a page as React Router would answer `request`, with the render-once load context showing `variant` (or none). */
+export type RenderPage = (request: Request, variant: string | null) => Promise<Response>;
+
+/** The experiment variant a visitor (their first-touch cookie) is shown on the page at `pathname`, or null. */
+export type VariantOf = (pathname: string, visitorKey: string | null) => string | null;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -60,12 +66,15 @@ export function createStaticPageCache({
   render,
   origin,
   contentStamp = () => 0,
+  variantOf = () => null,
 }: {
   build: ServerBuild;
   render: RenderPage;
   origin: string;
   /** The published site content's version the pages are rendered with; the cache starts again when it changes. */
   contentStamp?: () => number;
+  /** Experiments (docs/decisions/060): a page is rendered once per variant; `contentStamp` covers their changes too. */
+  variantOf?: VariantOf;
 }) {
   const routes = routeTree(build);
   const manifestPath = build.routeDiscovery.manifestPath;
@@ -85,8 +94,11 @@ export function createStaticPageCache({
     return leaf;
   }
 
-  /** The cache key of a request for `pathname` (`url` is its path and query), or null when it is not a static page. */
-  function targetOf(pathname: string, url: string): StaticTarget | null {
+  /**
+   * The cache key of a request for `pathname` (`url` is its path and query) from the visitor whose
+   * first-touch cookie is `visitorKey`, or null when it is not a static page.
+   */
+  function targetOf(pathname: string, url: string, visitorKey: string | null = null): StaticTarget | null {
     // React Router's own requests (a route's data, lazy route discovery) are not documents: they only look like unknown pages.
     if (pathname.endsWith(".data") || pathname === manifestPath) return null;
     const leaf = leafRoute(pathname);
@@ -94,7 +106,9 @@ export function createStaticPageCache({
     const parsed = new URL(url, "http://placeholder");
     if (parsed.searchParams.has(PREVIEW_PARAMETER)) return null;
     const key = handle?.staticPage?.(parsed) ?? null;
-    return key === null ? null : { key, splat: leaf!.splat };
+    if (key === null) return null;
+    const variant = variantOf(pathname, visitorKey);
+    return { key: variant ? `${key}\n${variant}` : key, variant, splat: leaf!.splat };
   }
 
   /** The page at `key` if it is rendered already (the hot path stays synchronous). */
@@ -128,7 +142,8 @@ export function createStaticPageCache({
   async function renderOnce(key: string): Promise<StaticPage | null> {
     if (pages.size >= MAX_PAGES) return null;
     const kept = pages;
-    const response = await render(new Request(new URL(key, origin), { headers: { accept: "text/html" } }));
+    const [address, variant] = key.split("\n");
+    const response = await render(new Request(new URL(address!, origin), { headers: { accept: "text/html" } }), variant ?? null);
     const contentType = response.headers.get("content-type") ?? "";
     if ((response.status !== 200 && response.status !== 404) || !contentType.startsWith("text/html")) return null;
     if (response.status !== 200 && [...pages.values()].filter((kept) => kept.status !== 200).length >= MAX_OTHER_STATUS) return null;

@@ -39,13 +39,13 @@ export function staticPages({ cache, logger, pipeline }: { cache: StaticPageCach
       const url = req.url ?? "";
       const pathname = pathnameOf(req);
       if ((req.method !== "GET" && req.method !== "HEAD") || !req.headers.host || !PLAIN_PATH.test(pathname)) return next();
-      const target = cache.targetOf(pathname, url);
+      const target = cache.targetOf(pathname, url, pipeline.visitorKey(req));
       if (!target || target.splat) return next();
       const answer = (page: StaticPage) => {
         pipeline.pageView(req, res);
         if (page.status === 404) logger.warn({ path: pathname }, "page not found");
         pipeline.securePage(res, page.csp);
-        send(req, res, page);
+        send(req, res, page, target.variant === null);
       };
       const page = cache.cached(target.key);
       if (page) return answer(page);
@@ -67,13 +67,13 @@ export function staticPages({ cache, logger, pipeline }: { cache: StaticPageCach
 
   const middleware: RequestHandler = (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || declined.has(req)) return next();
-    const target = cache.targetOf(req.path, req.url);
+    const target = cache.targetOf(req.path, req.url, pipeline.visitorKey(req));
     if (!target) return next();
     cache.pageAt(target.key).then((page) => {
       if (!page) return next();
       if (page.status === 404) logger.warn({ path: req.path }, "page not found");
       res.setHeader("Content-Security-Policy", page.csp);
-      send(req, res, page);
+      send(req, res, page, target.variant === null);
     }, next);
   };
 
@@ -84,9 +84,9 @@ export function staticPages({ cache, logger, pipeline }: { cache: StaticPageCach
  * Brotli, gzip or identity as the client accepts (brotli first), with a strong ETag per encoding and
  * 304 for a matching If-None-Match. `no-cache`: a browser or CDN may keep the page but must ask the
  * origin every time, so every view still reaches the funnel counter and the first-touch cookie; a
- * response that sets that cookie is for this visitor alone (`private`).
+ * response that sets that cookie, or shows an experiment's variant (not `shared`), is for this visitor alone (`private`).
  */
-function send(req: IncomingMessage, res: ServerResponse, page: StaticPage): void {
+function send(req: IncomingMessage, res: ServerResponse, page: StaticPage, shared: boolean): void {
   // negotiator 1.x takes a preference for ties; @types/negotiator describes 0.6.
   const negotiator = new Negotiator(req) as unknown as { encoding(available: Encoding[], options: { preferred: Encoding[] }): Encoding | undefined };
   const encoding = negotiator.encoding(ENCODINGS, { preferred: ENCODINGS });
@@ -98,7 +98,7 @@ function send(req: IncomingMessage, res: ServerResponse, page: StaticPage): void
   const etag = encoding === "identity" ? `"${page.hash}"` : `"${page.hash}-${encoding}"`;
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", etag);
-  res.setHeader("Cache-Control", res.hasHeader("Set-Cookie") ? "private, no-cache" : "public, no-cache");
+  res.setHeader("Cache-Control", res.hasHeader("Set-Cookie") || !shared ? "private, no-cache" : "public, no-cache");
   if (page.status === 200 && fresh(req.headers, { etag })) {
     res.statusCode = 304;
     return void res.end();

@@ -27,6 +27,8 @@ export interface LeadRequestContext {
   consentPage?: (() => Promise<ConsentPageCapture>) | null;
   /** The supplier whose key the lead API checked (docs/decisions/046); absent for our own forms. */
   supplier?: LeadSupplier | null;
+  /** The experiment variant the visitor was shown, '<experiment id>:<key>' (docs/decisions/060); absent or null for none. */
+  experimentVariant?: string | null;
 }
 
 /** The hash that tells a replayed submission from a different one under the same submission key. */
@@ -136,6 +138,7 @@ export function leadRecord(input: LeadRecordInput) {
     ...contactColumns(columns),
     // The lead service sets it, inside the insert's transaction, when it finds the person's first lead.
     duplicate_of: null as string | null,
+    experiment_variant: context.experimentVariant || null,
   } satisfies Insertable<LeadsTable>;
 
   const consentText = definition.consentText(input.site);

@@ -23,7 +23,7 @@ export const SEEDED_TABLES = {
     "attribution", "certificate_id", "submission_key", "submission_sha256", "is_spam", "webhook_sent",
     "webhook_sent_at", "webhook_error", "outcome", "fn_search", "ln_search", "em_search", "phone_digits", "phone_digits_reversed",
     "utm_source", "utm_campaign", "buyer_status", "revoked_at", "revocation_id", "phone_e164", "email_normalized", "duplicate_of", "low_quality", "held_reason",
-    "supplier_id", "supplier_payout_cents",
+    "supplier_id", "supplier_payout_cents", "experiment_variant",
   ]),
   deliveries: everyColumnOf<"deliveries">()([
     "id", "lead_id", "target", "status", "attempts", "next_attempt_at", "locked_until", "last_status",

@@ -1,8 +1,11 @@
+import Database from "better-sqlite3";
 import fc from "fast-check";
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimBySlug } from "#claims/registry";
+import { variantIndex } from "../../server/experiments/assignment";
 import { waitFor } from "../support/fake-receiver";
 import { startServer, type RunningServer } from "../../tools/server";
 
@@ -234,5 +237,81 @@ describe("shutdown", () => {
     }
     expect(own.query<{ n: number }>("select count(*) as n from funnel_events where kind = 'view'")[0]!.n).toBe(40);
     expect(own.query<{ n: number }>("select sum(visitors) as n from funnel_daily where kind = 'view'")[0]!.n).toBe(40);
+  }, 60_000);
+});
+
+describe("an experiment's variants (docs/decisions/060)", () => {
+  const mva = claimBySlug("mva")!;
+  const HEADLINE_B = "Hurt in a crash? Two minutes to know";
+  let site: RunningServer;
+  beforeAll(async () => {
+    site = await startServer({ TRUST_PROXY: "true" });
+    // As another instance would: the server finds it with its next poll (one second).
+    const db = new Database(site.dbFile);
+    try {
+      db.prepare(
+        `insert into experiments (id, claim, name, status, goal, variants, loss_threshold, auto_promote_at, winner, created_at, created_by, ended_at, revision)
+         values ('exphttp', 'mva', 'Headline', 'running', 'submit', ?, 0.002, null, null, ?, 'test', null, 1)`,
+      ).run(
+        JSON.stringify([
+          { key: "A", label: "Control", headline: "", heroText: "", cta: "", formIntro: "" },
+          { key: "B", label: "Urgent", headline: HEADLINE_B, heroText: "", cta: "Check my claim now", formIntro: "" },
+        ]),
+        new Date().toISOString(),
+      );
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const cookieOf = (n: number) => `first_touch=visitor-${n}`;
+  const variantOfCookie = (cookie: string) => "AB"[variantIndex(cookie.split("=")[1]!, "exphttp", 2)]!;
+  const fetchAs = (cookie: string | null, headers: Record<string, string> = {}) => fetch(site.url + mva.routes.landing, { headers: { ...BROWSER, ...(cookie ? { cookie } : {}), ...headers } });
+  // The first test's requests as a crawler's, which the funnel does not count (it gets the same pages).
+  const crawlerAs = (cookie: string, headers: Record<string, string> = {}) => fetchAs(cookie, { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", ...headers });
+
+  it("shows each visitor their variant, from a page rendered once per variant, without JavaScript and not for shared caches", async () => {
+    const cookies = Array.from({ length: 20 }, (_, n) => cookieOf(n));
+    const b = cookies.find((cookie) => variantOfCookie(cookie) === "B")!;
+    const a = cookies.find((cookie) => variantOfCookie(cookie) === "A")!;
+    await waitFor(async () => (await (await crawlerAs(b)).text()).includes(HEADLINE_B), "the experiment loaded", 20_000);
+    const pageB = await crawlerAs(b);
+    const pageA = await crawlerAs(a);
+    const [htmlB, htmlA] = [await pageB.text(), await pageA.text()];
+    expect(htmlB).toContain(HEADLINE_B);
+    expect(htmlB).toContain("Check my claim now");
+    expect(htmlA).not.toContain(HEADLINE_B);
+    expect(htmlA).toContain(mva.landing.hero.cta);
+    for (const [response, html] of [[pageA, htmlA], [pageB, htmlB]] as const) {
+      expect(response.headers.get("content-security-policy")).toContain("script-src 'none'");
+      // No script to run (the JSON-LD block is data).
+      expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/i);
+      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    }
+    // One kept page per variant: the same bytes (ETag) for everyone in it, a 304 to a returning visitor.
+    const etagB = pageB.headers.get("etag")!;
+    expect(pageA.headers.get("etag")).not.toBe(etagB);
+    for (const other of cookies.filter((cookie) => variantOfCookie(cookie) === "B")) expect((await crawlerAs(other)).headers.get("etag")).toBe(etagB);
+    expect((await crawlerAs(b, { "if-none-match": etagB, "cache-control": "max-age=0" })).status).toBe(304);
+    expect((await crawlerAs(a, { "if-none-match": etagB, "cache-control": "max-age=0" })).status).toBe(200);
+  }, 60_000);
+
+  it("gives a first visit the variant of the cookie it sets, and counts each view under its variant", async () => {
+    const shown: string[] = [];
+    for (let n = 0; n < 12; n++) {
+      const response = await fetchAs(null, { "x-forwarded-for": `198.51.100.${100 + n}` });
+      const set = response.headers.get("set-cookie")!.split(";")[0]!;
+      const variant = variantOfCookie(set);
+      expect((await response.text()).includes(HEADLINE_B), set).toBe(variant === "B");
+      shown.push(variant);
+    }
+    const counted = () => site.query<{ experiment_variant: string; n: number }>("select experiment_variant, count(*) as n from funnel_events where kind = 'view' and experiment_variant <> '' group by experiment_variant order by experiment_variant");
+    await until(() => counted().reduce((sum, row) => sum + row.n, 0) >= 12, "the views counted");
+    const byTag = Object.fromEntries(counted().map((row) => [row.experiment_variant, row.n]));
+    expect((byTag["exphttp:A"] ?? 0) + (byTag["exphttp:B"] ?? 0)).toBe(12);
+    expect(byTag["exphttp:B"] ?? 0).toBe(shown.filter((variant) => variant === "B").length);
   }, 60_000);
 });

@@ -69,6 +69,9 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       statements: services.statements,
       suppression: services.suppression,
       alerts: services.alerts,
+      experiments: services.experiments,
+      // The variant this visitor (its first-touch cookie, `visitor.visitorKey`) is shown, as server/http/app.ts decides it.
+      experiment: (claim) => services.liveExperiments.shown(claim, visitor.visitorKey),
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;

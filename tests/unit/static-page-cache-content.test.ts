@@ -74,8 +74,33 @@ describe("the page cache and site content", () => {
 
   it("is never the page for a preview, whatever else the query holds", () => {
     const site = setUp();
-    expect(site.cache.targetOf("/", "/?utm_source=mail")).toEqual({ key: "/", splat: false });
+    expect(site.cache.targetOf("/", "/?utm_source=mail")).toEqual({ key: "/", variant: null, splat: false });
     expect(site.cache.targetOf("/", "/?preview=abcdefghijklmnopqrstuvwx")).toBeNull();
     expect(site.cache.targetOf("/", "/?utm_source=mail&preview=")).toBeNull();
+  });
+});
+
+describe("the page cache and experiments (docs/decisions/060)", () => {
+  it("keeps one page per variant, each rendered once with its variant, and a page without one for visitors outside the experiment", async () => {
+    const rendered: Array<string | null> = [];
+    const cache = createStaticPageCache({
+      build,
+      origin: "http://site.test",
+      // The visitor's variant follows their cookie: 'b...' cookies see B, others A; no cookie, none.
+      variantOf: (_pathname, visitorKey) => (visitorKey ? (visitorKey.startsWith("b") ? "exp:B" : "exp:A") : null),
+      render: async (_request, variant) => {
+        rendered.push(variant);
+        return new Response(`<html><body>variant ${variant ?? "none"}</body></html>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+      },
+    });
+    const a = cache.targetOf("/", "/?utm_source=mail", "a-cookie")!;
+    const b = cache.targetOf("/", "/", "b-cookie")!;
+    const none = cache.targetOf("/", "/", null)!;
+    expect([a.variant, b.variant, none.variant]).toEqual(["exp:A", "exp:B", null]);
+    expect(new Set([a.key, b.key, none.key]).size).toBe(3);
+    for (const target of [a, b, none, a, b, cache.targetOf("/", "/", "b-other")!]) await cache.pageAt(target.key);
+    expect(rendered.sort()).toEqual(["exp:A", "exp:B", null].sort());
+    expect(body(cache.cached(b.key))).toContain("variant exp:B");
+    expect(body(cache.cached(none.key))).toContain("variant none");
   });
 });
