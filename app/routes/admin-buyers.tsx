@@ -4,12 +4,12 @@ import { claims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { centsOfDollars } from "~/admin/buyer-form-values";
 import { capsSummary, claimsSummary, deliveryLabel, priceSummary, scheduleSummary, statesSummary } from "~/admin/buyer-summary";
-import { LabelledCell } from "~/admin/labelled-cell";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/kit/confirm";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { readRoutingForm, routingFormValues, routingModeLabel } from "~/admin/routing-form";
 import { RoutingSection, type ClaimRouting, type RoutingAnswer } from "~/admin/routing-section";
 import { systemBuyerView } from "~/admin/system-buyer-view";
+import { Cell, LabelledCell, Row, Table } from "~/admin/kit/table";
 import { Toasts, type Toast } from "~/admin/kit/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
@@ -156,97 +156,79 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
           {buyers.length === 0 ? (
             <p className="mt-4 text-slate-700">No buyers yet.</p>
           ) : (
-            <div className="mt-4 overflow-x-auto">
-              {/* A phone shows each buyer as a block of labelled lines instead of columns cut off. */}
-              <table className="w-full text-left text-sm max-lg:block">
-                <thead className="max-lg:sr-only">
-                  <tr className="border-b border-slate-200 text-slate-600">
-                    <th scope="col" className="py-2 pr-3">Buyer</th>
-                    <th scope="col" className="py-2 pr-3">Delivery</th>
-                    <th scope="col" className="py-2 pr-3">Price</th>
-                    <th scope="col" className="py-2 pr-3">Claims and states</th>
-                    <th scope="col" className="py-2 pr-3">Caps</th>
-                    <th scope="col" className="py-2 pr-3">Hours</th>
-                    <th scope="col" className="py-2 pr-3">Order</th>
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="max-lg:block">
-                  {buyers.map((buyer) => (
-                    <tr key={buyer.id} className="border-b border-slate-100 align-top max-lg:block max-lg:py-3" data-buyer-id={buyer.id}>
-                      <td className="py-1 pr-3 max-lg:block max-lg:p-0">
-                        <Link to={`/admin/buyers/${buyer.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
-                          {buyer.name}
-                        </Link>{" "}
-                        <span className={`${badge} ${buyer.active ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
-                          {buyer.active ? "Active" : buyer.autoPause ? "Paused automatically" : "Paused"}
+            /* A phone shows each buyer as a block of labelled lines instead of columns cut off. */
+            <Table stacked="lg" columns={["Buyer", "Delivery", "Price", "Claims and states", "Caps", "Hours", "Order", { label: <span className="sr-only">Actions</span> }]}>
+              {buyers.map((buyer) => (
+                <Row key={buyer.id} stacked="lg" className="align-top" data-buyer-id={buyer.id}>
+                  <Cell stacked="lg">
+                    <Link to={`/admin/buyers/${buyer.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                      {buyer.name}
+                    </Link>{" "}
+                    <span className={`${badge} ${buyer.active ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
+                      {buyer.active ? "Active" : buyer.autoPause ? "Paused automatically" : "Paused"}
+                    </span>
+                    {buyer.autoPause ? (
+                      <span className="block text-sm text-amber-900" data-testid="auto-pause">
+                        {buyer.autoPause.reason}, since {buyer.autoPause.at.slice(0, 16).replace("T", " ")} UTC
+                      </span>
+                    ) : null}
+                    {buyer.system ? (
+                      <>
+                        {" "}
+                        <span className={`${badge} bg-slate-200 text-slate-800`} data-testid="system-badge">
+                          System
                         </span>
-                        {buyer.autoPause ? (
-                          <span className="block text-sm text-amber-900" data-testid="auto-pause">
-                            {buyer.autoPause.reason}, since {buyer.autoPause.at.slice(0, 16).replace("T", " ")} UTC
-                          </span>
-                        ) : null}
-                        {buyer.system ? (
-                          <>
-                            {" "}
-                            <span className={`${badge} bg-slate-200 text-slate-800`} data-testid="system-badge">
-                              System
-                            </span>
-                          </>
-                        ) : null}
-                      </td>
-                      <LabelledCell label="Delivery">
-                        {buyer.system ? (
-                          <SystemDelivery {...buyer.system} />
-                        ) : (
-                          <>
-                            {buyer.delivery}
-                            <span className="block text-slate-600">
-                              {buyer.credentials ? (
-                                <>
-                                  Credentials <span data-testid="credentials-last4">{buyer.credentials}</span>
-                                </>
-                              ) : (
-                                "No credentials"
-                              )}
-                            </span>
-                          </>
-                        )}
-                      </LabelledCell>
-                      <LabelledCell label="Price">
-                        {buyer.price}
-                        {buyer.pingPost ? <span className="block text-slate-600">Ping-post</span> : null}
-                      </LabelledCell>
-                      <LabelledCell label="Claims and states">
-                        {buyer.claims}
-                        <span className="block text-slate-600">{buyer.states}</span>
-                      </LabelledCell>
-                      <LabelledCell label="Caps">{buyer.caps}</LabelledCell>
-                      <LabelledCell label="Hours">
-                        {buyer.schedule}
-                        <span className="block text-slate-600">{buyer.timeZone}</span>
-                      </LabelledCell>
-                      <LabelledCell label="Order">
-                        Priority {buyer.priority}
-                        <span className="block text-slate-600">Weight {buyer.weight}</span>
-                      </LabelledCell>
-                      <td className="py-1 max-lg:block max-lg:pt-2">
-                        {canChange ? <ConfirmForm
-                          question={pauseQuestion(buyer.name, buyer.active)}
-                          fields={{ intent: buyer.active ? "pause" : "resume", buyerId: buyer.id }}
-                        >
-                          <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`${buyer.active ? "Pause" : "Resume"} ${buyer.name}`}>
-                            {buyer.active ? "Pause" : "Resume"}
-                          </button>
-                        </ConfirmForm> : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      </>
+                    ) : null}
+                  </Cell>
+                  <LabelledCell stacked="lg" label="Delivery">
+                    {buyer.system ? (
+                      <SystemDelivery {...buyer.system} />
+                    ) : (
+                      <>
+                        {buyer.delivery}
+                        <span className="block text-slate-600">
+                          {buyer.credentials ? (
+                            <>
+                              Credentials <span data-testid="credentials-last4">{buyer.credentials}</span>
+                            </>
+                          ) : (
+                            "No credentials"
+                          )}
+                        </span>
+                      </>
+                    )}
+                  </LabelledCell>
+                  <LabelledCell stacked="lg" label="Price">
+                    {buyer.price}
+                    {buyer.pingPost ? <span className="block text-slate-600">Ping-post</span> : null}
+                  </LabelledCell>
+                  <LabelledCell stacked="lg" label="Claims and states">
+                    {buyer.claims}
+                    <span className="block text-slate-600">{buyer.states}</span>
+                  </LabelledCell>
+                  <LabelledCell stacked="lg" label="Caps">{buyer.caps}</LabelledCell>
+                  <LabelledCell stacked="lg" label="Hours">
+                    {buyer.schedule}
+                    <span className="block text-slate-600">{buyer.timeZone}</span>
+                  </LabelledCell>
+                  <LabelledCell stacked="lg" label="Order">
+                    Priority {buyer.priority}
+                    <span className="block text-slate-600">Weight {buyer.weight}</span>
+                  </LabelledCell>
+                  <Cell stacked="lg" className="max-lg:pt-2">
+                    {canChange ? <ConfirmForm
+                      question={pauseQuestion(buyer.name, buyer.active)}
+                      fields={{ intent: buyer.active ? "pause" : "resume", buyerId: buyer.id }}
+                    >
+                      <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`${buyer.active ? "Pause" : "Resume"} ${buyer.name}`}>
+                        {buyer.active ? "Pause" : "Resume"}
+                      </button>
+                    </ConfirmForm> : null}
+                  </Cell>
+                </Row>
+              ))}
+            </Table>
           )}
         </section>
         {canChange ? <RoutingSection claims={routing} answer={answer?.routing} /> : null}

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { claims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { formatCents } from "~/admin/buyer-summary";
-import { LabelledCell } from "~/admin/labelled-cell";
+import { Cell, LabelledCell, Row, Table } from "~/admin/kit/table";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/kit/confirm";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
@@ -176,72 +176,56 @@ export default function AdminSuppliers({ loaderData, actionData }: Route.Compone
           {suppliers.length === 0 ? (
             <p className="mt-2 text-slate-700">No suppliers yet: only our own forms send leads.</p>
           ) : (
-            <div className="mt-3 overflow-x-auto">
-              {/* A phone shows each supplier as a block of labelled lines instead of columns cut off. */}
-              <table className="w-full text-left text-sm max-lg:block">
-                <thead className="max-lg:sr-only">
-                  <tr className="border-b border-slate-200 text-slate-600">
-                    <th scope="col" className="py-2 pr-3">Supplier</th>
-                    <th scope="col" className="py-2 pr-3">Claims</th>
-                    <th scope="col" className="py-2 pr-3">Today</th>
-                    <th scope="col" className="py-2 pr-3">Payout</th>
-                    <th scope="col" className="py-2 pr-3">Key</th>
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="max-lg:block">
-                  {suppliers.map((supplier) => (
-                    <tr key={supplier.id} className="border-b border-slate-100 align-top max-lg:block max-lg:py-3" data-supplier-id={supplier.id}>
-                      <td className="py-3 pr-3 max-lg:block max-lg:p-0">
-                        <span className="font-semibold">{supplier.name}</span>{" "}
-                        <span className={`${badge} ${supplier.status === "active" ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
-                          {supplier.status === "active" ? "Active" : "Paused"}
-                        </span>
-                      </td>
-                      <LabelledCell label="Claims">{supplier.claimSlugs.map((slug) => claimNames[slug] ?? slug).join(", ") || "None"}</LabelledCell>
-                      <LabelledCell label="Today">
-                        {supplier.today.toLocaleString("en-US")} {supplier.dailyCap === null ? "leads, no cap" : `of ${supplier.dailyCap.toLocaleString("en-US")} a day`}
-                      </LabelledCell>
-                      <LabelledCell label="Payout">{formatCents(supplier.payoutCents)} / accepted lead</LabelledCell>
-                      <LabelledCell label="Key">
-                        {supplier.keyPrefix && supplier.keyCreatedAt ? (
-                          <>
-                            <code>{supplier.keyPrefix}…</code>
-                            <span className="block text-slate-600">since {operatorTime(supplier.keyCreatedAt, timeZone)}</span>
-                          </>
-                        ) : (
-                          "No key"
-                        )}
-                      </LabelledCell>
-                      <td className="py-3 max-lg:block max-lg:pt-2">
-                        {canChange ? (
-                          <div className="flex flex-wrap gap-2">
-                            <Link to={`/admin/suppliers?edit=${encodeURIComponent(supplier.id)}`} className={secondaryButton} aria-label={`Edit ${supplier.name}`}>
-                              Edit
-                            </Link>
-                            <ConfirmForm
-                              question={QUESTIONS[supplier.status === "active" ? "pause" : "resume"](supplier.name)}
-                              fields={{ intent: supplier.status === "active" ? "pause" : "resume", supplierId: supplier.id }}
-                            >
-                              <button type="submit" className={secondaryButton} aria-label={`${supplier.status === "active" ? "Pause" : "Resume"} ${supplier.name}`}>
-                                {supplier.status === "active" ? "Pause" : "Resume"}
-                              </button>
-                            </ConfirmForm>
-                            <ConfirmForm question={QUESTIONS.rotate(supplier.name)} fields={{ intent: "rotate", supplierId: supplier.id }}>
-                              <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`New key for ${supplier.name}`}>
-                                New key
-                              </button>
-                            </ConfirmForm>
-                          </div>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            /* A phone shows each supplier as a block of labelled lines instead of columns cut off. */
+            <Table stacked="lg" className="mt-3" columns={["Supplier", "Claims", "Today", "Payout", "Key", { label: <span className="sr-only">Actions</span> }]}>
+              {suppliers.map((supplier) => (
+                <Row key={supplier.id} stacked="lg" className="align-top" data-supplier-id={supplier.id}>
+                  <Cell stacked="lg">
+                    <span className="font-semibold">{supplier.name}</span>{" "}
+                    <span className={`${badge} ${supplier.status === "active" ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
+                      {supplier.status === "active" ? "Active" : "Paused"}
+                    </span>
+                  </Cell>
+                  <LabelledCell stacked="lg" label="Claims">{supplier.claimSlugs.map((slug) => claimNames[slug] ?? slug).join(", ") || "None"}</LabelledCell>
+                  <LabelledCell stacked="lg" label="Today">
+                    {supplier.today.toLocaleString("en-US")} {supplier.dailyCap === null ? "leads, no cap" : `of ${supplier.dailyCap.toLocaleString("en-US")} a day`}
+                  </LabelledCell>
+                  <LabelledCell stacked="lg" label="Payout">{formatCents(supplier.payoutCents)} / accepted lead</LabelledCell>
+                  <LabelledCell stacked="lg" label="Key">
+                    {supplier.keyPrefix && supplier.keyCreatedAt ? (
+                      <>
+                        <code>{supplier.keyPrefix}…</code>
+                        <span className="block text-slate-600">since {operatorTime(supplier.keyCreatedAt, timeZone)}</span>
+                      </>
+                    ) : (
+                      "No key"
+                    )}
+                  </LabelledCell>
+                  <Cell stacked="lg" className="max-lg:pt-2">
+                    {canChange ? (
+                      <div className="flex flex-wrap gap-2">
+                        <Link to={`/admin/suppliers?edit=${encodeURIComponent(supplier.id)}`} className={secondaryButton} aria-label={`Edit ${supplier.name}`}>
+                          Edit
+                        </Link>
+                        <ConfirmForm
+                          question={QUESTIONS[supplier.status === "active" ? "pause" : "resume"](supplier.name)}
+                          fields={{ intent: supplier.status === "active" ? "pause" : "resume", supplierId: supplier.id }}
+                        >
+                          <button type="submit" className={secondaryButton} aria-label={`${supplier.status === "active" ? "Pause" : "Resume"} ${supplier.name}`}>
+                            {supplier.status === "active" ? "Pause" : "Resume"}
+                          </button>
+                        </ConfirmForm>
+                        <ConfirmForm question={QUESTIONS.rotate(supplier.name)} fields={{ intent: "rotate", supplierId: supplier.id }}>
+                          <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`New key for ${supplier.name}`}>
+                            New key
+                          </button>
+                        </ConfirmForm>
+                      </div>
+                    ) : null}
+                  </Cell>
+                </Row>
+              ))}
+            </Table>
           )}
         </section>
         {canChange ? (
