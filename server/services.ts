@@ -30,6 +30,8 @@ import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
 import { createSupplierStore } from "./suppliers/supplier-store";
 import { ALERT_CHECK_INTERVAL_MS, createAlerts } from "./alerts/alerts";
+import { createVisitorMail } from "./alerts/visitor-confirmation";
+import { createCampaignSpend } from "./campaigns/campaign-spend";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -48,6 +50,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const alerts = createAlerts({ db, settings: config.alerts, logger });
   // Started by the web process (server/web.ts): the worker renders no pages.
   const content = createLiveContent({ store: contentStore, site: config.site, logger });
+  const visitorMail = createVisitorMail({ db, siteUrl: config.siteUrl, site: () => content.current().site, sending: alerts.sending });
   return {
     settings,
     metrics,
@@ -79,7 +82,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       createPeriodicTask({ name: "monthly statements", intervalMs: STATEMENT_CHECK_INTERVAL_MS, run: statements.issueDue, logger }),
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
       // Alerts by e-mail (docs/decisions/056): incidents found from the database, mails sent from their own queue.
-      createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await alerts.sendDue()), logger }),
+      createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await visitorMail.queueDue(), await alerts.sendDue()), logger }),
       ...(backups && config.backup
         ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
         : []),
@@ -91,6 +94,10 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,
     alerts,
+    /** Visitors' confirmation e-mails per claim (docs/decisions/062), queued and sent with the alerts. */
+    visitorMail,
+    /** Campaign spend (docs/decisions/062), at /admin/spend; the dashboard shows the margin. */
+    campaignSpend: createCampaignSpend({ db, timeZone: config.operatorTimeZone }),
     buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     suppression: createSuppressionLists({ db, maxUploadBytes: config.suppressionUploadMaxBytes }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),

@@ -47,6 +47,12 @@ export const ACCESS = {
   /** /admin/content (docs/decisions/055): the site's words; a viewer reads them and previews drafts. */
   "content.view": "viewer",
   "content.change": "manager",
+  /** /admin/spend (docs/decisions/062): campaign spend, imported or entered; the dashboard shows the margin. */
+  "spend.view": "manager",
+  "spend.change": "manager",
+  /** /admin/visitor-mail (docs/decisions/062): which claims send the visitor a confirmation e-mail. */
+  "visitor-mail.view": "manager",
+  "visitor-mail.change": "manager",
   /** /admin/account: one's own password. */
   "account.change": "viewer",
 } as const satisfies Record<string, OperatorRole>;

@@ -20,6 +20,8 @@ import type { LiveContent } from "../content/live-content";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Statements } from "../statements/statements";
 import type { Alerts } from "../alerts/alerts";
+import type { VisitorMail } from "../alerts/visitor-confirmation";
+import type { CampaignSpend } from "../campaigns/campaign-spend";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -77,6 +79,8 @@ export interface AppDeps {
   statements: Statements;
   suppression: SuppressionLists;
   alerts: Alerts;
+  campaignSpend: CampaignSpend;
+  visitorMail: VisitorMail;
   /** Site content (docs/decisions/055): its drafts and versions, and what this instance's pages show. */
   content: LiveContent;
   contentConsole: ContentConsole;
@@ -96,7 +100,7 @@ export function createApp(deps: AppDeps): RequestListener {
  * steps (./request-pipeline.ts). Apart for tests/integration/early-lead-intake.test.ts, which holds
  * both paths to the same answers.
  */
-export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, content, contentConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
+export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, campaignSpend, visitorMail, content, contentConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -159,6 +163,8 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
       statements,
       suppression,
       alerts,
+      campaignSpend,
+      visitorMail,
       visitor,
     }) satisfies ServerContext;
     // Pages rendered once for every visitor: only from a built app (development renders every request).

@@ -20,6 +20,8 @@ import type { ContentConsole } from "../content/content-console";
 import type { SiteContent } from "../content/live-content";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Alerts } from "../alerts/alerts";
+import type { VisitorMail } from "../alerts/visitor-confirmation";
+import type { CampaignSpend } from "../campaigns/campaign-spend";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -60,5 +62,8 @@ export interface ServerContext {
   suppression: SuppressionLists;
   /** Alerts by e-mail (docs/decisions/056): each operator's choice of them on /admin/account. */
   alerts: Alerts;
+  /** Campaign spend and visitors' confirmation e-mails (docs/decisions/062), at /admin/spend and /admin/visitor-mail. */
+  campaignSpend: CampaignSpend;
+  visitorMail: VisitorMail;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }

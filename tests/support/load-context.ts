@@ -69,6 +69,8 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       statements: services.statements,
       suppression: services.suppression,
       alerts: services.alerts,
+      campaignSpend: services.campaignSpend,
+      visitorMail: services.visitorMail,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;
