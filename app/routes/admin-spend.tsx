@@ -32,8 +32,8 @@ const text = (form: FormData, name: string) => {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireOperatorAction(request, context, "spend.change");
-  // The upload form sends a file (multipart); the one-row form a plain form.
-  if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+  // The upload form posts to ?import (its file is read as it streams in); the one-row form here.
+  if (new URL(request.url).searchParams.has("import")) {
     const answer = await context.campaignSpend.upload(request, actor);
     if (!answer.ok) return data({ errors: answer.errors } satisfies Answer, { status: answer.status });
     const { rows, added, replaced, unchanged } = answer.result;
@@ -91,7 +91,7 @@ export default function AdminSpend({ loaderData, actionData }: Route.ComponentPr
                 per day and campaign: a date as YYYY-MM-DD and the spend in dollars, such as <code>2026-11-26,google,meso-search,125.40</code>. A file
                 with any wrong row imports nothing and lists the lines to fix.
               </p>
-              <form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+              <form method="post" action="/admin/spend?import" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
                 <label className="block">
                   <span className="font-semibold">File</span>
                   <input type="file" name="file" required accept=".csv,text/csv,text/plain" className={inputClass} />

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { writeTransaction, type Db } from "../db/database";
 import { buyerDayKey } from "../ledger";
 import { recordAudit, type Actor } from "../audit/audit-log";
-import { receiveUpload } from "../suppression/suppression-upload";
+import { NO_FILE, receiveUpload } from "../suppression/suppression-upload";
 import { checkSpendRow, parseSpendCsv, spendKey, type RowCheck, type SpendRow } from "./spend-rows";
 
 /** A spend file is a few thousand short lines; anything near this is not one. */
@@ -99,7 +99,13 @@ export function createCampaignSpend({ db, timeZone, now = () => new Date() }: { 
     async upload(request: Request, actor: Actor): Promise<UploadAnswer> {
       const received = await receiveUpload(request, { maxBytes: SPEND_UPLOAD_MAX_BYTES });
       if (!received.ok) {
-        const message = received.status === 413 ? `The file is larger than ${SPEND_UPLOAD_MAX_BYTES / 1024 ** 2} MB: import a month at a time.` : received.message.replace("the list", "the spend");
+        // The upload reader's words are the suppression page's; a spend file is described in ours.
+        const message =
+          received.status === 413
+            ? `The file is larger than ${SPEND_UPLOAD_MAX_BYTES / 1024 ** 2} MB: import a month at a time.`
+            : received.message === NO_FILE
+              ? "Choose a CSV file of spend to import."
+              : received.message.replace("the list", "the spend");
         return { ok: false, status: received.status, errors: [message] };
       }
       try {
