@@ -51,6 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { done: `Saved ${signedCents(row.spendCents)} for ${row.utmSource} / ${row.utmCampaign} on ${row.day}${was}.` } satisfies Answer;
 }
 
+/** A stacked table's cell: a line of its own under `sm`, where the head is read by screen readers only. */
+const narrowBlock = "max-sm:block max-sm:p-0";
+
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export default function AdminSpend({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,7 +105,7 @@ export default function AdminSpend({ loaderData, actionData }: Route.ComponentPr
               </form>
             </FormSection>
             <FormSection id="enter" title="Enter one day">
-              <form method="post" className="grid gap-4 sm:grid-cols-2">
+              <form method="post" action="/admin/spend" className="grid gap-4 sm:grid-cols-2">
                 <TextField {...field("day")} label="Date" type="date" max={today} required defaultValue={values.day} />
                 <TextField {...field("spend")} label="Spend (dollars)" inputMode="decimal" required defaultValue={values.spend} hint="Such as 125.40." />
                 <TextField {...field("source")} label="Source (utm_source)" required maxLength={500} defaultValue={values.source} />
@@ -121,11 +124,20 @@ export default function AdminSpend({ loaderData, actionData }: Route.ComponentPr
             <Table columns={["Day", "Source", "Campaign", { label: "Spend", className: "text-right" }, "Saved"]} stacked data-table="spend">
               {rows.map((row) => (
                 <Row key={`${row.day}|${row.source}|${row.campaign}`} stacked>
-                  <Cell className="whitespace-nowrap font-semibold">{row.day}</Cell>
-                  <Cell className="break-all">{row.source}</Cell>
-                  <Cell className="break-all">{row.campaign}</Cell>
-                  <Cell className="text-right tabular-nums sm:whitespace-nowrap">{signedCents(row.spendCents)}</Cell>
-                  <Cell className="text-slate-600">
+                  <Cell className={`${narrowBlock} whitespace-nowrap font-semibold`}>{row.day}</Cell>
+                  <Cell className={`${narrowBlock} break-all`}>
+                    <span className="sm:hidden">Source: </span>
+                    {row.source}
+                  </Cell>
+                  <Cell className={`${narrowBlock} break-all`}>
+                    <span className="sm:hidden">Campaign: </span>
+                    {row.campaign}
+                  </Cell>
+                  <Cell className={`${narrowBlock} tabular-nums sm:text-right sm:whitespace-nowrap`}>
+                    <span className="sm:hidden">Spend: </span>
+                    {signedCents(row.spendCents)}
+                  </Cell>
+                  <Cell className={`${narrowBlock} text-slate-600`}>
                     {operatorTime(row.updatedAt, timeZone)} by {row.updatedBy}
                   </Cell>
                 </Row>

@@ -32,7 +32,7 @@ const TEXTS: Record<string, (site: { brand: string; optOutUrl: string; phone: st
       "",
       `${brand}`,
       "",
-      "You get this e-mail once, because a request was made with this address. We send no newsletters.",
+      "You get this e-mail once, because a request was made with this address.",
     ].join("\n"),
   }),
 };
