@@ -7,8 +7,8 @@ import { checkSpendRow, parseSpendCsv, spendKey, type RowCheck, type SpendRow } 
 
 /** A spend file is a few thousand short lines; anything near this is not one. */
 export const SPEND_UPLOAD_MAX_BYTES = 2 * 1024 ** 2;
-/** Replacements named in one audit entry; the rest are counted. */
-const AUDITED_CHANGES = 50;
+/** Characters of replaced rows named in one audit entry (its detail keeps 4,000: AUDIT_DETAIL_LIMIT); the rest are counted. */
+const AUDITED_CHANGES_CHARS = 3_000;
 /** Rows the admin page lists, newest day first. */
 const LISTED_ROWS = 200;
 
@@ -69,6 +69,7 @@ export function createCampaignSpend({ db, timeZone, now = () => new Date() }: { 
           .execute();
       }
       const replacedRows = result.changes.filter((change) => change.fromCents !== null);
+      const named = rowsWithin(replacedRows, AUDITED_CHANGES_CHARS);
       await recordAudit(
         trx,
         actor,
@@ -81,8 +82,8 @@ export function createCampaignSpend({ db, timeZone, now = () => new Date() }: { 
             replaced: result.replaced,
             unchanged: result.unchanged,
             // What was there before is the part an audit needs: the new amounts are in the table.
-            replacedRows: replacedRows.slice(0, AUDITED_CHANGES),
-            ...(replacedRows.length > AUDITED_CHANGES ? { replacedRowsNotListed: replacedRows.length - AUDITED_CHANGES } : {}),
+            replacedRows: named,
+            ...(replacedRows.length > named.length ? { replacedRowsNotListed: replacedRows.length - named.length } : {}),
           },
         },
         now(),
@@ -139,6 +140,18 @@ export function createCampaignSpend({ db, timeZone, now = () => new Date() }: { 
       return rows.map((row) => ({ day: row.day, source: row.utm_source, campaign: row.utm_campaign, spendCents: Number(row.spend_cents), updatedAt: row.updated_at, updatedBy: row.updated_by }));
     },
   };
+}
+
+/** The first rows whose JSON fits in `chars`. */
+function rowsWithin<T>(rows: T[], chars: number): T[] {
+  let used = 0;
+  const kept: T[] = [];
+  for (const row of rows) {
+    used += JSON.stringify(row).length + 1;
+    if (used > chars) break;
+    kept.push(row);
+  }
+  return kept;
 }
 
 interface Change {

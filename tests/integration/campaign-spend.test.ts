@@ -131,6 +131,15 @@ describe("importing spend", () => {
     const entries = await auditOf("save-campaign-spend");
     expect(entries).toHaveLength(1);
     expect(JSON.parse(entries[0]!.detail)).toMatchObject({ replaced: 1, replacedRows: [{ fromCents: 120050, toCents: 9900 }] });
+
+    // A big correction: the audit entry names the replaced rows it has room for and counts the rest.
+    const month = (cents: number) => ["date,source,campaign,spend", ...Array.from({ length: 120 }, (_v, i) => `${daysAgo(i % 30)},src-${i},campaign-${i},${cents}`)].join("\n");
+    expect(await upload(month(1))).toMatchObject({ status: 200, data: { done: "Imported 120 rows: 120 new, 0 replaced, 0 unchanged." } });
+    expect(await upload(month(2))).toMatchObject({ status: 200, data: { done: "Imported 120 rows: 0 new, 120 replaced, 0 unchanged." } });
+    const big = JSON.parse((await auditOf("import-campaign-spend")).at(-1)!.detail) as { replaced: number; replacedRows: unknown[]; replacedRowsNotListed: number };
+    expect(big.replaced).toBe(120);
+    expect(big.replacedRows.length).toBeGreaterThan(10);
+    expect(big.replacedRows.length + big.replacedRowsNotListed).toBe(120);
     await app.db.deleteFrom("campaign_spend").execute();
   });
 });
