@@ -37,6 +37,8 @@ export default [
   route("admin/revocations", "routes/admin-revocations.tsx"),
   route("admin/suppression", "routes/admin-suppression.tsx"),
   route("admin/suppliers", "routes/admin-suppliers.tsx"),
+  route("admin/spend", "routes/admin-spend.tsx"),
+  route("admin/visitor-mail", "routes/admin-visitor-mail.tsx"),
   route("admin/operators", "routes/admin-operators.tsx"),
   route("admin/invitation/:token", "routes/admin-invitation.tsx"),
   route("admin/reset/:token", "routes/admin-reset.tsx"),

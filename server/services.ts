@@ -36,6 +36,8 @@ import { createExperimentConsole } from "./experiments/experiment-console";
 
 /** How often the worker promotes the winners of experiments whose operator set a threshold (docs/decisions/060). */
 const AUTO_PROMOTE_INTERVAL_MS = 5 * 60_000;
+import { createVisitorMail } from "./alerts/visitor-confirmation";
+import { createCampaignSpend } from "./campaigns/campaign-spend";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -62,6 +64,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const alerts = createAlerts({ db, settings: config.alerts, logger });
   // Started by the web process (server/web.ts): the worker renders no pages.
   const content = createLiveContent({ store: contentStore, site: config.site, logger });
+  const visitorMail = createVisitorMail({ db, siteUrl: config.siteUrl, site: () => content.current().site, sending: alerts.sending });
   return {
     settings,
     metrics,
@@ -94,7 +97,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
       // Alerts by e-mail (docs/decisions/056): incidents found from the database, mails sent from their own queue.
       createPeriodicTask({ name: "experiment auto-promotion", intervalMs: AUTO_PROMOTE_INTERVAL_MS, run: experimentStore.autoPromote, logger }),
-      createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await alerts.sendDue()), logger }),
+      createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await visitorMail.queueDue(), await alerts.sendDue()), logger }),
       ...(backups && config.backup
         ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
         : []),
@@ -106,6 +109,10 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,
     alerts,
+    /** Visitors' confirmation e-mails per claim (docs/decisions/062), queued and sent with the alerts. */
+    visitorMail,
+    /** Campaign spend (docs/decisions/062), at /admin/spend; the dashboard shows the margin. */
+    campaignSpend: createCampaignSpend({ db, timeZone: config.operatorTimeZone }),
     buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     suppression: createSuppressionLists({ db, maxUploadBytes: config.suppressionUploadMaxBytes }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),

@@ -20,6 +20,8 @@ const PAGES = [
   { to: "/admin/revocations", label: "Revocations" },
   { to: "/admin/suppliers", label: "Suppliers" },
   { to: "/admin/suppression", label: "Suppression", only: "suppression" },
+  { to: "/admin/spend", label: "Spend", only: "spend" },
+  { to: "/admin/visitor-mail", label: "Visitor e-mail", only: "visitorMail" },
   { to: "/admin/audit", label: "Audit", only: "audit" },
   { to: "/admin/operators", label: "Operators", only: "operators" },
   { to: "/admin/account", label: "Account" },
@@ -35,7 +37,7 @@ type AdminNav = Record<Extract<(typeof PAGES)[number], { only: string }>["only"]
  */
 export function AdminHeader({ title, skipLinks = [] }: { title: string; skipLinks?: ReadonlyArray<{ href: string; label: string }> }) {
   // Unknown (a page rendered without the root loader): every link, and the pages refuse what the role may not see.
-  const nav: AdminNav = useRootData().adminNav ?? { setup: true, audit: true, operators: true, checks: true, suppression: true };
+  const nav: AdminNav = useRootData().adminNav ?? { setup: true, audit: true, operators: true, checks: true, suppression: true, spend: true, visitorMail: true };
   const pages = PAGES.filter((page) => !("only" in page) || nav[page.only]);
   const links = (className: string) => (
     <ul className={className}>

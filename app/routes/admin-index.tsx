@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { DailyBars, dropOffNote, FunnelBars, PercentBars, ScrollingTable } from "~/admin/dashboard-charts";
 import { signedCents } from "~/admin/buyer-summary";
+import { CampaignMarginSection } from "~/admin/campaign-margin-section";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
 import type { BuyerDeliveries, DashboardPeriod, FunnelStage, SupplierFigures } from "../../server/analytics/funnel-dashboard";
 import type { MoneyTotals } from "../../server/ledger";
@@ -42,7 +43,7 @@ const td = "py-2 pr-3 text-right tabular-nums";
 const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { period, periodNotice, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers } = loaderData;
+  const { period, periodNotice, days, timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers, campaigns } = loaderData;
   const spam = leadsPerDay.reduce((sum, claim) => sum + claim.spam, 0);
   return (
     <>
@@ -254,6 +255,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </section>
 
         <SuppliersSection rows={suppliers} />
+
+        <CampaignMarginSection margin={campaigns} />
 
         <DeliveriesSection
           id="deliveries"

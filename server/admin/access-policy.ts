@@ -50,6 +50,12 @@ export const ACCESS = {
   /** /admin/experiments (docs/decisions/060): landing-page experiments; a viewer sees their results. */
   "experiments.view": "viewer",
   "experiments.change": "manager",
+  /** /admin/spend (docs/decisions/062): campaign spend, imported or entered; the dashboard shows the margin. */
+  "spend.view": "manager",
+  "spend.change": "manager",
+  /** /admin/visitor-mail (docs/decisions/062): which claims send the visitor a confirmation e-mail. */
+  "visitor-mail.view": "manager",
+  "visitor-mail.change": "manager",
   /** /admin/account: one's own password. */
   "account.change": "viewer",
 } as const satisfies Record<string, OperatorRole>;

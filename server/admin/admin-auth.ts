@@ -49,6 +49,8 @@ export interface AdminNavigation {
   audit: boolean;
   operators: boolean;
   checks: boolean;
+  spend: boolean;
+  visitorMail: boolean;
 }
 
 export type AdminAuth = Awaited<ReturnType<typeof createAdminAuth>>;
@@ -457,6 +459,8 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
         audit: allows(row.role, "audit.view"),
         operators: allows(row.role, "operators.view"),
         checks: allows(row.role, "checks.change"),
+        spend: allows(row.role, "spend.view"),
+        visitorMail: allows(row.role, "visitor-mail.view"),
       };
     },
 

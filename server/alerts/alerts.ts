@@ -5,6 +5,7 @@ import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { dailySummary, previousDay } from "./daily-summary";
+import { VISITOR_CONFIRMATION } from "./visitor-confirmation";
 import { ALERT_KINDS, alertKinds, currentConditions, type AlertCondition, type AlertKind, type ConditionLimits } from "./alert-conditions";
 
 /** How often the worker looks for incidents and sends the mails waiting. */
@@ -153,7 +154,9 @@ export function createAlerts({ db, settings, logger, now = () => new Date() }: {
         .executeTakeFirst();
       if (!taken.numUpdatedRows) continue;
       try {
-        await transport.sendMail({ from: settings.from, to: mail.to_address, subject: `[Alert] ${mail.subject}`, text: mail.body });
+        // A visitor's confirmation (docs/decisions/062) shares the queue; only operators' alerts are marked as such.
+        const subject = mail.kind === VISITOR_CONFIRMATION ? mail.subject : `[Alert] ${mail.subject}`;
+        await transport.sendMail({ from: settings.from, to: mail.to_address, subject, text: mail.body });
         await db.updateTable("alert_mails").set({ status: "sent", sent_at: now().toISOString(), last_error: null }).where("id", "=", mail.id).execute();
         sent++;
       } catch (error) {

@@ -6,6 +6,7 @@ import { ROLLUP_REFRESH_MS, type DashboardRollups } from "./dashboard-rollups";
 import { dayBounds } from "../lead-console/lead-filter";
 import { FIRST_PARTY_SOURCE, UNNAMED_API_SOURCE } from "../suppliers/lead-source";
 import { TZDate } from "@date-fns/tz";
+import { campaignMargin, type CampaignMargin, type ClaimMarginRow } from "../campaigns/campaign-margin";
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -101,6 +102,8 @@ export interface Dashboard {
   destinations: BuyerDeliveries[];
   /** Our own forms first, then every supplier by name, then API leads from before suppliers if the period has any. */
   suppliers: SupplierFigures[];
+  /** Spend, leads, sales, revenue and margin per campaign and per claim (docs/decisions/062). */
+  campaigns: Omit<CampaignMargin, "claims"> & { claims: (ClaimMarginRow & { title: string })[] };
 }
 
 export const FIRST_PARTY_NAME = "Our own forms";
@@ -125,7 +128,7 @@ export function createFunnelDashboard(
       const today = now();
       const days = periodDays(period, today, rollups.timeZone);
       const from = days[0]!;
-      const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums, floodRow, supplierRows] = await Promise.all([
+      const [leadRows, funnelRows, deliveryRows, buyers, ledgerSums, floodRow, supplierRows, margin] = await Promise.all([
         db.selectFrom("lead_daily").select(["day", "case_type", "supplier_id", "leads", "spam", "duplicates", "payout_cents"]).where("day", ">=", from).execute(),
         db
           .selectFrom("funnel_daily")
@@ -148,6 +151,7 @@ export function createFunnelDashboard(
           .where("refused", ">", 0)
           .executeTakeFirst(),
         db.selectFrom("suppliers").select(["id", "name"]).orderBy("name").orderBy("id").execute(),
+        campaignMargin(db, { firstDay: from, lastDay: days.at(-1)!, start: dayBounds(from, rollups.timeZone).start }),
       ]);
 
       const dayIndex = new Map(days.map((day, i) => [day, i]));
@@ -246,7 +250,11 @@ export function createFunnelDashboard(
       );
 
       const flood = { refusedEvents: Number(floodRow?.refused ?? 0), addresses: Number(floodRow?.addresses ?? 0) };
-      return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers };
+      const campaigns = {
+        ...margin,
+        claims: margin.claims.map((row) => ({ ...row, title: claims.find((c) => c.caseType === row.caseType)?.copy.formTitle ?? row.caseType })),
+      };
+      return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers, campaigns };
     },
   };
 }

@@ -95,6 +95,10 @@ export const AUDIT_ACTIONS = [
   "pause-supplier",
   "resume-supplier",
   "rotate-supplier-key",
+  // Campaign spend and visitors' confirmation e-mails (docs/decisions/062).
+  "import-campaign-spend",
+  "save-campaign-spend",
+  "save-visitor-mail-claims",
 ] as const;
 
 /**

@@ -580,6 +580,26 @@ export interface AlertMailsTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The lead a visitor's confirmation is about (migration 40, docs/decisions/062); null for an alert. Unique. */
+  lead_id: string | null;
+}
+
+/** A campaign's spend on one day (migration 40, docs/decisions/062): keys as leads store them (utmKey). */
+export interface CampaignSpendTable {
+  /** YYYY-MM-DD, the operator's day (OPERATOR_TIME_ZONE). */
+  day: string;
+  utm_source: string;
+  utm_campaign: string;
+  spend_cents: number;
+  updated_at: string;
+  /** The operator's e-mail who imported or entered it. */
+  updated_by: string;
+}
+
+/** A claim whose visitors get a confirmation e-mail, since `enabled_at` (docs/decisions/062). */
+export interface VisitorMailClaimsTable {
+  case_type: string;
+  enabled_at: string;
 }
 
 /** An operator's choice for one kind of alert; without a row, owners get it and others do not. */
@@ -592,6 +612,8 @@ export interface OperatorAlertChoicesTable {
 export interface Database {
   alert_incidents: AlertIncidentsTable;
   alert_mails: AlertMailsTable;
+  campaign_spend: CampaignSpendTable;
+  visitor_mail_claims: VisitorMailClaimsTable;
   operator_alert_choices: OperatorAlertChoicesTable;
   suppression_lists: SuppressionListsTable;
   suppression_entries: SuppressionEntriesTable;

@@ -23,6 +23,8 @@ import { claimByLandingPath } from "#claims/registry";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Statements } from "../statements/statements";
 import type { Alerts } from "../alerts/alerts";
+import type { VisitorMail } from "../alerts/visitor-confirmation";
+import type { CampaignSpend } from "../campaigns/campaign-spend";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -80,6 +82,8 @@ export interface AppDeps {
   statements: Statements;
   suppression: SuppressionLists;
   alerts: Alerts;
+  campaignSpend: CampaignSpend;
+  visitorMail: VisitorMail;
   /** Site content (docs/decisions/055): its drafts and versions, and what this instance's pages show. */
   content: LiveContent;
   contentConsole: ContentConsole;
@@ -102,7 +106,7 @@ export function createApp(deps: AppDeps): RequestListener {
  * steps (./request-pipeline.ts). Apart for tests/integration/early-lead-intake.test.ts, which holds
  * both paths to the same answers.
  */
-export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, content, contentConsole, liveExperiments, experiments, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
+export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, campaignSpend, visitorMail, content, contentConsole, liveExperiments, experiments, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -172,6 +176,8 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
       alerts,
       experiments,
       experiment,
+      campaignSpend,
+      visitorMail,
       visitor,
     }) satisfies ServerContext;
     // Pages rendered once for every visitor: only from a built app (development renders every request).

@@ -22,6 +22,8 @@ import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Alerts } from "../alerts/alerts";
 import type { ExperimentConsole } from "../experiments/experiment-console";
 import type { ShownVariant } from "../experiments/experiment-types";
+import type { VisitorMail } from "../alerts/visitor-confirmation";
+import type { CampaignSpend } from "../campaigns/campaign-spend";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -68,4 +70,7 @@ export interface ServerContext {
   experiment: (claim: string) => ShownVariant | null;
   /** `visitorKey`: the first-touch cookie, which assigns experiment variants; absent without one. */
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null; visitorKey?: string | null };
+  /** Campaign spend and visitors' confirmation e-mails (docs/decisions/062), at /admin/spend and /admin/visitor-mail. */
+  campaignSpend: CampaignSpend;
+  visitorMail: VisitorMail;
 }

@@ -72,6 +72,8 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       experiments: services.experiments,
       // The variant this visitor (its first-touch cookie, `visitor.visitorKey`) is shown, as server/http/app.ts decides it.
       experiment: (claim) => services.liveExperiments.shown(claim, visitor.visitorKey),
+      campaignSpend: services.campaignSpend,
+      visitorMail: services.visitorMail,
       visitor: { ip: "203.0.113.7", userAgent: "RouteTest/1.0", attribution: null, ...visitor },
       ...overrides,
     } satisfies ServerContext;

@@ -32,6 +32,7 @@ import * as siteContent from "./2026-11-27-31-site-content";
 import * as alerts from "./2026-11-27-32-alerts";
 import * as ledgerLeadSource from "./2026-11-27-33-ledger-lead-source";
 import * as experiments from "./2026-11-27-38-experiments";
+import * as campaignSpend from "./2026-11-27-40-campaign-spend";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-32-alerts": alerts,
   "2026-11-27-33-ledger-lead-source": ledgerLeadSource,
   "2026-11-27-38-experiments": experiments,
+  "2026-11-27-40-campaign-spend": campaignSpend,
 };
