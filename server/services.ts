@@ -30,6 +30,8 @@ import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
 import { createSupplierStore } from "./suppliers/supplier-store";
 import { ALERT_CHECK_INTERVAL_MS, createAlerts } from "./alerts/alerts";
+import { CONVERSION_CHECK_INTERVAL_MS, createConversions } from "./conversions/conversions";
+import { claims } from "#claims/registry";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -46,6 +48,16 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const statements = createStatements({ db });
   const contentStore = createContentStore({ db });
   const alerts = createAlerts({ db, settings: config.alerts, logger });
+  const conversions = createConversions({
+    db,
+    secretBox,
+    endpoints: config.conversions,
+    siteUrl: config.siteUrl,
+    caseTypes: () => claims.map((claim) => claim.caseType),
+    timeoutMs: config.delivery.timeoutMs,
+    retryScheduleMs: config.delivery.retryScheduleMs,
+    logger,
+  });
   // Started by the web process (server/web.ts): the worker renders no pages.
   const content = createLiveContent({ store: contentStore, site: config.site, logger });
   return {
@@ -80,6 +92,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
       // Alerts by e-mail (docs/decisions/056): incidents found from the database, mails sent from their own queue.
       createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await alerts.sendDue()), logger }),
+      // Conversions sent back to ad platforms (docs/decisions/061): found from the leads and the ledger, sent from their own queue.
+      createPeriodicTask({ name: "ad conversions", intervalMs: CONVERSION_CHECK_INTERVAL_MS, run: conversions.run, logger }),
       ...(backups && config.backup
         ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
         : []),
@@ -91,6 +105,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     returns: createLeadReturns({ db, timeZone: config.operatorTimeZone }),
     statements,
     alerts,
+    conversions,
     buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     suppression: createSuppressionLists({ db, maxUploadBytes: config.suppressionUploadMaxBytes }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),

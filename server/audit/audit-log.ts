@@ -90,6 +90,8 @@ export const AUDIT_ACTIONS = [
   "pause-supplier",
   "resume-supplier",
   "rotate-supplier-key",
+  // Conversions sent back to ad platforms (docs/decisions/061).
+  "save-conversion-settings",
 ] as const;
 
 /**
