@@ -19,6 +19,7 @@ const PAGES = [
   { to: "/admin/revocations", label: "Revocations" },
   { to: "/admin/suppliers", label: "Suppliers" },
   { to: "/admin/suppression", label: "Suppression", only: "suppression" },
+  { to: "/admin/conversions", label: "Conversions" },
   { to: "/admin/audit", label: "Audit", only: "audit" },
   { to: "/admin/operators", label: "Operators", only: "operators" },
   { to: "/admin/account", label: "Account" },

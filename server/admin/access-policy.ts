@@ -47,6 +47,9 @@ export const ACCESS = {
   /** /admin/content (docs/decisions/055): the site's words; a viewer reads them and previews drafts. */
   "content.view": "viewer",
   "content.change": "manager",
+  /** /admin/conversions (docs/decisions/061): each claim's conversions for Google Ads and Meta; credentials are never shown. */
+  "conversions.view": "viewer",
+  "conversions.change": "owner",
   /** /admin/account: one's own password. */
   "account.change": "viewer",
 } as const satisfies Record<string, OperatorRole>;

@@ -20,6 +20,7 @@ import type { ContentConsole } from "../content/content-console";
 import type { SiteContent } from "../content/live-content";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Alerts } from "../alerts/alerts";
+import type { Conversions } from "../conversions/conversions";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -60,5 +61,7 @@ export interface ServerContext {
   suppression: SuppressionLists;
   /** Alerts by e-mail (docs/decisions/056): each operator's choice of them on /admin/account. */
   alerts: Alerts;
+  /** Conversions sent back to ad platforms (docs/decisions/061): each claim's settings, and a lead's events. */
+  conversions: Conversions;
   visitor: { ip: string | null; userAgent: string | null; attribution: Attribution | null };
 }
