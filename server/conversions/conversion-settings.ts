@@ -173,9 +173,9 @@ export function createConversionSettings({ db, secretBox, caseTypes }: { db: Db;
   }
 
   /** What the sender needs for a claim's platform: its target and opened credentials; an error in words otherwise. */
-  async function googleOf(caseType: string): Promise<{ target: GoogleTarget; credentials: GoogleCredentials } | { error: string }> {
+  async function googleOf(caseType: string): Promise<{ target: GoogleTarget; credentials: GoogleCredentials } | { error: string; off?: true }> {
     const row = await rowOf(caseType);
-    if (!row?.google_enabled_at || !row.google_customer_id || !row.google_sold_action_id) return { error: "Google is turned off for this claim" };
+    if (!row?.google_enabled_at || !row.google_customer_id || !row.google_sold_action_id) return { error: "Google is turned off for this claim", off: true };
     if (!row.google_credentials_sealed) return { error: "No Google credentials stored" };
     if (!secretBox) return { error: "Google credentials need SECRETS_KEY, which is not set" };
     try {
@@ -195,9 +195,9 @@ export function createConversionSettings({ db, secretBox, caseTypes }: { db: Db;
     }
   }
 
-  async function metaOf(caseType: string): Promise<{ target: MetaTarget; accessToken: string } | { error: string }> {
+  async function metaOf(caseType: string): Promise<{ target: MetaTarget; accessToken: string } | { error: string; off?: true }> {
     const row = await rowOf(caseType);
-    if (!row?.meta_enabled_at || !row.meta_pixel_id) return { error: "Meta is turned off for this claim" };
+    if (!row?.meta_enabled_at || !row.meta_pixel_id) return { error: "Meta is turned off for this claim", off: true };
     if (!row.meta_access_token_sealed) return { error: "No Meta access token stored" };
     if (!secretBox) return { error: "The Meta access token needs SECRETS_KEY, which is not set" };
     try {

@@ -32,6 +32,13 @@ const final = (error: string): AttemptResult => ({ ok: false, status: null, erro
 const later = (error: string): AttemptResult => ({ ok: false, status: null, error, retryable: true, durationMs: 0, responseBody: null });
 /** What a revoked or spam lead's event records instead of being sent. */
 const CANCELLED = "Consent revoked or marked as spam: not sent";
+/** What an event records when its platform was turned off for the claim before it went: cancelled, not retried. */
+const notToSend = new WeakSet<AttemptResult>();
+function turnedOff(platform: string): AttemptResult {
+  const result = final(`${platform} was turned off for this claim: not sent`);
+  notToSend.add(result);
+  return result;
+}
 
 /**
  * Conversions sent back to ad platforms (docs/decisions/061): the worker finds what happened to the
@@ -192,7 +199,7 @@ export function createConversions({
     const init = (headers: Record<string, string>, body: unknown): RequestInit => ({ method: "POST", headers, body: JSON.stringify(body) });
     if (event.platform === "google") {
       const google = await settings.googleOf(event.case_type);
-      if ("error" in google) return later(google.error);
+      if ("error" in google) return google.off ? turnedOff("Google") : later(google.error);
       const request = googleRequest({ ...google.target, testMode: event.test_mode === 1 }, facts);
       if (!request) return final("Nothing to send: no Google conversion action for this event");
       const token = await googleAccessToken(google.credentials);
@@ -203,7 +210,7 @@ export function createConversions({
       return refused ? { ...result, ok: false, error: refused, retryable: false } : result;
     }
     const meta = await settings.metaOf(event.case_type);
-    if ("error" in meta) return later(meta.error);
+    if ("error" in meta) return meta.off ? turnedOff("Meta") : later(meta.error);
     const request = metaRequest({ ...meta.target, testEventCode: event.test_mode === 1 ? meta.target.testEventCode : null }, facts, siteUrl, meta.accessToken);
     if (!request) return final("Meta has no event for this");
     return attempt(`${endpoints.metaGraphUrl}${request.path}`, init({ "content-type": "application/json" }, request.body), timeoutMs);
@@ -244,7 +251,10 @@ export function createConversions({
         const facts = await factsOf(event);
         if ("cancel" in facts) status = await record(event, final(facts.cancel), facts.cancel === CANCELLED);
         else if ("wait" in facts) status = await record(event, later(facts.wait));
-        else status = await record(event, await send(event, facts));
+        else {
+          const result = await send(event, facts);
+          status = await record(event, result, notToSend.has(result));
+        }
       } catch (error) {
         status = await record(event, later(`Not sent: ${(error as Error).message}`));
       }

@@ -219,6 +219,18 @@ describe("events found, sent and retried", () => {
     ]);
   });
 
+  it("cancels what waits for a platform the operator turned off, and answers 401 to a post without a session", async () => {
+    const leadId = await app.makeLead({ claim: CLAIM, attribution: fromClicks(7) });
+    await conversions.queueFound();
+    expect((await post({ ...SETTINGS, googleCredentials: "", metaAccessToken: "", googleEnabled: "", googleTestMode: "on", metaTestEventCode: "TEST4242" })).data).toEqual({ saved: CASE_TYPE });
+    await conversions.sendDue();
+    expect((await eventsOf(leadId)).map((e) => [e.platform, e.status, e.last_error])).toEqual([
+      ["google", "cancelled", "Google was turned off for this claim: not sent"],
+      ["meta", "sent", null],
+    ]);
+    expect((await post(SETTINGS, null)).status).toBe(401);
+  });
+
   it("sent only allow-listed fields, neutral event names, and no word about the claim, in every request", () => {
     const uploads = platforms.received.filter((r) => r.path !== "/token");
     expect(uploads.length).toBeGreaterThan(10);
