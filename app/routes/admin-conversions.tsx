@@ -12,23 +12,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { claims: await context.conversions.settings.list(), canChange: access.can("conversions.change") };
 }
 
-type Answer = { saved: string } | { caseType: string; errors: Record<string, string> };
+/** The fields a refused form shows again as posted (never the credentials). */
+const ECHOED = ["googleEnabled", "googleCustomerId", "googleLoginCustomerId", "googleSubmittedActionId", "googleSoldActionId", "googleTestMode", "metaEnabled", "metaPixelId", "metaTestEventCode"];
+
+type Answer = { saved: string } | { caseType: string; errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireOperatorAction(request, context, "conversions.change");
   const form = await readForm(request, context.logger);
   const caseType = String(form.get("caseType") ?? "");
   const saved = await context.conversions.settings.save(caseType, form, actor);
-  if (!saved.ok) return data({ caseType, errors: saved.errors as Record<string, string> } satisfies Answer, { status: saved.status });
+  if (!saved.ok) {
+    const values = Object.fromEntries(ECHOED.map((name) => [name, String(form.get(name) ?? "")]));
+    return data({ caseType, errors: saved.errors as Record<string, string>, values } satisfies Answer, { status: saved.status });
+  }
   return { saved: caseType } satisfies Answer;
 }
 
 type ClaimSettings = Route.ComponentProps["loaderData"]["claims"][number];
 
-function ClaimForm({ claim, errors, canChange }: { claim: ClaimSettings; errors: Record<string, string>; canChange: boolean }) {
+function ClaimForm({ claim, errors, posted, canChange }: { claim: ClaimSettings; errors: Record<string, string>; posted?: Record<string, string>; canChange: boolean }) {
   const id = claim.caseType.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   const field = fieldsOf(errors, id);
   const { google, meta } = claim;
+  // A refused form shows what was posted; otherwise what is saved.
+  const text = (name: string, saved: string) => posted?.[name] ?? saved;
+  const checked = (name: string, saved: boolean) => (posted ? posted[name] === "on" : saved);
   return (
     <section aria-labelledby={`${id}-title`} className={`${adminCard} space-y-4`} data-claim={claim.caseType}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -42,11 +51,11 @@ function ClaimForm({ claim, errors, canChange }: { claim: ClaimSettings; errors:
         <FieldError id={`${id}-form-error`} error={errors.form} />
         <fieldset className="space-y-3" disabled={!canChange}>
           <legend className="font-bold">Google Ads (leads that came from a Google click)</legend>
-          <Choice name="googleEnabled" label="Send conversions to Google" description="Submitted and sold leads as click conversions; a return retracts or restates the sale." defaultChecked={google.enabled} />
-          <TextField {...field("googleCustomerId")} label="Customer id" hint="The Google Ads account, such as 123-456-7890." defaultValue={google.customerId} inputMode="numeric" />
-          <TextField {...field("googleLoginCustomerId")} label="Manager account id (optional)" hint="When the account is reached through a manager account." defaultValue={google.loginCustomerId} inputMode="numeric" />
-          <TextField {...field("googleSubmittedActionId")} label="Conversion action id for submitted leads (optional)" hint="Left empty, submitted leads are not sent." defaultValue={google.submittedActionId} inputMode="numeric" />
-          <TextField {...field("googleSoldActionId")} label="Conversion action id for sold leads" defaultValue={google.soldActionId} inputMode="numeric" />
+          <Choice name="googleEnabled" label="Send conversions to Google" description="Submitted and sold leads as click conversions; a return retracts or restates the sale." defaultChecked={checked("googleEnabled", google.enabled)} />
+          <TextField {...field("googleCustomerId")} label="Customer id" hint="The Google Ads account, such as 123-456-7890." defaultValue={text("googleCustomerId", google.customerId)} inputMode="numeric" />
+          <TextField {...field("googleLoginCustomerId")} label="Manager account id (optional)" hint="When the account is reached through a manager account." defaultValue={text("googleLoginCustomerId", google.loginCustomerId)} inputMode="numeric" />
+          <TextField {...field("googleSubmittedActionId")} label="Conversion action id for submitted leads (optional)" hint="Left empty, submitted leads are not sent." defaultValue={text("googleSubmittedActionId", google.submittedActionId)} inputMode="numeric" />
+          <TextField {...field("googleSoldActionId")} label="Conversion action id for sold leads" defaultValue={text("googleSoldActionId", google.soldActionId)} inputMode="numeric" />
           <TextAreaField
             {...field("googleCredentials")}
             label="API credentials"
@@ -54,14 +63,14 @@ function ClaimForm({ claim, errors, canChange }: { claim: ClaimSettings; errors:
             autoComplete="off"
             hint={`${google.hasCredentials ? "Stored, sealed. Leave empty to keep them. " : ""}JSON: {"developerToken", "clientId", "clientSecret", "refreshToken"}.`}
           />
-          <Choice name="googleTestMode" label="Test mode" description="Google checks every request (validateOnly) and records nothing." defaultChecked={google.testMode} />
+          <Choice name="googleTestMode" label="Test mode (validate only)" description="Google checks every request and records nothing." defaultChecked={checked("googleTestMode", google.testMode)} />
         </fieldset>
         <fieldset className="space-y-3" disabled={!canChange}>
           <legend className="font-bold">Meta Conversions API (leads that came from a Meta click)</legend>
-          <Choice name="metaEnabled" label="Send conversions to Meta" description="A submitted lead as Lead, a sold one as Purchase with its price; Meta has no retraction for a return." defaultChecked={meta.enabled} />
-          <TextField {...field("metaPixelId")} label="Pixel (dataset) id" defaultValue={meta.pixelId} inputMode="numeric" />
+          <Choice name="metaEnabled" label="Send conversions to Meta" description="A submitted lead as Lead, a sold one as Purchase with its price; Meta has no retraction for a return." defaultChecked={checked("metaEnabled", meta.enabled)} />
+          <TextField {...field("metaPixelId")} label="Pixel (dataset) id" defaultValue={text("metaPixelId", meta.pixelId)} inputMode="numeric" />
           <TextField {...field("metaAccessToken")} type="password" autoComplete="off" label="Access token" hint={meta.hasAccessToken ? "Stored, sealed. Leave empty to keep it." : "From Events Manager, Settings, Conversions API."} />
-          <TextField {...field("metaTestEventCode")} label="Test event code (test mode)" hint="Set, events go to Events Manager's Test events and ads do not count them; empty to send real events." defaultValue={meta.testEventCode} />
+          <TextField {...field("metaTestEventCode")} label="Test event code" hint="Set, events go to Events Manager's Test events and ads do not count them; empty to send real events." defaultValue={text("metaTestEventCode", meta.testEventCode)} />
         </fieldset>
         {canChange ? (
           <button type="submit" className={`${adminButton} bg-brand text-white`}>
@@ -96,7 +105,12 @@ export default function AdminConversions({ loaderData, actionData }: Route.Compo
           their own queue and are retried when a platform is down; each lead&apos;s page shows them.
         </p>
         {claims.map((claim) => (
-          <ClaimForm key={claim.caseType} claim={claim} canChange={canChange} errors={answer && "errors" in answer && answer.caseType === claim.caseType ? answer.errors : {}} />
+          <ClaimForm
+            key={claim.caseType}
+            claim={claim}
+            canChange={canChange}
+            {...(answer && "errors" in answer && answer.caseType === claim.caseType ? { errors: answer.errors, posted: answer.values } : { errors: {} })}
+          />
         ))}
       </main>
     </>
