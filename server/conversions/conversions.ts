@@ -1,14 +1,12 @@
 import { createHash } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { attempt, retryDelayMs, type AttemptResult } from "../distribution";
 import type { Db } from "../db/database";
 import type { ConversionEventsTable, ConversionStatus } from "../db/schema";
 import type { Logger } from "../logger";
 import type { SecretBox } from "../secrets/secret-box";
-import type { Selectable } from "kysely";
 import type { ConversionFacts } from "./conversion-facts";
-import { queueFoundConversions } from "./conversion-queue";
-import { clickIdOf } from "./conversion-queue";
+import { clickIdOf, queueFoundConversions } from "./conversion-queue";
 import { createConversionSettings } from "./conversion-settings";
 import { googleHeaders, googlePartialFailure, googleRequest, type GoogleCredentials } from "./google-ads";
 import { metaRequest } from "./meta-capi";
