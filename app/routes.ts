@@ -36,6 +36,7 @@ export default [
   route("admin/checks", "routes/admin-checks.tsx"),
   route("admin/revocations", "routes/admin-revocations.tsx"),
   route("admin/suppression", "routes/admin-suppression.tsx"),
+  route("admin/conversions", "routes/admin-conversions.tsx"),
   route("admin/suppliers", "routes/admin-suppliers.tsx"),
   route("admin/spend", "routes/admin-spend.tsx"),
   route("admin/visitor-mail", "routes/admin-visitor-mail.tsx"),

@@ -149,6 +149,10 @@ const envSchema = z.object({
     .optional(),
   /** The From: of alert e-mails; SITE_EMAIL unless given. */
   ALERT_FROM: z.email().optional(),
+  /** Where conversions go (docs/decisions/061): the platforms' real hosts unless set (tests use local fakes). */
+  GOOGLE_ADS_API_URL: z.url({ protocol: /^https?$/ }).default("https://googleads.googleapis.com"),
+  GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default("https://oauth2.googleapis.com/token"),
+  META_GRAPH_API_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com"),
   /** One incident sends one e-mail; the same alert about the same thing sends again only after this. */
   ALERT_QUIET_MINUTES: z.coerce.number().int().min(1).default(240),
   /** "No leads for a claim" once a claim that had leads has none for this long. */
@@ -228,6 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       noLeadsMs: e.ALERT_NO_LEADS_HOURS * 3_600_000,
       queueAgeMs: e.ALERT_QUEUE_MINUTES * 60_000,
       timeZone: e.OPERATOR_TIME_ZONE,
+    },
+    conversions: {
+      googleAdsUrl: e.GOOGLE_ADS_API_URL.replace(/\/$/, ""),
+      googleTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+      metaGraphUrl: e.META_GRAPH_API_URL.replace(/\/$/, ""),
     },
     hsts: e.HSTS ?? isProduction,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,

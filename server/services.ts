@@ -33,11 +33,13 @@ import { ALERT_CHECK_INTERVAL_MS, createAlerts } from "./alerts/alerts";
 import { createExperimentStore } from "./experiments/experiment-store";
 import { createLiveExperiments } from "./experiments/live-experiments";
 import { createExperimentConsole } from "./experiments/experiment-console";
+import { createVisitorMail } from "./alerts/visitor-confirmation";
+import { createCampaignSpend } from "./campaigns/campaign-spend";
+import { CONVERSION_CHECK_INTERVAL_MS, createConversions } from "./conversions/conversions";
+import { claims } from "#claims/registry";
 
 /** How often the worker promotes the winners of experiments whose operator set a threshold (docs/decisions/060). */
 const AUTO_PROMOTE_INTERVAL_MS = 5 * 60_000;
-import { createVisitorMail } from "./alerts/visitor-confirmation";
-import { createCampaignSpend } from "./campaigns/campaign-spend";
 
 /** The application's services, wired once per process. */
 export function createServices(config: Config, db: Db, logger: Logger) {
@@ -62,6 +64,16 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const statements = createStatements({ db });
   const contentStore = createContentStore({ db });
   const alerts = createAlerts({ db, settings: config.alerts, logger });
+  const conversions = createConversions({
+    db,
+    secretBox,
+    endpoints: config.conversions,
+    siteUrl: config.siteUrl,
+    caseTypes: () => claims.map((claim) => claim.caseType),
+    timeoutMs: config.delivery.timeoutMs,
+    retryScheduleMs: config.delivery.retryScheduleMs,
+    logger,
+  });
   // Started by the web process (server/web.ts): the worker renders no pages.
   const content = createLiveContent({ store: contentStore, site: config.site, logger });
   const visitorMail = createVisitorMail({ db, siteUrl: config.siteUrl, site: () => content.current().site, sending: alerts.sending });
@@ -95,9 +107,11 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       // Each buyer's statement of a month that ended, issued by the worker (docs/decisions/041).
       createPeriodicTask({ name: "monthly statements", intervalMs: STATEMENT_CHECK_INTERVAL_MS, run: statements.issueDue, logger }),
       createPeriodicTask({ name: "dashboard rollups", intervalMs: ROLLUP_REFRESH_MS, run: () => dashboardRollups.refresh({ maxAgeMs: ROLLUP_REFRESH_MS / 2 }), logger }),
-      // Alerts by e-mail (docs/decisions/056): incidents found from the database, mails sent from their own queue.
       createPeriodicTask({ name: "experiment auto-promotion", intervalMs: AUTO_PROMOTE_INTERVAL_MS, run: experimentStore.autoPromote, logger }),
+      // Alerts by e-mail (docs/decisions/056): incidents found from the database, mails sent from their own queue.
       createPeriodicTask({ name: "alerts", intervalMs: ALERT_CHECK_INTERVAL_MS, run: async () => (await alerts.check(), await alerts.queueDailySummary(), await visitorMail.queueDue(), await alerts.sendDue()), logger }),
+      // Conversions sent back to ad platforms (docs/decisions/061): found from the leads and the ledger, sent from their own queue.
+      createPeriodicTask({ name: "ad conversions", intervalMs: CONVERSION_CHECK_INTERVAL_MS, run: conversions.run, logger }),
       ...(backups && config.backup
         ? [createPeriodicTask({ name: "scheduled backup", intervalMs: backupCheckIntervalMs(config.backup), run: () => backups.takeScheduled(config.backup!), logger })]
         : []),
@@ -113,6 +127,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     visitorMail,
     /** Campaign spend (docs/decisions/062), at /admin/spend; the dashboard shows the margin. */
     campaignSpend: createCampaignSpend({ db, timeZone: config.operatorTimeZone }),
+    conversions,
     buyerTestLead: createBuyerTestLead({ db, secretBox, settings, config }),
     suppression: createSuppressionLists({ db, maxUploadBytes: config.suppressionUploadMaxBytes }),
     revocations: createRevocationService({ db, logger, optOutsPerHour: config.optOutRateLimitPerHour, timeZone: config.operatorTimeZone }),

@@ -35,7 +35,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
     logger,
     db,
     ...services,
-    pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers, checks: services.checks, suppliers: services.suppliers, buyerAuth, buyerPortal: services.buyerPortal, buyerTestLead: services.buyerTestLead },
+    pages: { ...pages, admin, operator, leadConsole: services.leadConsole, buyers: services.buyers, checks: services.checks, suppliers: services.suppliers, buyerAuth, buyerPortal: services.buyerPortal, buyerTestLead: services.buyerTestLead, conversions: services.conversions },
   });
   const server = http.createServer(app);
   server.requestTimeout = 30_000;

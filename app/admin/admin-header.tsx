@@ -22,6 +22,7 @@ const PAGES = [
   { to: "/admin/suppression", label: "Suppression", only: "suppression" },
   { to: "/admin/spend", label: "Spend", only: "spend" },
   { to: "/admin/visitor-mail", label: "Visitor e-mail", only: "visitorMail" },
+  { to: "/admin/conversions", label: "Conversions" },
   { to: "/admin/audit", label: "Audit", only: "audit" },
   { to: "/admin/operators", label: "Operators", only: "operators" },
   { to: "/admin/account", label: "Account" },

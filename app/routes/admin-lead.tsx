@@ -3,6 +3,7 @@ import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { signedCents } from "~/admin/buyer-summary";
 import { CertificateChecksSection } from "~/admin/certificate-checks-section";
 import { ConsentProofSection } from "~/admin/consent-proof-section";
+import { ConversionsSection } from "~/admin/conversions-section";
 import {
   ConfirmForm,
   ConfirmPanel,
@@ -53,6 +54,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     revocation: await context.revocations.ofLead(lead.id),
     suppressions: await context.suppression.ofLead(lead.id),
     sales: await context.returns.salesOfLead(lead.id),
+    conversions: (await context.conversions.eventsOfLead(lead.id)).map((event) => ({
+      id: event.id,
+      platform: event.platform,
+      kind: event.kind,
+      testMode: event.test_mode === 1,
+      status: event.status,
+      attempts: Number(event.attempts),
+      lastStatus: event.last_status,
+      lastError: event.last_error,
+      createdAt: event.created_at,
+      sentAt: event.sent_at,
+      nextAttemptAt: event.next_attempt_at,
+    })),
     returnReasons: context.returns.reasons,
     canReturn: access.can("returns.decide"),
     can: {
@@ -570,6 +584,8 @@ export default function AdminLead({
             </>
           )}
         </section>
+
+        <ConversionsSection conversions={loaderData.conversions} timeZone={lead.timeZone} />
 
         {lead.routing.length ? (
           <section aria-labelledby="routing-title" className={adminCard}>

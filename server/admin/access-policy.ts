@@ -56,6 +56,9 @@ export const ACCESS = {
   /** /admin/visitor-mail (docs/decisions/062): which claims send the visitor a confirmation e-mail. */
   "visitor-mail.view": "manager",
   "visitor-mail.change": "manager",
+  /** /admin/conversions (docs/decisions/061): each claim's conversions for Google Ads and Meta; credentials are never shown. */
+  "conversions.view": "viewer",
+  "conversions.change": "owner",
   /** /admin/account: one's own password. */
   "account.change": "viewer",
 } as const satisfies Record<string, OperatorRole>;

@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   "import-campaign-spend",
   "save-campaign-spend",
   "save-visitor-mail-claims",
+  // Conversions sent back to ad platforms (docs/decisions/061).
+  "save-conversion-settings",
 ] as const;
 
 /**

@@ -673,6 +673,8 @@ export interface Database {
   supplier_cap_counters: SupplierCapCountersTable;
   content_versions: ContentVersionsTable;
   content_drafts: ContentDraftsTable;
+  claim_conversion_settings: ClaimConversionSettingsTable;
+  conversion_events: ConversionEventsTable;
 }
 
 /** A check before a sale (migration 28, docs/decisions/048): config is server/distribution/checks/check-config.ts's JSON. */
@@ -995,4 +997,51 @@ export interface ExperimentsTable {
   ended_at: string | null;
   /** The site-wide change number of its last change, which web instances poll. */
   revision: number;
+}
+
+/** A claim's conversions sent back to ad platforms (migration 39, docs/decisions/061); a platform is on while its enabled_at is set. */
+export interface ClaimConversionSettingsTable {
+  case_type: string;
+  google_enabled_at: string | null;
+  /** The Google Ads customer id, 10 digits without dashes; the login customer id is the manager account's, when one. */
+  google_customer_id: string | null;
+  google_login_customer_id: string | null;
+  /** Conversion action ids (digits); no submitted action: submitted leads are not sent. */
+  google_submitted_action_id: string | null;
+  google_sold_action_id: string | null;
+  /** JSON { developerToken, clientId, clientSecret, refreshToken }, sealed with SECRETS_KEY. */
+  google_credentials_sealed: string | null;
+  /** 1: requests are sent with validateOnly (Google checks them and records nothing). */
+  google_test_mode: Generated<number>;
+  meta_enabled_at: string | null;
+  meta_pixel_id: string | null;
+  meta_access_token_sealed: string | null;
+  /** Set: events carry it as test_event_code (Meta's Test Events tool shows them, ads do not count them). */
+  meta_test_event_code: string | null;
+  updated_at: string;
+}
+
+export type ConversionPlatform = "google" | "meta";
+export type ConversionKind = "submitted" | "sold" | "returned";
+export type ConversionStatus = "pending" | "sending" | "sent" | "failed" | "dead" | "cancelled";
+
+/** One event for an ad platform (migration 39): its own outbox, keyed by platform, kind and source (the lead or the ledger entry). */
+export interface ConversionEventsTable {
+  id: string;
+  platform: ConversionPlatform;
+  kind: ConversionKind;
+  source_id: string;
+  lead_id: string;
+  case_type: string;
+  /** The platform's test mode when the event was queued: it is sent as a test. */
+  test_mode: number;
+  status: ConversionStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  response_body: string | null;
+  created_at: string;
+  sent_at: string | null;
 }

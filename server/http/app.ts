@@ -25,6 +25,7 @@ import type { Statements } from "../statements/statements";
 import type { Alerts } from "../alerts/alerts";
 import type { VisitorMail } from "../alerts/visitor-confirmation";
 import type { CampaignSpend } from "../campaigns/campaign-spend";
+import type { Conversions } from "../conversions/conversions";
 import type { CertificateMatches } from "../certificates/certificate-match";
 import type { CertificateService } from "../certificates/certificate-service";
 import { JWKS_PATH, type CertificateSigning } from "../certificates/certificate-signing";
@@ -77,7 +78,7 @@ export interface AppDeps {
   revocations: RevocationService;
   metrics: Metrics;
   /** The pages and the operator services they use. Absent in API-only tests. */
-  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; checks: CheckStore; suppliers: SupplierStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal; buyerTestLead: BuyerTestLead };
+  pages?: Pages & { admin: AdminAuth; operator: OperatorConsole; leadConsole: LeadConsole; buyers: BuyerStore; checks: CheckStore; suppliers: SupplierStore; buyerAuth: BuyerAuth; buyerPortal: BuyerPortal; buyerTestLead: BuyerTestLead; conversions: Conversions };
   returns: LeadReturns;
   statements: Statements;
   suppression: SuppressionLists;
@@ -167,6 +168,7 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
       checks: pages.checks,
       suppliers: pages.suppliers,
       buyerTestLead: pages.buyerTestLead,
+      conversions: pages.conversions,
       revocations,
       buyerAuth: pages.buyerAuth,
       buyerPortal: pages.buyerPortal,

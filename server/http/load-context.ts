@@ -24,6 +24,7 @@ import type { ExperimentConsole } from "../experiments/experiment-console";
 import type { ShownVariant } from "../experiments/experiment-types";
 import type { VisitorMail } from "../alerts/visitor-confirmation";
 import type { CampaignSpend } from "../campaigns/campaign-spend";
+import type { Conversions } from "../conversions/conversions";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -73,4 +74,6 @@ export interface ServerContext {
   /** Campaign spend and visitors' confirmation e-mails (docs/decisions/062), at /admin/spend and /admin/visitor-mail. */
   campaignSpend: CampaignSpend;
   visitorMail: VisitorMail;
+  /** Conversions sent back to ad platforms (docs/decisions/061): each claim's settings, and a lead's events. */
+  conversions: Conversions;
 }

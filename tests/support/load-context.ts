@@ -62,6 +62,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       checks: services.checks,
       suppliers: services.suppliers,
       buyerTestLead: services.buyerTestLead,
+      conversions: services.conversions,
       revocations: services.revocations,
       buyerAuth,
       buyerPortal: services.buyerPortal,

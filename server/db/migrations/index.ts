@@ -33,6 +33,7 @@ import * as alerts from "./2026-11-27-32-alerts";
 import * as ledgerLeadSource from "./2026-11-27-33-ledger-lead-source";
 import * as experiments from "./2026-11-27-38-experiments";
 import * as campaignSpend from "./2026-11-27-40-campaign-spend";
+import * as adConversions from "./2026-11-27-39-ad-conversions";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-33-ledger-lead-source": ledgerLeadSource,
   "2026-11-27-38-experiments": experiments,
   "2026-11-27-40-campaign-spend": campaignSpend,
+  "2026-11-27-39-ad-conversions": adConversions,
 };
