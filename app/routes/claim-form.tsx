@@ -7,6 +7,7 @@ import { WizardScripts } from "~/wizard/wizard-scripts";
 import type { WizardState } from "~/wizard/wizard";
 import { claimByFormPath, claimBySlug } from "#claims/registry";
 import { seo } from "~/components/seo";
+import { claimShown } from "~/landing/claim-shown";
 import type { Route } from "./+types/claim-form";
 
 // app/routes.ts registers this module only for the registry's form paths, so the look-up always finds the claim.
@@ -29,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timing: await context.leads.formTiming.issue(definition.slug),
   };
   // The wizard's browser entry, known to the server build only.
-  return { ...claimFormPageData(definition, context.site, wizard), wizardScripts };
+  // The result screen's words as published (claimFormPageData carries them to the page and the wizard).
+  return { ...claimFormPageData(claimShown(definition, context.content), context.site, wizard), wizardScripts };
 }
 
 /** Posts without JavaScript: every step, answered with the page at the next step, or the claim's result. */
@@ -48,7 +50,7 @@ export default function ClaimFormRoute({ loaderData, actionData }: Route.Compone
   return (
     <>
       <ClaimFormPage definition={definition} loaderData={loaderData} actionData={actionData} />
-      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug: loaderData.slug, site: loaderData.site, state, fresh }} />}
+      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug: loaderData.slug, site: loaderData.site, state, fresh, results: loaderData.results }} />}
     </>
   );
 }

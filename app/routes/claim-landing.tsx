@@ -1,6 +1,7 @@
 import { startHref } from "#claims/engine/pages";
 import { claimByLandingPath } from "#claims/registry";
 import { ClaimLanding } from "~/landing/claim-landing";
+import { claimShown } from "~/landing/claim-shown";
 import { seo } from "~/components/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/claim-landing";
@@ -14,10 +15,27 @@ const claimAt = (pathname: string) => claimByLandingPath(pathname)!;
 // The same page for every visitor, whatever the query (campaign parameters).
 export const handle: RouteHandle = { canonicalPath: (pathname) => claimAt(pathname).routes.landing, staticPage: (url) => url.pathname };
 
-export const meta: Route.MetaFunction = (args) => seo(args, claimAt(args.location.pathname).landing.seo);
+export const meta: Route.MetaFunction = (args) => {
+  const landing = args.loaderData?.landing ?? claimAt(args.location.pathname).landing;
+  const faq = landing.faq ?? [];
+  return seo(args, {
+    ...landing.seo,
+    ...(faq.length
+      ? {
+          jsonLd: [
+            {
+              "@context": "https://schema.org",
+              "@type": "FAQPage",
+              mainEntity: faq.map((qa) => ({ "@type": "Question", name: qa.question, acceptedAnswer: { "@type": "Answer", text: qa.answer } })),
+            },
+          ],
+        }
+      : {}),
+  });
+};
 
-export function loader({ request }: Route.LoaderArgs) {
-  const claim = claimAt(new URL(request.url).pathname);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const claim = claimShown(claimAt(new URL(request.url).pathname), context.content);
   return { slug: claim.slug, startHref: startHref(claim), landing: claim.landing };
 }
 

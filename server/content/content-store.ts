@@ -121,7 +121,7 @@ export function createContentStore({ db, now = () => new Date() }: { db: Db; now
 
     async drafts(): Promise<{ [N in ContentEntryName]?: ContentDraft<N> }> {
       const rows = await db.selectFrom("content_drafts").selectAll().execute();
-      return Object.fromEntries(rows.map((row) => [row.entry, draftOf(row)]));
+      return Object.fromEntries(rows.map((row) => [row.entry, draftOf(row)])) as { [N in ContentEntryName]?: ContentDraft<N> };
     },
 
     async draftByToken(token: string): Promise<ContentDraft | null> {
