@@ -26,8 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     step: 0,
     values: emptyValues(definition, crypto.randomUUID()),
     errors: {},
-    // The timed honeypot's signed render time, and the start of the fill facts' clock.
-    timing: await context.leads.formTiming.issue(definition.slug),
+    // The timed honeypot's signed render time, the start of the fill facts' clock, and the version of
+    // the consent text this page shows, which the certificate records (docs/decisions/055).
+    timing: await context.leads.formTiming.issue(definition.slug, context.site.consent?.version ?? null),
   };
   // The wizard's browser entry, known to the server build only.
   // The result screen's words as published (claimFormPageData carries them to the page and the wizard).
@@ -36,8 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Posts without JavaScript: every step, answered with the page at the next step, or the claim's result. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, body } = await answerFormPost(definitionFor(request), request, request.url, context);
-  return "redirect" in body ? redirect(body.redirect) : data(body, { status });
+  const definition = definitionFor(request);
+  const { status, body } = await answerFormPost(definition, request, request.url, context);
+  if ("redirect" in body) return redirect(body.redirect);
+  // The next step keeps the consent text the form was opened with, even after a publish (docs/decisions/055).
+  const site = "wizard" in body ? await context.leads.siteShownBy(body.wizard.timing, definition.slug) : context.site;
+  return data({ ...body, site }, { status });
 }
 
 /**
@@ -47,10 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ClaimFormRoute({ loaderData, actionData }: Route.ComponentProps) {
   const definition = claimBySlug(loaderData.slug)!;
   const { state, fresh, result } = claimFormState(loaderData, actionData);
+  const site = actionData?.site ?? loaderData.site;
   return (
     <>
-      <ClaimFormPage definition={definition} loaderData={loaderData} actionData={actionData} />
-      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug: loaderData.slug, site: loaderData.site, state, fresh, results: loaderData.results }} />}
+      <ClaimFormPage definition={definition} loaderData={{ ...loaderData, site }} actionData={actionData} />
+      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug: loaderData.slug, site, state, fresh, results: loaderData.results }} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { ClaimDefinition } from "#claims/engine/types";
+import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import { claimShown } from "~/landing/claim-shown";
 import { readForm } from "~/site/read-form";
 import { ClaimFormPage, claimFormPageData, formPageTitle } from "./claim-form-page";
@@ -14,11 +14,11 @@ import type { WizardState } from "./wizard";
 export async function answerFormPost(definition: ClaimDefinition, request: Request, pageUrl: string, context: AppLoadContext): Promise<WizardPostAnswer> {
   const formData = await readForm(request, context.logger);
   // The certificate's snapshot: this page at its consent step, as this server renders it without JavaScript.
-  const consentPage = (wizard: WizardState) =>
-    renderConsentPage(<ClaimFormPage definition={definition} loaderData={claimFormPageData(claimShown(definition, context.content), context.site, wizard)} actionData={{ wizard }} />, {
+  const consentPage = (wizard: WizardState, site: SiteIdentity) =>
+    renderConsentPage(<ClaimFormPage definition={definition} loaderData={claimFormPageData(claimShown(definition, context.content), site, wizard)} actionData={{ wizard }} />, {
       url: pageUrl,
       title: formPageTitle(definition.copy.formTitle),
-      site: context.site,
+      site,
       siteUrl: context.siteUrl,
       definition,
     });
