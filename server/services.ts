@@ -87,6 +87,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
       siteUrl: config.siteUrl,
       // The published brand and consent text (docs/decisions/055): what the visitor's form showed.
       site: () => content.current().site,
+      // A form opened before the latest publish records the version it showed.
+      consentTemplate: contentStore.consentTemplate,
       leadRateLimitPerHour: config.leadRateLimitPerHour,
       minFormFillMs: config.minFormFillMs,
       sessionSecret: () => sessionSecret(config, settings),

@@ -63,6 +63,8 @@ export function LandingHero(props: {
   title: string;
   intro: ReactNode;
   stats: readonly Stat[];
+  /** Words that qualify the figures, right under them. */
+  disclaimer?: string;
   cta: { label: string; href: string };
   aside?: ReactNode;
 }) {
@@ -83,6 +85,7 @@ export function LandingHero(props: {
               </div>
             ))}
           </dl>
+          {props.disclaimer ? <p className="mt-3 text-sm text-slate-700" data-testid="figures-disclaimer">{props.disclaimer}</p> : null}
           <StartButton href={props.cta.href} className={`${ctaClass} mt-8 text-lg`}>
             {props.cta.label} <ArrowRightIcon className="size-5" />
           </StartButton>
@@ -198,6 +201,27 @@ export function SupportPanel({ id, title, text, call }: { id: string; title: str
         >
           {call.label}
         </a>
+      </div>
+    </section>
+  );
+}
+
+/** Questions and answers, each a heading and its answer (no disclosure widget: the page has no JavaScript). */
+export function FaqSection({ id, title, items }: { id: string; title: string; items: readonly { question: string; answer: string }[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <h2 id={id} className="text-2xl font-bold text-brand">
+          {title}
+        </h2>
+        <dl className="mt-6 space-y-5">
+          {items.map((qa) => (
+            <div key={qa.question} className="rounded-xl border border-slate-200 bg-white p-5">
+              <dt className="font-semibold text-slate-900">{qa.question}</dt>
+              <dd className="mt-2 text-slate-700">{qa.answer}</dd>
+            </div>
+          ))}
+        </dl>
       </div>
     </section>
   );

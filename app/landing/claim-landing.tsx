@@ -1,5 +1,5 @@
 import type { LandingContent, LandingSection } from "#claims/engine/landing-types";
-import { ChecklistSection, CtaBanner, LandingHero, LandingShell, StepsCard, SupportPanel, TileSection } from "~/components/landing";
+import { ChecklistSection, CtaBanner, FaqSection, LandingHero, LandingShell, StepsCard, SupportPanel, TileSection } from "~/components/landing";
 import { ICONS } from "./icon-map";
 
 export interface ClaimLandingProps {
@@ -30,7 +30,7 @@ function Section({ section }: { section: LandingSection }) {
 
 /** A claim's landing page from its content (claims/<slug>/landing.ts); server-rendered, no JavaScript. */
 export function ClaimLanding({ slug, startHref, landing }: ClaimLandingProps) {
-  const { hero, sections, closing } = landing;
+  const { hero, sections, closing, faq } = landing;
   return (
     <LandingShell theme={`theme-${slug}`} startHref={startHref}>
       <LandingHero
@@ -38,12 +38,14 @@ export function ClaimLanding({ slug, startHref, landing }: ClaimLandingProps) {
         title={hero.title}
         intro={hero.intro}
         stats={hero.stats}
+        disclaimer={landing.disclaimer}
         cta={{ label: hero.cta, href: startHref }}
         aside={<StepsCard title={hero.steps.title} steps={hero.steps.steps} cta={{ label: hero.steps.cta, href: startHref }} />}
       />
       {sections.map((section) => (
         <Section key={section.id} section={section} />
       ))}
+      {faq?.length ? <FaqSection id="faq-title" title="Frequently Asked Questions" items={faq} /> : null}
       {closing ? <CtaBanner title={closing.title} text={closing.text} cta={{ label: closing.cta, href: startHref }} /> : null}
     </LandingShell>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { ContentFields, type ContentFormValues } from "~/admin/content-fields";
@@ -13,6 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entries: await context.siteContent.overview(),
     canChange: access.can("content.change"),
     figureRows: context.siteContent.figureRows,
+    landingRows: context.siteContent.landingRows,
     timeZone: context.revocations.timeZone,
   };
 }
@@ -27,7 +29,7 @@ const secondaryButton = `${adminButton} border border-slate-300 text-slate-800 h
 const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { entries, canChange, timeZone, figureRows } = loaderData;
+  const { entries, canChange, timeZone, figureRows, landingRows } = loaderData;
   const answer = actionData;
   return (
     <>
@@ -47,7 +49,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           const answered = answer?.entry === item.entry ? answer : undefined;
           const values = (answered && !answered.ok && answered.values ? answered.values : item.body) as ContentFormValues;
           const errors = answered && !answered.ok ? (answered.errors ?? {}) : {};
-          const titleId = `${item.entry}-title`;
+          const titleId = `${item.entry.replace(":", "-")}-title`;
           return (
             <section key={item.entry} aria-labelledby={titleId} className={adminCard} data-entry={item.entry}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -65,20 +67,22 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                   {answered.message}
                 </p>
               ) : null}
-              <form method="post" className="mt-4" noValidate>
-                <input type="hidden" name="entry" value={item.entry} />
-                <fieldset disabled={!canChange} className="min-w-0">
-                  <legend className="sr-only">{item.title}</legend>
-                  <ContentFields entry={item.entry} values={values} errors={errors} figureRows={figureRows} />
-                </fieldset>
-                {canChange ? (
-                  <div className="mt-4 flex flex-wrap gap-2">
-                    <button type="submit" name="intent" value="save" className={primaryButton}>
-                      Save draft
-                    </button>
-                  </div>
-                ) : null}
-              </form>
+              <Foldable folded={item.kind === "landing" && !answered}>
+                <form method="post" className="mt-4" noValidate>
+                  <input type="hidden" name="entry" value={item.entry} />
+                  <fieldset disabled={!canChange} className="min-w-0">
+                    <legend className="sr-only">{item.title}</legend>
+                    <ContentFields entry={item.entry} kind={item.kind} values={values} errors={errors} figureRows={figureRows} landingRows={landingRows} />
+                  </fieldset>
+                  {canChange ? (
+                    <div className="mt-4 flex flex-wrap gap-2">
+                      <button type="submit" name="intent" value="save" className={primaryButton}>
+                        Save draft
+                      </button>
+                    </div>
+                  ) : null}
+                </form>
+              </Foldable>
               {item.draft ? (
                 <div className="mt-4 flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 p-3" data-testid="draft">
                   <p className="mr-auto text-sm text-amber-950">
@@ -156,5 +160,16 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         })}
       </main>
     </>
+  );
+}
+
+/** A claim's landing entry has many fields: they stay folded until opened (or answered), so the page lists every entry. */
+function Foldable({ folded, children }: { folded: boolean; children: ReactNode }) {
+  if (!folded) return <>{children}</>;
+  return (
+    <details className="mt-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand">Edit the words</summary>
+      {children}
+    </details>
   );
 }

@@ -7,6 +7,7 @@ import { WizardScripts } from "~/wizard/wizard-scripts";
 import type { WizardState } from "~/wizard/wizard";
 import { claimByFormPath, claimBySlug } from "#claims/registry";
 import { seo } from "~/components/seo";
+import { claimShown } from "~/landing/claim-shown";
 import type { Route } from "./+types/claim-form";
 
 // app/routes.ts registers this module only for the registry's form paths, so the look-up always finds the claim.
@@ -25,17 +26,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     step: 0,
     values: emptyValues(definition, crypto.randomUUID()),
     errors: {},
-    // The timed honeypot's signed render time, and the start of the fill facts' clock.
-    timing: await context.leads.formTiming.issue(definition.slug),
+    // The timed honeypot's signed render time, the start of the fill facts' clock, and the version of
+    // the consent text this page shows, which the certificate records (docs/decisions/055).
+    timing: await context.leads.formTiming.issue(definition.slug, context.site.consent?.version ?? null),
   };
   // The wizard's browser entry, known to the server build only.
-  return { ...claimFormPageData(definition, context.site, wizard, context.experiment(definition.slug)?.texts.formIntro), wizardScripts };
+  // The result screen's words as published (claimFormPageData carries them to the page and the wizard),
+  // and the form's intro as this visitor's experiment variant has it (docs/decisions/060).
+  return { ...claimFormPageData(claimShown(definition, context.content), context.site, wizard, context.experiment(definition.slug)?.texts.formIntro), wizardScripts };
 }
 
 /** Posts without JavaScript: every step, answered with the page at the next step, or the claim's result. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, body } = await answerFormPost(definitionFor(request), request, request.url, context);
-  return "redirect" in body ? redirect(body.redirect) : data(body, { status });
+  const definition = definitionFor(request);
+  const { status, body } = await answerFormPost(definition, request, request.url, context);
+  if ("redirect" in body) return redirect(body.redirect);
+  // The next step keeps the consent text the form was opened with, even after a publish (docs/decisions/055).
+  const site = "wizard" in body ? await context.leads.siteShownBy(body.wizard.timing, definition.slug) : context.site;
+  return data({ ...body, site }, { status });
 }
 
 /**
@@ -45,10 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ClaimFormRoute({ loaderData, actionData }: Route.ComponentProps) {
   const definition = claimBySlug(loaderData.slug)!;
   const { state, fresh, result } = claimFormState(loaderData, actionData);
+  const site = actionData?.site ?? loaderData.site;
   return (
     <>
-      <ClaimFormPage definition={definition} loaderData={loaderData} actionData={actionData} />
-      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug: loaderData.slug, site: loaderData.site, state, fresh }} />}
+      <ClaimFormPage definition={definition} loaderData={{ ...loaderData, site }} actionData={actionData} />
+      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug: loaderData.slug, site, state, fresh, results: loaderData.results }} />}
     </>
   );
 }

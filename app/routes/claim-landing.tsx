@@ -2,6 +2,7 @@ import { startHref } from "#claims/engine/pages";
 import { claimByLandingPath } from "#claims/registry";
 import { ClaimLanding } from "~/landing/claim-landing";
 import { landingWithVariant } from "~/landing/landing-variant";
+import { claimShown } from "~/landing/claim-shown";
 import { seo } from "~/components/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/claim-landing";
@@ -15,11 +16,29 @@ const claimAt = (pathname: string) => claimByLandingPath(pathname)!;
 // The same page for every visitor, whatever the query (campaign parameters).
 export const handle: RouteHandle = { canonicalPath: (pathname) => claimAt(pathname).routes.landing, staticPage: (url) => url.pathname };
 
-export const meta: Route.MetaFunction = (args) => seo(args, claimAt(args.location.pathname).landing.seo);
+export const meta: Route.MetaFunction = (args) => {
+  const landing = args.loaderData?.landing ?? claimAt(args.location.pathname).landing;
+  const faq = landing.faq ?? [];
+  return seo(args, {
+    ...landing.seo,
+    ...(faq.length
+      ? {
+          jsonLd: [
+            {
+              "@context": "https://schema.org",
+              "@type": "FAQPage",
+              mainEntity: faq.map((qa) => ({ "@type": "Question", name: qa.question, acceptedAnswer: { "@type": "Answer", text: qa.answer } })),
+            },
+          ],
+        }
+      : {}),
+  });
+};
 
-// Rendered once per experiment variant (docs/decisions/060): the context names the variant the page shows.
+// The published copy (docs/decisions/055), rendered once per experiment variant (docs/decisions/060):
+// the context names the variant the page shows.
 export function loader({ request, context }: Route.LoaderArgs) {
-  const claim = claimAt(new URL(request.url).pathname);
+  const claim = claimShown(claimAt(new URL(request.url).pathname), context.content);
   return { slug: claim.slug, startHref: startHref(claim), landing: landingWithVariant(claim.landing, context.experiment(claim.slug)?.texts) };
 }
 

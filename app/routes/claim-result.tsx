@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { cardHref, resultPagePath } from "#claims/engine/pages";
 import { claims, resultPageByPath } from "#claims/registry";
+import { claimShown } from "~/landing/claim-shown";
 import { ResultPage } from "~/landing/result-page";
 import type { Route } from "./+types/claim-result";
 
@@ -20,7 +21,10 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { claim, page } = resultPageAt(url.pathname);
+  const built = resultPageAt(url.pathname);
+  // The page's words as published at /admin/content (its claim's landing copy), else its folder's.
+  const claim = claimShown(built.claim, context.content);
+  const page = claim.resultPages!.find((shown) => shown.path === built.page.path)!;
   const leadId = url.searchParams.get("lead");
   const otherClaimsOf = (variant: { otherClaims?: unknown }) =>
     variant.otherClaims ? claims.filter((other) => other !== claim).map((other) => ({ href: cardHref(other), title: other.landing.card.title })) : [];

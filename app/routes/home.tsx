@@ -10,6 +10,7 @@ import { TEASER_SLUGS } from "~/site/blog-teaser";
 import { cardHref } from "#claims/engine/pages";
 import { withBrand } from "#claims/engine/personal-fields";
 import { claims } from "#claims/registry";
+import { claimShown } from "~/landing/claim-shown";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -27,7 +28,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     hero: context.content.homeHero,
     // One card per claim, in the registry's order (the spec's card order).
-    cards: claims.map((claim) => ({ ...claim.landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
+    cards: claims.map((claim) => ({ ...claimShown(claim, context.content).landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
     teaser: TEASER_SLUGS.map((slug) => {
       const article = articleBySlug(slug);
       if (!article) throw new Error(`teaser article '${slug}' is missing from content/blog`);

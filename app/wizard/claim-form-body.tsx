@@ -14,16 +14,20 @@ export interface ClaimFormProps {
   state: WizardState;
   /** True when `state` is the loader's empty form, false when it is the server's answer to a post. */
   fresh: boolean;
+  /** The result screens' words as published at /admin/content (docs/decisions/055); absent: the definition's. */
+  results?: ClaimDefinition["results"];
 }
 
 /** The form's title, intro and wizard, or, once the claim is saved, its result in their place. */
 export function ClaimFormBody({
-  definition,
+  definition: built,
+  results,
   site,
   state,
   fresh,
   result: savedResult,
 }: Omit<ClaimFormProps, "slug"> & { definition: ClaimDefinition; result?: ClaimOutcome }) {
+  const definition = results ? { ...built, results } : built;
   const [result, setResult] = useState(savedResult);
   // A result the script showed is an entry of the history of its own: Back from it loads the form
   // again, which starts fresh, as a form shown again after its claim was sent does (docs/decisions/019).

@@ -18,6 +18,7 @@ export function claimFormPageData(definition: ClaimDefinition, site: SiteIdentit
     intro: intro || definition.copy.formIntro,
     site,
     wizard,
+    results: definition.results,
   };
 }
 
@@ -73,7 +74,7 @@ export function ClaimFormPage({
           </p>
         ) : null}
         <div id={CLAIM_FORM_ROOT_ID}>
-          <ClaimFormBody definition={definition} site={loaderData.site} {...claimFormState(loaderData, actionData)} />
+          <ClaimFormBody definition={definition} results={loaderData.results} site={loaderData.site} {...claimFormState(loaderData, actionData)} />
         </div>
         {definition.formPage?.contactPanel ? (
           <section

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { ClaimDefinition } from "#claims/engine/types";
+import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
+import { claimShown } from "~/landing/claim-shown";
 import { readForm } from "~/site/read-form";
 import { ClaimFormPage, claimFormPageData, formPageTitle } from "./claim-form-page";
 import { renderConsentPage } from "./consent-page.server";
@@ -14,11 +15,11 @@ export async function answerFormPost(definition: ClaimDefinition, request: Reque
   const formData = await readForm(request, context.logger);
   const variant = context.experiment(definition.slug);
   // The certificate's snapshot: this page at its consent step, as this server renders it without JavaScript.
-  const consentPage = (wizard: WizardState) =>
-    renderConsentPage(<ClaimFormPage definition={definition} loaderData={claimFormPageData(definition, context.site, wizard, variant?.texts.formIntro)} actionData={{ wizard }} />, {
+  const consentPage = (wizard: WizardState, site: SiteIdentity) =>
+    renderConsentPage(<ClaimFormPage definition={definition} loaderData={claimFormPageData(claimShown(definition, context.content), site, wizard, variant?.texts.formIntro)} actionData={{ wizard }} />, {
       url: pageUrl,
       title: formPageTitle(definition.copy.formTitle),
-      site: context.site,
+      site,
       siteUrl: context.siteUrl,
       definition,
     });

@@ -13,12 +13,12 @@ import type { ConsentPageCapture } from "../../server/consent-proof/page-snapsho
 import type { Logger } from "../../server/logger";
 import type { FunnelPoint } from "../../server/analytics/funnel-events";
 import type { ClaimOutcome } from "./result-screen";
-import type { ClaimDefinition } from "#claims/engine/types";
+import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import type { ClaimAnswer } from "./send-claim";
 import type { WizardState } from "./wizard";
 
-/** Renders the form page as it is at `state` (the consent step, for the certificate's page snapshot). */
-export type ConsentPageRenderer = (state: WizardState) => Promise<ConsentPageCapture>;
+/** Renders the form page as it is at `state` (the consent step, for the certificate's page snapshot), with the consent text the form was shown. */
+export type ConsentPageRenderer = (state: WizardState, site: SiteIdentity) => Promise<ConsentPageCapture>;
 
 /** Counts a funnel point of this visit (steps reached without JavaScript, submits and outcomes). */
 export type FunnelRecorder = (point: FunnelPoint) => Promise<unknown>;
@@ -89,7 +89,7 @@ export async function handleWizardPost(
       {
         ...context,
         // Only a form has a page; the lead service asks for it only when it saves a certificate.
-        consentPage: renderConsentPage && consentStep >= 0 ? () => renderConsentPage({ step: consentStep, values, errors: {} }) : null,
+        consentPage: renderConsentPage && consentStep >= 0 ? (site) => renderConsentPage({ step: consentStep, values, errors: {} }, site) : null,
       },
     );
   } catch (error) {

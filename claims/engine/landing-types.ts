@@ -86,7 +86,11 @@ export interface LandingContent {
     cta: string;
     steps: { title: string; steps: readonly string[]; cta: string };
   };
+  /** Words that qualify the hero's settlement figures (e.g. 'Past results do not guarantee...'); none by default. */
+  disclaimer?: string;
   sections: readonly LandingSection[];
+  /** Questions and answers after the sections (with FAQPage data for search engines); none by default. */
+  faq?: readonly { question: string; answer: string }[];
   /** The closing call to action. */
   closing?: { title: string; text: string; cta: string };
   /** The blog category whose articles send readers here, and the sidebar button's label. */

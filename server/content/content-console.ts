@@ -1,5 +1,5 @@
 import type { Actor } from "../audit/audit-log";
-import { bodyFromForm, CONTENT_ENTRIES, CONTENT_KINDS, isContentEntry, TRUST_FIGURE_ROWS, type ContentEntryName, type FieldErrors } from "./content-kinds";
+import { bodyFromForm, CONTENT_ENTRIES, entryPreviewPath, entryTitle, FAQ_ROWS, isContentEntry, kindOf, LANDING_FIGURE_ROWS, TRUST_FIGURE_ROWS, type ContentEntryName, type FieldErrors } from "./content-kinds";
 import type { ContentStore } from "./content-store";
 import type { LiveContent } from "./live-content";
 
@@ -18,18 +18,20 @@ export type ContentActionAnswer =
  */
 export function createContentConsole({ store, live }: { store: ContentStore; live: LiveContent }) {
   return {
-    /** The rows of figures the trust strip's form offers. */
+    /** The rows of figures the trust strip's form offers, and of settlement figures and questions a landing entry's. */
     figureRows: TRUST_FIGURE_ROWS,
+    landingRows: { figures: LANDING_FIGURE_ROWS, faq: FAQ_ROWS },
 
     async overview() {
       const [published, drafts, histories] = await Promise.all([store.published(), store.drafts(), Promise.all(CONTENT_ENTRIES.map((entry) => store.history(entry)))]);
       return CONTENT_ENTRIES.map((entry, i) => ({
         entry,
-        title: CONTENT_KINDS[entry].title,
-        previewPath: CONTENT_KINDS[entry].previewPath,
+        kind: kindOf(entry),
+        title: entryTitle(entry),
+        previewPath: entryPreviewPath(entry),
         published: published[entry] ?? null,
         /** What the form starts from: the draft, else what the site shows now. */
-        body: drafts[entry]?.body ?? published[entry]?.body ?? live.defaults[entry],
+        body: drafts[entry]?.body ?? published[entry]?.body ?? live.defaults[entry]!,
         draft: drafts[entry] ?? null,
         history: histories[i]!,
       }));
@@ -40,12 +42,12 @@ export function createContentConsole({ store, live }: { store: ContentStore; liv
       const intent = String(form.get("intent") ?? "");
       if (!isContentEntry(entryName)) return { ok: false, status: 400, entry: null, message: "Choose a content entry to change: this one is not known." };
       const entry = entryName;
-      const title = CONTENT_KINDS[entry].title;
+      const title = entryTitle(entry);
       switch (intent as ContentIntent) {
         case "save": {
           const values = bodyFromForm(entry, form);
           const published = (await store.published())[entry];
-          const saved = await store.saveDraft(entry, values, actor, published?.body ?? live.defaults[entry]);
+          const saved = await store.saveDraft(entry, values, actor, published?.body ?? live.defaults[entry]!);
           if (!saved.ok) return { ok: false, status: saved.status, entry, message: saved.message, errors: saved.errors, values };
           return { ok: true, entry, message: `${title}: the draft is saved. Preview it, then publish it.` };
         }

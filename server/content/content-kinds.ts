@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { landingCopyOf, resultHasEstimate, type LandingCopy } from "#claims/engine/landing-copy";
 import { BUILT_IN_CONSENT_TEMPLATE } from "#claims/engine/personal-fields";
+import { claimBySlug, claims } from "#claims/registry";
 import type { SiteIdentity } from "#claims/engine/types";
 
 /**
  * The kinds of site content entry (docs/decisions/055): each entry's fields, checked with zod, with
- * messages an operator reads beside the field. An entry's name is its kind for now; a later kind keyed
- * per claim or per language (`landing:mva`, `home-hero:es`) keeps one kind and many names.
+ * messages an operator reads beside the field. An entry's name is its kind, then what it is about
+ * after a colon (`landing:mva`: one entry per claim of the registry); a language suffix (`:es`) can
+ * follow, keeping one kind and many names.
  */
 
 const text = (label: string, min: number, max: number) =>
@@ -46,14 +49,54 @@ const consentSchema = z.object({
   }),
 });
 
+const landingSchema = z.object({
+  seo: z.object({ title: text("The page title", 1, 120), description: text("The page description", 1, 300) }),
+  hero: z.object({
+    badge: text("The badge", 1, 60),
+    title: text("The headline", 1, 120),
+    intro: text("The introduction", 1, 600),
+    cta: text("The call to action", 1, 40),
+  }),
+  figures: z
+    .array(z.object({ label: text("Each figure's label", 1, 40), value: text("Each figure", 1, 30) }))
+    .max(4, { error: "The landing page shows at most 4 settlement figures." }),
+  disclaimer: z.string().trim().max(300, { error: "The disclaimer can be at most 300 characters." }),
+  card: z.object({
+    description: text("The home card's description", 1, 200),
+    figureLabel: text("The home card's figure label", 1, 40),
+    figure: text("The home card's figure", 1, 30),
+  }),
+  faq: z
+    .array(z.object({ question: text("Each question", 5, 200), answer: text("Each answer", 1, 1000) }))
+    .max(8, { error: "The landing page shows at most 8 questions." }),
+  results: z
+    .array(
+      z
+        .object({
+          key: z.string().regex(/^[a-z0-9/#-]{1,120}$/, { error: "This result is not one of the claim's." }),
+          heading: text("Each result's heading", 1, 120),
+          text: z.string().trim().max(600, { error: "Each result's text can be at most 600 characters." }),
+          estimate: z.string().trim().max(40, { error: "Each result's estimate can be at most 40 characters." }),
+        })
+        .refine((result) => resultHasEstimate(result.key) || result.text.length > 0, { error: "Each result screen's message is required.", path: ["text"] })
+        .refine((result) => !resultHasEstimate(result.key) || result.estimate.length > 0, { error: "Each result page's estimate is required.", path: ["estimate"] }),
+    )
+    .max(12, { error: "A claim has at most 12 results." }),
+}) satisfies z.ZodType<LandingCopy>;
+
 export type SiteBody = z.infer<typeof siteSchema>;
 export type TrustFigure = z.infer<typeof figureSchema>;
 export type TrustStripBody = z.infer<typeof trustStripSchema>;
 export type HomeHeroBody = z.infer<typeof homeHeroSchema>;
 export type ConsentBody = z.infer<typeof consentSchema>;
+export type LandingBody = LandingCopy;
 
 /** The rows of figures the trust strip's form offers. */
 export const TRUST_FIGURE_ROWS = 4;
+/** The rows of settlement figures a landing entry's form offers. */
+export const LANDING_FIGURE_ROWS = 4;
+/** The most questions a landing page shows; the form offers two empty rows beyond those it has. */
+export const FAQ_ROWS = 8;
 
 export const CONTENT_KINDS = {
   site: { title: "Brand and contact", schema: siteSchema, previewPath: "/" },
@@ -61,19 +104,50 @@ export const CONTENT_KINDS = {
   "home-hero": { title: "Home page hero", schema: homeHeroSchema, previewPath: "/" },
   // The consent text sits beside a claim form's last checkbox: the admin page previews it as the form shows it.
   "consent-text": { title: "Consent text", schema: consentSchema, previewPath: null },
+  // One entry per claim: its landing page's words, its home card's, and its results' (claims/engine/landing-copy.ts).
+  landing: { title: "Landing page", schema: landingSchema, previewPath: null },
 } as const;
 
-export type ContentEntryName = keyof typeof CONTENT_KINDS;
-export const CONTENT_ENTRIES = Object.keys(CONTENT_KINDS) as ContentEntryName[];
+export type ContentKind = keyof typeof CONTENT_KINDS;
+type SiteWideEntry = Exclude<ContentKind, "landing">;
+/** A claim's landing entry: `landing:<slug>`. */
+export type LandingEntry = `landing:${string}`;
+export type ContentEntryName = SiteWideEntry | LandingEntry;
 
-export interface ContentBodies {
+export type ContentBodies = {
   site: SiteBody;
   "trust-strip": TrustStripBody;
   "home-hero": HomeHeroBody;
   "consent-text": ConsentBody;
+} & { [entry: LandingEntry]: LandingBody };
+
+export const landingEntry = (slug: string): LandingEntry => `landing:${slug}`;
+
+/** The kind of an entry: its name up to the first colon. */
+export const kindOf = (entry: ContentEntryName): ContentKind => entry.split(":")[0] as ContentKind;
+
+/** The claim a landing entry is about (by its second part), or null for any other entry. */
+export const claimOfEntry = (entry: ContentEntryName) => (kindOf(entry) === "landing" ? (claimBySlug(entry.split(":")[1] ?? "") ?? null) : null);
+
+/** Every entry there is: the site-wide ones, then one landing entry per claim of the registry. */
+export const CONTENT_ENTRIES: readonly ContentEntryName[] = [
+  ...(Object.keys(CONTENT_KINDS) as ContentKind[]).filter((kind): kind is SiteWideEntry => kind !== "landing"),
+  ...claims.map((claim) => landingEntry(claim.slug)),
+];
+
+export const isContentEntry = (name: string): name is ContentEntryName => (CONTENT_ENTRIES as readonly string[]).includes(name);
+
+/** The entry's heading on /admin/content. */
+export function entryTitle(entry: ContentEntryName): string {
+  const claim = claimOfEntry(entry);
+  return claim ? `Landing page: ${claim.landing.card.title}` : CONTENT_KINDS[kindOf(entry)].title;
 }
 
-export const isContentEntry = (name: string): name is ContentEntryName => Object.hasOwn(CONTENT_KINDS, name);
+/** The real page that previews the entry's draft (`?preview=<token>`), or null when /admin/content shows it itself. */
+export function entryPreviewPath(entry: ContentEntryName): string | null {
+  const claim = claimOfEntry(entry);
+  return claim ? claim.routes.landing : CONTENT_KINDS[kindOf(entry)].previewPath;
+}
 
 /**
  * What the site shows before anything is published: the brand from the environment (SITE_NAME,
@@ -90,6 +164,7 @@ export function defaultBodies(site: SiteIdentity): ContentBodies {
       cta: "Find your claim",
     },
     "consent-text": { template: BUILT_IN_CONSENT_TEMPLATE },
+    ...Object.fromEntries(claims.map((claim) => [landingEntry(claim.slug), landingCopyOf(claim)])),
   };
 }
 
@@ -97,7 +172,7 @@ export type FieldErrors = Record<string, string>;
 
 /** A body checked against its kind: the body, or each wrong field's message by its form name. */
 export function parseBody<N extends ContentEntryName>(name: N, value: unknown): { ok: true; body: ContentBodies[N] } | { ok: false; errors: FieldErrors } {
-  const parsed = CONTENT_KINDS[name].schema.safeParse(value);
+  const parsed = CONTENT_KINDS[kindOf(name)].schema.safeParse(value);
   if (parsed.success) return { ok: true, body: parsed.data as ContentBodies[N] };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
@@ -108,13 +183,37 @@ export function parseBody<N extends ContentEntryName>(name: N, value: unknown): 
   return { ok: false, errors };
 }
 
-/** A body from the admin form's fields (the names parseBody's errors use); rows of figures left empty are dropped. */
+/**
+ * A body from the admin form's fields (the names parseBody's errors use); rows of figures or questions
+ * left empty are dropped. A landing entry's results are its claim's, in their order: the form cannot add one.
+ */
 export function bodyFromForm(name: ContentEntryName, form: FormData): unknown {
   const field = (key: string) => {
     const value = form.get(key);
     return typeof value === "string" ? value : "";
   };
-  switch (name) {
+  const claim = claimOfEntry(name);
+  if (claim) {
+    const rows = <T extends Record<string, string>>(prefix: string, count: number, keys: readonly (keyof T & string)[]) =>
+      Array.from({ length: count }, (_, i) => Object.fromEntries(keys.map((key) => [key, field(`${prefix}.${i}.${key}`)])) as T).filter((row) =>
+        Object.values(row).some((value) => value.trim()),
+      );
+    return {
+      seo: { title: field("seo.title"), description: field("seo.description") },
+      hero: { badge: field("hero.badge"), title: field("hero.title"), intro: field("hero.intro"), cta: field("hero.cta") },
+      figures: rows<{ label: string; value: string }>("figures", LANDING_FIGURE_ROWS, ["label", "value"]),
+      disclaimer: field("disclaimer"),
+      card: { description: field("card.description"), figureLabel: field("card.figureLabel"), figure: field("card.figure") },
+      faq: rows<{ question: string; answer: string }>("faq", FAQ_ROWS, ["question", "answer"]),
+      results: landingCopyOf(claim).results.map((result, i) => ({
+        key: result.key,
+        heading: field(`results.${i}.heading`),
+        text: field(`results.${i}.text`),
+        estimate: resultHasEstimate(result.key) ? field(`results.${i}.estimate`) : "",
+      })),
+    };
+  }
+  switch (name as SiteWideEntry) {
     case "site":
       return { name: field("name"), phone: field("phone"), email: field("email").trim(), address: field("address") };
     case "trust-strip": {

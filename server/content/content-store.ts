@@ -57,6 +57,8 @@ export function createContentStore({ db, now = () => new Date() }: { db: Db; now
     updatedBy: row.updated_by,
   });
 
+  const consentTemplates = new Map<number, string>();
+
   async function latest(trx: Kysely<Database>, entry: ContentEntryName): Promise<ContentVersion | null> {
     const row = await trx.selectFrom("content_versions").selectAll().where("entry", "=", entry).orderBy("number", "desc").limit(1).executeTakeFirst();
     return row ? versionOf(row) : null;
@@ -113,6 +115,21 @@ export function createContentStore({ db, now = () => new Date() }: { db: Db; now
       return versions;
     },
 
+    /**
+     * The template of the consent text's version `number`, or null when there is no such version. A
+     * version never changes, so each is read once.
+     */
+    async consentTemplate(number: number): Promise<string | null> {
+      if (!Number.isSafeInteger(number) || number < 1) return null;
+      const known = consentTemplates.get(number);
+      if (known !== undefined) return known;
+      const row = await db.selectFrom("content_versions").select("body").where("entry", "=", "consent-text").where("number", "=", number).executeTakeFirst();
+      if (!row) return null;
+      const { template } = JSON.parse(row.body) as ContentBodies["consent-text"];
+      consentTemplates.set(number, template);
+      return template;
+    },
+
     /** Every version of the entry, newest first. */
     async history<N extends ContentEntryName>(entry: N): Promise<ContentVersion<N>[]> {
       const rows = await db.selectFrom("content_versions").selectAll().where("entry", "=", entry).orderBy("number", "desc").execute();
@@ -121,7 +138,7 @@ export function createContentStore({ db, now = () => new Date() }: { db: Db; now
 
     async drafts(): Promise<{ [N in ContentEntryName]?: ContentDraft<N> }> {
       const rows = await db.selectFrom("content_drafts").selectAll().execute();
-      return Object.fromEntries(rows.map((row) => [row.entry, draftOf(row)]));
+      return Object.fromEntries(rows.map((row) => [row.entry, draftOf(row)])) as { [N in ContentEntryName]?: ContentDraft<N> };
     },
 
     async draftByToken(token: string): Promise<ContentDraft | null> {

@@ -1,6 +1,6 @@
 import type { SiteIdentity } from "#claims/engine/types";
 import type { Logger } from "../logger";
-import { defaultBodies, type ContentBodies, type ContentEntryName, type HomeHeroBody, type TrustStripBody } from "./content-kinds";
+import { claimOfEntry, defaultBodies, landingEntry, type ContentBodies, type ContentEntryName, type HomeHeroBody, type LandingBody, type TrustStripBody } from "./content-kinds";
 import type { ContentDraft, ContentStore, PublishedVersions } from "./content-store";
 
 /** What the pages show: the published content (or the built-in defaults), with one draft in a preview. */
@@ -9,6 +9,11 @@ export interface SiteContent {
   site: SiteIdentity & { address: string };
   trustStrip: TrustStripBody;
   homeHero: HomeHeroBody;
+  /**
+   * Each claim's landing copy by slug, for the claims that have one published (or previewed); a claim
+   * without one shows its folder's words (app/landing/claim-shown.ts).
+   */
+  landings: Record<string, LandingBody>;
   /** The entry whose draft this shows instead of its published version (a preview), else null. */
   preview: ContentEntryName | null;
 }
@@ -26,8 +31,21 @@ export function siteContentOf(defaults: ContentBodies, published: PublishedVersi
     site: { ...body("site"), ...consent },
     trustStrip: body("trust-strip"),
     homeHero: body("home-hero"),
+    landings: landingsOf(published, draft),
     preview: draft?.entry ?? null,
   };
+}
+
+/** The English landing entries (`landing:<slug>`, no language suffix) by their claim's slug. */
+function landingsOf(published: PublishedVersions, draft: ContentDraft | null): Record<string, LandingBody> {
+  const landings: Record<string, LandingBody> = {};
+  const add = (entry: ContentEntryName, body: unknown) => {
+    const claim = claimOfEntry(entry);
+    if (claim && entry === landingEntry(claim.slug)) landings[claim.slug] = body as LandingBody;
+  };
+  for (const version of Object.values(published)) if (version) add(version.entry, version.body);
+  if (draft) add(draft.entry, draft.body);
+  return landings;
 }
 
 /**

@@ -4,7 +4,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * The form's timing token (docs/decisions/026): the time the server rendered a claim form, and the
  * times each step was posted when JavaScript is off, signed with a key derived from the session
  * secret. It carries no answers. The timed honeypot reads the render time from it; the certificate's
- * fill facts read the step times.
+ * fill facts read the step times; intake reads the version of the consent text the form was shown
+ * (docs/decisions/055), which the signature keeps a visitor from changing.
  */
 
 /** Steps posted without JavaScript that a token remembers; older ones are dropped (a visitor going back and forth). */
@@ -19,6 +20,8 @@ interface TimingPayload {
   r: number;
   /** [step index, ms] for every step posted by Previous or Next, oldest first. */
   p: Array<[number, number]>;
+  /** The published consent text version the form showed; null for the built-in, unversioned text. Absent in older tokens. */
+  c?: number | null;
 }
 
 export type FormTimingCheck =
@@ -30,6 +33,8 @@ export type FormTimingCheck =
       elapsedMs: number;
       /** Time spent on each step, by step index, from the server's clock (only when steps were posted). */
       stepMs: number[] | null;
+      /** The consent text version the form showed (null: the built-in text), when the token says. */
+      consentVersion?: number | null;
     };
 
 export type FormTiming = ReturnType<typeof createFormTiming>;
@@ -59,9 +64,9 @@ export function createFormTiming(secret: () => Promise<string>, now: () => Date 
   }
 
   return {
-    /** A new token for a form rendered now. */
-    issue(slug: string): Promise<string> {
-      return sign({ f: slug, r: now().getTime(), p: [] });
+    /** A new token for a form rendered now, showing the consent text of `consentVersion` (null: the built-in text). */
+    issue(slug: string, consentVersion?: number | null): Promise<string> {
+      return sign({ f: slug, r: now().getTime(), p: [], ...(consentVersion === undefined ? {} : { c: consentVersion }) });
     },
 
     /**
@@ -85,6 +90,7 @@ export function createFormTiming(secret: () => Promise<string>, now: () => Date 
         renderedAt: new Date(renderedAt),
         elapsedMs: Math.max(0, at.getTime() - renderedAt),
         stepMs: payload.p.length ? stepTimes(renderedAt, payload.p, at.getTime(), stepCount) : null,
+        ...(payload.c === undefined ? {} : { consentVersion: payload.c }),
       };
     },
   };

@@ -22,9 +22,10 @@ export interface LeadRequestContext {
   attribution: Attribution | null;
   /**
    * Renders the consent step of the form the visitor submitted (docs/decisions/026), called only when a
-   * certificate is saved; null when a form has none to render, absent for JSON API submissions, which have no page.
+   * certificate is saved, with the site (and its consent text) the form was shown; null when a form has
+   * none to render, absent for JSON API submissions, which have no page.
    */
-  consentPage?: (() => Promise<ConsentPageCapture>) | null;
+  consentPage?: ((site: SiteIdentity) => Promise<ConsentPageCapture>) | null;
   /** The supplier whose key the lead API checked (docs/decisions/046); absent for our own forms. */
   supplier?: LeadSupplier | null;
   /** The experiment variant the visitor was shown, '<experiment id>:<key>' (docs/decisions/060); absent or null for none. */

@@ -54,6 +54,11 @@ export interface LeadServiceDeps {
   siteUrl: string;
   /** The site as it is now: a function when it can change while the server runs (published site content, docs/decisions/055). */
   site: SiteIdentity | (() => SiteIdentity);
+  /**
+   * The template of published consent text version `number`, or null when there is none: the text a
+   * form showed when a newer version was published before it was submitted (docs/decisions/055).
+   */
+  consentTemplate?: (number: number) => Promise<string | null>;
   leadRateLimitPerHour: number;
   /** The timed honeypot: a form submitted sooner than this after its render is spam (MIN_FORM_FILL_MS). */
   minFormFillMs?: number;
@@ -86,6 +91,24 @@ export function createLeadService(deps: LeadServiceDeps) {
   const duplicateWindowDays = deps.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS;
   // Leads that arrive together are committed together, each answered only after its group's commit.
   const intake = createGroupCommit(deps.db);
+
+  /**
+   * The site with the consent text the form was shown: its signed timing token names the version
+   * (docs/decisions/055), so a publish between opening and submitting the form does not change what the
+   * certificate records. Without a genuine token that names one (API clients, older forms), or for a
+   * version that is not published, the text published now.
+   */
+  async function siteAsShown(timing: FormTimingCheck): Promise<SiteIdentity> {
+    const current = typeof deps.site === "function" ? deps.site() : deps.site;
+    if (timing.status !== "valid" || timing.consentVersion === undefined || timing.consentVersion === current.consent?.version) return current;
+    if (timing.consentVersion === null) {
+      // The form showed the built-in text, before any version was published.
+      const { consent: _published, ...builtIn } = current;
+      return builtIn;
+    }
+    const template = (await deps.consentTemplate?.(timing.consentVersion)) ?? null;
+    return template === null ? current : { ...current, consent: { template, version: timing.consentVersion } };
+  }
 
   async function submit(slug: string, input: unknown, context: LeadRequestContext): Promise<SubmitLeadResult> {
     const definition = claimBySlug(slug);
@@ -129,6 +152,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     const submittedAt = now();
     const timing = await formTiming.check(body[FORM_TIMING_FIELD], definition.slug, submittedAt, definition.steps.length);
     const isSpam = isHoneypotFilled(body[HONEYPOT_FIELD]) || tooFast(timing);
+    const site = await siteAsShown(timing);
     const fillFacts = fillFactsOf({
       definition,
       channel: context.consentPage === undefined ? "api" : "form",
@@ -136,7 +160,7 @@ export function createLeadService(deps: LeadServiceDeps) {
       browserReport: body[FILL_FACTS_FIELD],
     });
     try {
-      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context, submittedAt, fillFacts, supplierEvidence);
+      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context, submittedAt, fillFacts, supplierEvidence, site);
       if (created.status !== "created") return created;
       deps.logger.info(
         { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam, formTiming: timing.status, duplicateOf: created.duplicateOf },
@@ -165,6 +189,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     submittedAt: Date,
     fillFacts: FillFacts,
     supplierEvidence: SupplierEvidence | null,
+    site: SiteIdentity,
   ) {
     const record = leadRecord({
       definition,
@@ -176,12 +201,12 @@ export function createLeadService(deps: LeadServiceDeps) {
       isSpam,
       context,
       siteUrl: deps.siteUrl,
-      site: typeof deps.site === "function" ? deps.site() : deps.site,
+      site,
       fillFacts,
       supplierEvidence,
     });
     const { lead, certificate } = record;
-    const consentPage = certificate && context.consentPage ? await renderedConsentPage(context.consentPage, lead.id) : null;
+    const consentPage = certificate && context.consentPage ? await renderedConsentPage(() => context.consentPage!(site), lead.id) : null;
 
     // The rate-limit check and the insert are one transaction (on SQLite a savepoint in its group's
     // transaction), serialised per IP, so that concurrent submissions (in this process or in other
@@ -296,6 +321,10 @@ export function createLeadService(deps: LeadServiceDeps) {
     outcomeOfLead,
     /** The form route signs its render time with these (the timed honeypot and the fill facts). */
     formTiming: { issue: formTiming.issue, advance: formTiming.advance },
+    /** The site with the consent text the form of this timing token was shown: what its next step shows without JavaScript. */
+    async siteShownBy(token: unknown, slug: string): Promise<SiteIdentity> {
+      return siteAsShown(await formTiming.check(token, slug, now(), 1));
+    },
   };
 }
 

@@ -6,8 +6,9 @@ import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer 
 
 /**
  * Issue 28's first journey (docs/decisions/055): an operator renames the brand on /admin/content, looks
- * at the preview, publishes, and rolls back; the visitor's home page follows without a restart. The
- * page passes axe and fits a 360 px phone.
+ * at the preview, publishes, and rolls back; the visitor's home page follows without a restart. Then a
+ * claim's landing copy: a question and a disclaimer published reach its landing page. The pages pass
+ * axe and fit a 360 px phone.
  */
 
 let server: RunningServer;
@@ -74,5 +75,28 @@ describe("site content", () => {
     await operator.goto(`${server.url}/admin/content`);
     expect(await pageProblems(operator)).toEqual([]);
     await Promise.all([operator.close(), preview.close(), visitor.close()]);
+  });
+
+  it("an operator adds a question and a disclaimer to a claim's landing page; the visitor's page shows them with no script, at 360 px", async () => {
+    const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    operator.setDefaultTimeout(10_000);
+    await logIn(operator, "/admin/content");
+    const mva = operator.locator("section[data-entry='landing:mva']");
+    await mva.getByText("Edit the words").click();
+    await mva.getByLabel("Question 1").fill("How long do I have to file?");
+    await mva.getByLabel("Answer 1").fill("It depends on your state; an attorney checks the deadline for you.");
+    await mva.getByLabel("Disclaimer under the figures").fill("Past results do not guarantee a similar outcome.");
+    await mva.getByRole("button", { name: "Save draft" }).click();
+    await mva.getByRole("button", { name: "Publish" }).click();
+    await operator.getByText("version 1 is published.").waitFor();
+
+    const visitor = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await visitor.goto(`${server.url}/mva-claim-landing`);
+    await visitor.getByText("How long do I have to file?").waitFor();
+    expect(await visitor.getByTestId("figures-disclaimer").textContent()).toBe("Past results do not guarantee a similar outcome.");
+    expect(await visitor.locator("script:not([type='application/ld+json'])").count()).toBe(0);
+    expect(await visitor.locator("script[type='application/ld+json']").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("FAQPage")]));
+    expect(await pageProblems(visitor)).toEqual([]);
+    await Promise.all([operator.close(), visitor.close()]);
   });
 });

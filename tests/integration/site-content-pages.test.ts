@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as contentAction, loader as contentLoader } from "../../app/routes/admin-content";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as rootLoader } from "../../app/root";
+import { claims } from "#claims/registry";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
 import { withOperators } from "../support/operators";
@@ -33,7 +34,8 @@ describe("/admin/content", () => {
     expect(viewer.status).toBe(200);
     const data = viewer.data as { canChange: boolean; entries: Array<{ entry: string; published: unknown; body: unknown }> };
     expect(data.canChange).toBe(false);
-    expect(data.entries.map((item) => item.entry)).toEqual(["site", "trust-strip", "home-hero", "consent-text"]);
+    // The site-wide entries, then one landing entry per claim of the registry.
+    expect(data.entries.map((item) => item.entry)).toEqual(["site", "trust-strip", "home-hero", "consent-text", ...claims.map((claim) => `landing:${claim.slug}`)]);
     expect(data.entries[1]).toMatchObject({ published: null, body: { figures: [] } });
     expect(data.entries[3]).toMatchObject({ published: { number: 1, publishedBy: null } });
 
