@@ -90,6 +90,12 @@ export const AUDIT_ACTIONS = [
   "pause-supplier",
   "resume-supplier",
   "rotate-supplier-key",
+  // Claims defined as data (docs/decisions/059).
+  "create-data-claim",
+  "save-data-claim-draft",
+  "publish-data-claim",
+  "pause-data-claim",
+  "resume-data-claim",
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import { BUILT_IN_AS_DATA } from "#claims/built-in-rules";
 import { checkDataClaim, compileDataClaim } from "#claims/engine/data-claim/compile-data-claim";
 import { evaluateEligibility, holds, type Condition } from "#claims/engine/data-claim/eligibility-rules";
 import { dataClaimOf } from "#claims/engine/data-claim/export-claim";
+import { asNewClaim, blankDataClaim } from "#claims/engine/data-claim/templates";
 import { allFields } from "#claims/engine/form-values";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { productionClaims } from "#claims/registry";
@@ -98,7 +99,8 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
   });
 
   it("'Copy as a new claim' is a valid data claim whose schema accepts and refuses what the original does", () => {
-    const data = dataClaimOf(claim, asData);
+    const data = asNewClaim(dataClaimOf(claim, asData), `${slug}-copy`, `${claim.caseType} copy`);
+    expect(data.routes).toEqual({ landing: `/claims/${slug}-copy`, form: `/claims/${slug}-copy/form` });
     const check = checkDataClaim(JSON.parse(JSON.stringify(data)));
     expect(check.ok ? [] : check.errors).toEqual([]);
     const copy = compileDataClaim(data, { version: 1, paused: false });
@@ -126,7 +128,19 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
 
 describe("checking a data claim", () => {
   const mva = productionClaims.find((c) => c.slug === "mva")!;
-  const valid = () => JSON.parse(JSON.stringify(dataClaimOf(mva, BUILT_IN_AS_DATA.mva!)));
+  const valid = () => JSON.parse(JSON.stringify(asNewClaim(dataClaimOf(mva, BUILT_IN_AS_DATA.mva!), "mva-copy", "MVA copy")));
+
+  it("takes the blank template as it is", () => {
+    const check = checkDataClaim(blankDataClaim("hair-relaxer", "Hair Relaxer"));
+    expect(check.ok ? [] : check.errors).toEqual([]);
+  });
+
+  it("keeps a data claim's pages under /claims/", () => {
+    const claim = valid();
+    claim.routes.form = "/admin/leads";
+    const check = checkDataClaim(claim);
+    expect(check.ok ? [] : check.errors).toEqual([expect.stringMatching(/^routes\.form: A path such as \/claims\/hair-relaxer/)]);
+  });
 
   it("names each problem and where it is", () => {
     const claim = valid();

@@ -14,11 +14,15 @@ const optionalText = (max = 4000) => z.optional(z.string().check(z.maxLength(max
 
 export const SLUG = /^[a-z][a-z0-9-]{1,40}$/;
 export const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,40}$/;
-/** A site path of lowercase words: /hair-relaxer, /hair-relaxer-claim. */
-export const PATH = /^\/[a-z0-9][a-z0-9-]{0,80}(\/[a-z0-9][a-z0-9-]{0,80})*$/;
+/**
+ * A data claim's pages are under /claims/ (docs/decisions/059): the routes fixed at build have one
+ * catch route there that finds the claim by its path, and no data claim can take a page of the site.
+ */
+export const DATA_CLAIM_PREFIX = "/claims/";
+export const PATH = /^\/claims\/[a-z0-9][a-z0-9-]{0,80}(\/[a-z0-9][a-z0-9-]{0,80})?$/;
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-const path = z.string().check(z.regex(PATH, "A path such as /hair-relaxer: lowercase letters, digits and '-', starting with '/'"));
+const path = z.string().check(z.regex(PATH, "A path such as /claims/hair-relaxer or /claims/hair-relaxer/form: lowercase letters, digits and '-' under /claims/"));
 const colour = z.string().check(z.regex(COLOUR, "A colour such as #1d4ed8"));
 
 export const optionSchema = z.object({ value: text(200), label: text(200), exclusive: z.optional(z.boolean()) });
