@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import { setDataClaims } from "#claims/engine/live-claims";
 import { action, loader } from "../../app/routes/data-claim-page";
+import { loader as sitemap } from "../../app/routes/sitemap-xml";
 import type { Actor } from "../../server/audit/audit-log";
 import { hairRelaxer } from "../support/data-claims";
 import { formPost, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "../support/load-context";
@@ -73,6 +74,12 @@ describe("a published claim defined as data", () => {
     });
   });
 
+  it("is in the sitemap while it is open", async () => {
+    const xml = await (sitemap(routeArgs(new Request(`${TEST_SITE_URL}/sitemap.xml`), routes.context())) as Response).text();
+    expect(xml).toContain(`<loc>${TEST_SITE_URL}/claims/hair-relaxer</loc>`);
+    expect(xml).toContain(`<loc>${TEST_SITE_URL}/claims/hair-relaxer/form</loc>`);
+  });
+
   it("is the 404 anywhere else under /claims/", async () => {
     expect((await get("/claims/hair-relaxer/elsewhere")).status).toBe(404);
     expect((await get("/claims/no-such-claim")).status).toBe(404);
@@ -89,6 +96,8 @@ describe("a paused claim defined as data", () => {
     const answer = await submit(everyAnswer("data-claim-page-3"));
     expect(answer.status).toBe(409);
     expect(answer.data).toMatchObject({ wizard: { formError: "This claim is closed and takes no new submissions." } });
+    const xml = await (sitemap(routeArgs(new Request(`${TEST_SITE_URL}/sitemap.xml`), routes.context())) as Response).text();
+    expect(xml).not.toContain("/claims/hair-relaxer");
     const leads = await routes.db.selectFrom("leads").select("id").where("submission_key", "=", "data-claim-page-3").execute();
     expect(leads).toEqual([]);
   });

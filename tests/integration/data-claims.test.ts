@@ -65,6 +65,11 @@ describe("a claim defined as data", () => {
     const body = await response.json();
     expect(body).toMatchObject({ outcome: "eligible", submissionKeyReplayed: false });
 
+    const openApi = await (await fetch(`${api.url}/api/openapi.json`)).json();
+    const schema = openApi.paths["/api/leads/hair-relaxer"].post.requestBody.content["application/json"].schema;
+    expect(schema.properties.usedRelaxer).toMatchObject({ enum: ["Yes", "No"] });
+    expect(schema.required).toEqual(expect.arrayContaining(["usedRelaxer", "diagnosis", "fn", "tcpa"]));
+
     const lead = await leadRow(body.leadId);
     expect(lead).toMatchObject({
       case_type: "Hair Relaxer",
@@ -146,6 +151,8 @@ describe("a claim defined as data", () => {
     expect(await store.setPaused("hair-relaxer", true, owner)).toEqual({ ok: true, value: { state: "paused" } });
     await live.refresh();
     expect(claimBySlug("hair-relaxer")?.data).toEqual({ version: 2, paused: true });
+    const openApi = await (await fetch(`${api.url}/api/openapi.json`)).json();
+    expect(openApi.paths["/api/leads/hair-relaxer"]).toBeUndefined();
     const closed = await post("hair-relaxer", answers());
     expect(closed.status).toBe(410);
     expect(await closed.json()).toEqual({ error: "This claim is closed and takes no new submissions." });
