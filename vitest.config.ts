@@ -52,6 +52,8 @@ const SQLITE_ONLY = {
     "site-content-pages",
     // The lead API's two request paths held to the same answers: HTTP, over the lead service.
     "early-lead-intake",
+    // The catch route of claims defined as data, over the data-claim store and lead API tested on both by data-claims.
+    "data-claim-pages",
   ],
 };
 const sqliteOnlyFiles = Object.values(SQLITE_ONLY).flatMap((names) => names.map((name) => `tests/integration/${name}.test.ts`));

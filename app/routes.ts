@@ -20,6 +20,8 @@ export default [
   ...claims.flatMap((claim) =>
     (claim.resultPages ?? []).map((page, i) => route(page.path, "routes/claim-result.tsx", { id: `claim-result-${claim.slug}-${i}` })),
   ),
+  // Claims defined as data (docs/decisions/059): found by path at request time, so a publish needs no build.
+  route("claims/*", "routes/data-claim-page.tsx"),
   route("verify-trustedforms-pro", "routes/verify-certificate.tsx"),
   route("opt-out", "routes/opt-out.tsx"),
   route("admin", "routes/admin-index.tsx"),

@@ -9,4 +9,4 @@ import { claimsOfFolders, registryOf } from "./engine/registry-of";
 export const productionClaims = claimsOfFolders(folderDefinitions);
 
 // Test builds replace this module with tests/fixtures/claims/registry.ts (see vite.config.ts).
-export const { claims, claimBySlug, claimByFormPath, claimByLandingPath, resultPageByPath, claimByCaseType } = registryOf(productionClaims);
+export const { claims, allClaims, claimBySlug, claimByFormPath, claimByLandingPath, resultPageByPath, claimByCaseType } = registryOf(productionClaims);

@@ -28,6 +28,8 @@ import { createSuppressionLists } from "./suppression/suppression-lists";
 import { createContentStore } from "./content/content-store";
 import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
+import { createDataClaimStore } from "./data-claims/data-claim-store";
+import { createLiveDataClaims, DATA_CLAIM_POLL_MS } from "./data-claims/live-data-claims";
 import { createSupplierStore } from "./suppliers/supplier-store";
 import { ALERT_CHECK_INTERVAL_MS, createAlerts } from "./alerts/alerts";
 import { createExperimentStore } from "./experiments/experiment-store";
@@ -77,6 +79,9 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   // Started by the web process (server/web.ts): the worker renders no pages.
   const content = createLiveContent({ store: contentStore, site: config.site, logger });
   const visitorMail = createVisitorMail({ db, siteUrl: config.siteUrl, site: () => content.current().site, sending: alerts.sending });
+  // Claims defined as data (docs/decisions/059): the web process starts the poll; the worker polls as a periodic task.
+  const dataClaimStore = createDataClaimStore({ db });
+  const dataClaims = createLiveDataClaims({ store: dataClaimStore, logger });
   return {
     settings,
     metrics,
@@ -104,6 +109,7 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     deliveryWorker,
     /** What the worker does on timers beside deliveries; started and stopped with it. */
     periodicTasks: [
+      createPeriodicTask({ name: "claims defined as data", intervalMs: DATA_CLAIM_POLL_MS, run: dataClaims.refresh, logger }),
       createPeriodicTask({ name: "certificate retention purge", intervalMs: PURGE_INTERVAL_MS, run: certificateRetention.purgeExpired, logger }),
       // Kept current in the background, so a dashboard read seldom recounts (and never the whole period on a big database).
       // Each buyer's statement of a month that ended, issued by the worker (docs/decisions/041).
@@ -140,6 +146,8 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     /** Landing-page experiments (docs/decisions/060): what this instance's pages show, and /admin/experiments. */
     liveExperiments,
     experiments: createExperimentConsole({ store: experimentStore, live: liveExperiments }),
+    dataClaimStore,
+    dataClaims,
     leadConsole: createLeadConsole({
       db,
       database: config.database,

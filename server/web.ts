@@ -27,6 +27,8 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   // The landing-page experiments the pages show (docs/decisions/060), polled the same way.
   await services.liveExperiments.refresh();
   services.liveExperiments.start();
+  await services.dataClaims.refresh();
+  services.dataClaims.start();
   const admin = countLoginFailures(await createAdminAuth({ db, settings: services.settings, config, logger }), services.metrics);
   const operator = createOperatorConsole({ db, settings: services.settings, config });
   const buyerAuth = await createBuyerAuth({ db, settings: services.settings, config, logger });
@@ -55,7 +57,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
     // A keep-alive connection goes as soon as its request has been answered, not after its idle timeout.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
-      await Promise.all([closed, services.deliveryWorker.stop(), services.content.stop(), services.liveExperiments.stop(), ...services.periodicTasks.map((task) => task.stop())]);
+      await Promise.all([closed, services.deliveryWorker.stop(), services.content.stop(), services.liveExperiments.stop(), services.dataClaims.stop(), ...services.periodicTasks.map((task) => task.stop())]);
     } finally {
       clearInterval(sweep);
     }

@@ -1,3 +1,4 @@
+import { currentDataClaims } from "./live-claims";
 import { landingPaths } from "./pages";
 import type { ClaimDefinition } from "./types";
 
@@ -19,20 +20,26 @@ export function claimsOfFolders(definitions: Readonly<Record<string, ClaimDefini
   return claims.sort((a, b) => a.landing.card.order - b.landing.card.order || a.slug.localeCompare(b.slug));
 }
 
-/** Look-ups over a list of claim definitions; claims/registry.ts makes the one the site runs on. */
+/**
+ * Look-ups over a list of claim definitions; claims/registry.ts makes the one the site runs on. `claims`
+ * is the built-in list; the look-ups by slug, path and case type also find the claims defined as data
+ * this process runs (live-claims.ts), after the built-in ones, and `allClaims()` lists both.
+ */
 export function registryOf(definitions: readonly ClaimDefinition[]) {
   const claims = definitions;
+  const find = (test: (claim: ClaimDefinition) => boolean) => claims.find(test) ?? currentDataClaims().find(test);
   return {
     claims,
-    claimBySlug: (slug: string) => claims.find((c) => c.slug === slug),
+    allClaims: (): readonly ClaimDefinition[] => [...claims, ...currentDataClaims()],
+    claimBySlug: (slug: string) => find((c) => c.slug === slug),
     claimByFormPath(pathname: string) {
       const path = withoutTrailingSlash(pathname);
-      return claims.find((c) => c.routes.form === path);
+      return find((c) => c.routes.form === path);
     },
     /** The claim whose landing page answers on this path (its own or an alias). */
     claimByLandingPath(pathname: string) {
       const path = withoutTrailingSlash(pathname);
-      return claims.find((c) => landingPaths(c).includes(path));
+      return find((c) => landingPaths(c).includes(path));
     },
     /** The claim and result page at this path. */
     resultPageByPath(pathname: string) {
@@ -43,6 +50,6 @@ export function registryOf(definitions: readonly ClaimDefinition[]) {
       }
       return undefined;
     },
-    claimByCaseType: (caseType: string) => claims.find((c) => c.caseType === caseType),
+    claimByCaseType: (caseType: string) => find((c) => c.caseType === caseType),
   };
 }

@@ -190,4 +190,13 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
    * row each. Their fields (all but the API key) are also recorded in the lead's form_data.
    */
   partners?: readonly PartnerDelivery<z.infer<S>>[];
+  /** Claims defined as data at /admin/claims (docs/decisions/059): the version the site runs, and whether it is paused. */
+  data?: DataClaimFacts;
+}
+
+/** What a claim defined as data adds: its stored version (leads and certificates record it) and whether it takes leads. */
+export interface DataClaimFacts {
+  version: number;
+  /** Paused: the landing says the claim is closed, and no lead is taken. */
+  paused: boolean;
 }

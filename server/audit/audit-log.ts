@@ -101,6 +101,12 @@ export const AUDIT_ACTIONS = [
   "save-visitor-mail-claims",
   // Conversions sent back to ad platforms (docs/decisions/061).
   "save-conversion-settings",
+  // Claims defined as data (docs/decisions/059).
+  "create-data-claim",
+  "save-data-claim-draft",
+  "publish-data-claim",
+  "pause-data-claim",
+  "resume-data-claim",
 ] as const;
 
 /**

@@ -72,6 +72,8 @@ export interface LeadsTable {
   supplier_id: Generated<string | null>;
   /** The supplier's payout in force when it accepted the lead, in cents (migration 29); null for our own forms. */
   supplier_payout_cents: Generated<number | null>;
+  /** A claim defined as data: the version it was submitted under (migration 37, docs/decisions/059); null for built-in claims. */
+  claim_version: Generated<number | null>;
 }
 
 export interface SubmissionCertificatesTable {
@@ -100,6 +102,8 @@ export interface SubmissionCertificatesTable {
   supplier_evidence: Generated<string | null>;
   /** The site content's consent-text version the form showed (migration 31, docs/decisions/055); null before it and on supplier leads. */
   consent_content_version: Generated<number | null>;
+  /** A claim defined as data: the version the form was (migration 37, docs/decisions/059); null for built-in claims. */
+  claim_version: Generated<number | null>;
 }
 
 export type ConsentKind = "first-party-form" | "supplier-asserted";
@@ -412,7 +416,7 @@ export interface OperatorInvitationsTable {
   revoked_at: string | null;
 }
 
-export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list" | "content" | "supplier" | "experiment";
+export type AuditTargetType = "lead" | "buyer" | "setting" | "operator" | "buyer-user" | "return" | "statement" | "check" | "suppression-list" | "content" | "supplier" | "experiment" | "data-claim";
 
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
@@ -675,6 +679,34 @@ export interface Database {
   content_drafts: ContentDraftsTable;
   claim_conversion_settings: ClaimConversionSettingsTable;
   conversion_events: ConversionEventsTable;
+  data_claims: DataClaimsTable;
+  data_claim_versions: DataClaimVersionsTable;
+}
+
+export type DataClaimState = "draft" | "published" | "paused";
+
+/** A claim defined as data at /admin/claims (migration 37, docs/decisions/059). */
+export interface DataClaimsTable {
+  slug: string;
+  /** draft: never published; published: the site runs live_version; paused: its landing says it is closed, no leads. */
+  state: DataClaimState;
+  /** JSON: the unpublished data claim (claims/engine/data-claim/data-claim-schema.ts), or null when none. */
+  draft: string | null;
+  live_version: number | null;
+  /** One more at every change: every instance polls the sum to know when to reload. */
+  revision: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** One published version of a data claim; never updated or deleted. */
+export interface DataClaimVersionsTable {
+  slug: string;
+  number: number;
+  body: string;
+  published_at: string;
+  published_by: string | null;
 }
 
 /** A check before a sale (migration 28, docs/decisions/048): config is server/distribution/checks/check-config.ts's JSON. */

@@ -138,6 +138,8 @@ export function leadAnswer(result: SubmitLeadResult): ApiAnswer {
       return { status: 503, headers: { "Retry-After": "5" }, body: { error: result.message } };
     case "unknown-case-type":
       return { status: 404, headers: {}, body: { error: result.message } };
+    case "closed":
+      return { status: 410, headers: {}, body: { error: result.message } };
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { attributionSchema } from "../attribution/attribution";
 import { EVIDENCE_FIELD } from "../suppliers/supplier-evidence";
 import { buyerApiKeyScheme, certificatePaths } from "./openapi-certificates";
@@ -11,7 +11,8 @@ const errorBody = { type: "object", properties: { error: { type: "string" } }, r
 export function buildOpenApiDocument(siteUrl: string) {
   const toJson = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" });
   const paths: Record<string, unknown> = {};
-  for (const claim of claims) {
+  // Built per request: claims defined as data appear once published, and leave when paused (docs/decisions/059).
+  for (const claim of allClaims().filter((c) => !c.data?.paused)) {
     const answers = toJson(claim.schema) as { properties?: Record<string, unknown>; required?: string[] };
     paths[`/api/leads/${claim.slug}`] = {
       post: {

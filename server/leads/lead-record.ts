@@ -140,6 +140,8 @@ export function leadRecord(input: LeadRecordInput) {
     // The lead service sets it, inside the insert's transaction, when it finds the person's first lead.
     duplicate_of: null as string | null,
     experiment_variant: context.experimentVariant || null,
+    // A claim defined as data: the version it ran (docs/decisions/059).
+    claim_version: definition.data?.version ?? null,
   } satisfies Insertable<LeadsTable>;
 
   const consentText = definition.consentText(input.site);
@@ -164,6 +166,7 @@ export function leadRecord(input: LeadRecordInput) {
         supplier_evidence: input.supplierEvidence ? JSON.stringify(input.supplierEvidence) : null,
         // The version of the consent text the form showed (docs/decisions/055); the supplier's own form is not ours to version.
         consent_content_version: input.supplierEvidence ? null : (input.site.consent?.version ?? null),
+        claim_version: definition.data?.version ?? null,
       } satisfies Insertable<SubmissionCertificatesTable>)
     : null;
 

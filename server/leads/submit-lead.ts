@@ -46,7 +46,9 @@ export type SubmitLeadResult =
   | { status: "supplier-capped"; message: string }
   /** The database did not commit the lead (nothing was saved): try again later. */
   | { status: "unavailable"; message: string }
-  | { status: "unknown-case-type"; message: string };
+  | { status: "unknown-case-type"; message: string }
+  /** A claim defined as data that its operator paused (docs/decisions/059): nothing was saved. */
+  | { status: "closed"; message: string };
 
 export interface LeadServiceDeps {
   db: Db;
@@ -74,6 +76,8 @@ const SUBMISSION_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 export const UNAVAILABLE_MESSAGE = "The claim could not be saved just now. Please try again in a moment.";
 
 export const SUPPLIER_CAP_MESSAGE = "This supplier's daily cap is reached: no more leads are taken from it today (UTC).";
+
+export const CLOSED_CLAIM_MESSAGE = "This claim is closed and takes no new submissions.";
 
 export const RATE_LIMIT_MESSAGE = "Too many claims were submitted from your network in the last hour. Please try again later.";
 
@@ -113,6 +117,7 @@ export function createLeadService(deps: LeadServiceDeps) {
   async function submit(slug: string, input: unknown, context: LeadRequestContext): Promise<SubmitLeadResult> {
     const definition = claimBySlug(slug);
     if (!definition) return { status: "unknown-case-type", message: `Unknown case type '${slug}'` };
+    if (definition.data?.paused) return { status: "closed", message: CLOSED_CLAIM_MESSAGE };
     if (!input || typeof input !== "object" || Array.isArray(input)) {
       return { status: "invalid", message: "The request body must be a JSON object", fieldErrors: {} };
     }

@@ -14,6 +14,8 @@ const REFUSALS = {
   conflict: "submission_key_conflict",
   "unknown-case-type": "unknown_claim",
   "supplier-capped": "supplier_cap",
+  // A paused claim defined as data (docs/decisions/059).
+  closed: "claim_closed",
   // The group's commit failed (docs/decisions/033): answered 503, nothing saved.
   unavailable: "not_committed",
 } as const satisfies Record<Exclude<SubmitLeadResult["status"], "created" | "duplicate">, string>;

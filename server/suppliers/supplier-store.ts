@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { claimBySlug, claims } from "#claims/registry";
+import { allClaims, claimBySlug } from "#claims/registry";
 import type { Db } from "../db/database";
 import { supplierCapDay } from "./supplier-cap";
 import { claimSlugsOf, issueSupplierKey } from "./supplier-keys";
@@ -157,5 +157,5 @@ export type SupplierStore = ReturnType<typeof createSupplierStore>;
 
 /** Every claim slug there is: what a supplier made for tests or the bench may send. */
 export function everyClaimSlug(): string[] {
-  return claims.map((claim) => claim.slug);
+  return allClaims().map((claim) => claim.slug);
 }

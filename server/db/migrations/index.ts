@@ -31,9 +31,10 @@ import * as supplierPayouts from "./2026-11-27-29-supplier-payouts";
 import * as siteContent from "./2026-11-27-31-site-content";
 import * as alerts from "./2026-11-27-32-alerts";
 import * as ledgerLeadSource from "./2026-11-27-33-ledger-lead-source";
+import * as dataClaims from "./2026-11-27-37-data-claims";
 import * as experiments from "./2026-11-27-38-experiments";
-import * as campaignSpend from "./2026-11-27-40-campaign-spend";
 import * as adConversions from "./2026-11-27-39-ad-conversions";
+import * as campaignSpend from "./2026-11-27-40-campaign-spend";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -69,7 +70,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-31-site-content": siteContent,
   "2026-11-27-32-alerts": alerts,
   "2026-11-27-33-ledger-lead-source": ledgerLeadSource,
+  "2026-11-27-37-data-claims": dataClaims,
   "2026-11-27-38-experiments": experiments,
-  "2026-11-27-40-campaign-spend": campaignSpend,
   "2026-11-27-39-ad-conversions": adConversions,
+  "2026-11-27-40-campaign-spend": campaignSpend,
 };

@@ -1,0 +1,203 @@
+import { sql, type Kysely } from "kysely";
+import { checkDataClaim } from "#claims/engine/data-claim/compile-data-claim";
+import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
+import { landingPaths } from "#claims/engine/pages";
+import type { ClaimDefinition } from "#claims/engine/types";
+import { claims as builtInClaims } from "#claims/registry";
+import { recordAudit, type Actor } from "../audit/audit-log";
+import { lockForTransaction, writeTransaction, type Db } from "../db/database";
+import type { Database, DataClaimState } from "../db/schema";
+
+/** A claim defined as data, as the console lists it. */
+export interface DataClaimSummary {
+  slug: string;
+  state: DataClaimState;
+  liveVersion: number | null;
+  hasDraft: boolean;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+export interface DataClaimRecord extends DataClaimSummary {
+  /** The draft, else the live version: what the editor shows. */
+  draft: DataClaim | null;
+  live: DataClaim | null;
+  versions: { number: number; publishedAt: string; publishedBy: string | null }[];
+}
+
+/** A published or paused claim at the version the site runs. */
+export interface LiveDataClaim {
+  claim: DataClaim;
+  version: number;
+  paused: boolean;
+}
+
+export type DataClaimAnswer<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string; errors?: string[] };
+
+const LOCK = "data-claims";
+const NOT_FOUND = { ok: false, status: 404, message: "No claim defined as data has that slug." } as const;
+
+/** Every address, slug and case type a claim takes, to refuse a second claim that would answer on them. */
+function takenBy(claim: Pick<ClaimDefinition, "slug" | "caseType" | "routes">): string[] {
+  return [`slug ${claim.slug}`, `case type ${claim.caseType.toLowerCase()}`, ...[...landingPaths(claim as ClaimDefinition), claim.routes.form].map((p) => `path ${p}`)];
+}
+
+/**
+ * Claims defined as data (docs/decisions/059): each has at most one draft and every published version,
+ * never changed once written. Publishing turns the draft into the next version; pausing keeps the
+ * version but closes the claim. Every change is in the audit log. `stamp()` changes with every change,
+ * for each instance's poll (live-data-claims.ts).
+ */
+export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+  async function clashes(trx: Kysely<Database>, claim: DataClaim): Promise<string[]> {
+    const others = await liveAndDrafts(trx, claim.slug);
+    const taken = new Map<string, string>();
+    for (const builtIn of builtInClaims) for (const key of takenBy(builtIn)) taken.set(key, `the built-in claim '${builtIn.slug}'`);
+    for (const other of others) for (const key of takenBy(other)) taken.set(key, `the claim '${other.slug}'`);
+    return takenBy(claim)
+      .filter((key) => taken.has(key))
+      .map((key) => `The ${key} is already ${taken.get(key)}'s`);
+  }
+
+  /** The other data claims' draft and live definitions. */
+  async function liveAndDrafts(trx: Kysely<Database>, exceptSlug: string): Promise<DataClaim[]> {
+    const rows = await trx
+      .selectFrom("data_claims")
+      .leftJoin("data_claim_versions", (join) => join.onRef("data_claim_versions.slug", "=", "data_claims.slug").onRef("data_claim_versions.number", "=", "data_claims.live_version"))
+      .select(["data_claims.slug", "data_claims.draft", "data_claim_versions.body"])
+      .where("data_claims.slug", "!=", exceptSlug)
+      .execute();
+    return rows.flatMap((row) => [row.draft, row.body].filter((b): b is string => b !== null).map((b) => JSON.parse(b) as DataClaim));
+  }
+
+  async function checked(trx: Kysely<Database>, input: unknown): Promise<DataClaimAnswer<DataClaim>> {
+    const check = checkDataClaim(input);
+    if (!check.ok) return { ok: false, status: 400, message: "The claim was not saved: correct the problems listed.", errors: check.errors };
+    const clash = await clashes(trx, check.claim);
+    if (clash.length) return { ok: false, status: 409, message: "The claim was not saved: it would answer where another claim does.", errors: clash };
+    return { ok: true, value: check.claim };
+  }
+
+  const touch = (actor: Actor) => ({ updated_at: now().toISOString(), updated_by: actor.email, revision: sql<number>`revision + 1` });
+
+  return {
+    /** Changes with every save, publish, pause and resume, on any instance: one read of a small table. */
+    async stamp(): Promise<string> {
+      const row = await db.selectFrom("data_claims").select([sql<number | null>`sum(revision)`.as("sum"), sql<number>`count(*)`.as("count")]).executeTakeFirstOrThrow();
+      return `${Number(row.count)}:${Number(row.sum ?? 0)}`;
+    },
+
+    async list(): Promise<DataClaimSummary[]> {
+      const rows = await db.selectFrom("data_claims").selectAll().orderBy("slug").execute();
+      return rows.map((row) => ({
+        slug: row.slug,
+        state: row.state,
+        liveVersion: row.live_version === null ? null : Number(row.live_version),
+        hasDraft: row.draft !== null,
+        updatedAt: row.updated_at,
+        updatedBy: row.updated_by,
+      }));
+    },
+
+    async get(slug: string): Promise<DataClaimRecord | null> {
+      const row = await db.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+      if (!row) return null;
+      const versions = await db.selectFrom("data_claim_versions").selectAll().where("slug", "=", slug).orderBy("number", "desc").execute();
+      const live = versions.find((v) => Number(v.number) === Number(row.live_version));
+      return {
+        slug: row.slug,
+        state: row.state,
+        liveVersion: row.live_version === null ? null : Number(row.live_version),
+        hasDraft: row.draft !== null,
+        updatedAt: row.updated_at,
+        updatedBy: row.updated_by,
+        draft: row.draft === null ? null : (JSON.parse(row.draft) as DataClaim),
+        live: live ? (JSON.parse(live.body) as DataClaim) : null,
+        versions: versions.map((v) => ({ number: Number(v.number), publishedAt: v.published_at, publishedBy: v.published_by })),
+      };
+    },
+
+    /** The published and paused claims at their live versions: what the site runs. */
+    async live(): Promise<LiveDataClaim[]> {
+      const rows = await db
+        .selectFrom("data_claims")
+        .innerJoin("data_claim_versions", (join) => join.onRef("data_claim_versions.slug", "=", "data_claims.slug").onRef("data_claim_versions.number", "=", "data_claims.live_version"))
+        .select(["data_claims.state", "data_claim_versions.number", "data_claim_versions.body"])
+        .where("data_claims.state", "in", ["published", "paused"])
+        .orderBy("data_claims.slug")
+        .execute();
+      return rows.map((row) => ({ claim: JSON.parse(row.body) as DataClaim, version: Number(row.number), paused: row.state === "paused" }));
+    },
+
+    /** A new claim, as a draft: from a blank template or a copy of another claim. */
+    async create(input: unknown, actor: Actor): Promise<DataClaimAnswer<DataClaim>> {
+      return writeTransaction(db, async (trx) => {
+        await lockForTransaction(trx, LOCK);
+        const answer = await checked(trx, input);
+        if (!answer.ok) return answer;
+        const slug = answer.value.slug;
+        if (await trx.selectFrom("data_claims").select("slug").where("slug", "=", slug).executeTakeFirst()) {
+          return { ok: false, status: 409, message: `A claim with the slug '${slug}' exists already.` };
+        }
+        const at = now().toISOString();
+        await trx
+          .insertInto("data_claims")
+          .values({ slug, state: "draft", draft: JSON.stringify(answer.value), live_version: null, created_at: at, updated_at: at, updated_by: actor.email })
+          .execute();
+        await recordAudit(trx, actor, { action: "create-data-claim", target: { type: "data-claim", id: slug }, detail: { caseType: answer.value.caseType } }, now());
+        return answer;
+      });
+    },
+
+    /** Saves the claim's draft; its slug cannot change (leads and versions are filed under it). */
+    async saveDraft(slug: string, input: unknown, actor: Actor): Promise<DataClaimAnswer<DataClaim>> {
+      return writeTransaction(db, async (trx) => {
+        await lockForTransaction(trx, LOCK);
+        const row = await trx.selectFrom("data_claims").select("slug").where("slug", "=", slug).executeTakeFirst();
+        if (!row) return NOT_FOUND;
+        const answer = await checked(trx, input);
+        if (!answer.ok) return answer;
+        if (answer.value.slug !== slug) return { ok: false, status: 400, message: "A claim's slug cannot change: copy it as a new claim instead.", errors: [`slug: '${slug}'`] };
+        await trx.updateTable("data_claims").set({ draft: JSON.stringify(answer.value), ...touch(actor) }).where("slug", "=", slug).execute();
+        await recordAudit(trx, actor, { action: "save-data-claim-draft", target: { type: "data-claim", id: slug } }, now());
+        return answer;
+      });
+    },
+
+    /** The draft becomes the next version, which the site runs; a paused claim opens again. */
+    async publish(slug: string, actor: Actor): Promise<DataClaimAnswer<{ version: number }>> {
+      return writeTransaction(db, async (trx) => {
+        await lockForTransaction(trx, LOCK);
+        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+        if (!row) return NOT_FOUND;
+        if (row.draft === null) return { ok: false, status: 409, message: "There is no draft to publish: edit the claim first." };
+        // Checked again: another claim may have taken an address since the draft was saved.
+        const answer = await checked(trx, JSON.parse(row.draft));
+        if (!answer.ok) return answer;
+        const top = await trx.selectFrom("data_claim_versions").select(sql<number | null>`max(number)`.as("number")).where("slug", "=", slug).executeTakeFirstOrThrow();
+        const version = Number(top.number ?? 0) + 1;
+        await trx.insertInto("data_claim_versions").values({ slug, number: version, body: row.draft, published_at: now().toISOString(), published_by: actor.email }).execute();
+        await trx.updateTable("data_claims").set({ state: "published", draft: null, live_version: version, ...touch(actor) }).where("slug", "=", slug).execute();
+        await recordAudit(trx, actor, { action: "publish-data-claim", target: { type: "data-claim", id: slug }, detail: { version } }, now());
+        return { ok: true, value: { version } };
+      });
+    },
+
+    /** Closes a published claim (its landing says so; it takes no leads), or opens a paused one again. */
+    async setPaused(slug: string, paused: boolean, actor: Actor): Promise<DataClaimAnswer<{ state: DataClaimState }>> {
+      return writeTransaction(db, async (trx) => {
+        await lockForTransaction(trx, LOCK);
+        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+        if (!row) return NOT_FOUND;
+        if (row.live_version === null) return { ok: false, status: 409, message: "Only a published claim can be paused or resumed: publish it first." };
+        const state: DataClaimState = paused ? "paused" : "published";
+        if (row.state === state) return { ok: true, value: { state } };
+        await trx.updateTable("data_claims").set({ state, ...touch(actor) }).where("slug", "=", slug).execute();
+        await recordAudit(trx, actor, { action: paused ? "pause-data-claim" : "resume-data-claim", target: { type: "data-claim", id: slug }, detail: { version: Number(row.live_version) } }, now());
+        return { ok: true, value: { state } };
+      });
+    },
+  };
+}
+
+export type DataClaimStore = ReturnType<typeof createDataClaimStore>;
