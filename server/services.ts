@@ -28,11 +28,15 @@ import { createSuppressionLists } from "./suppression/suppression-lists";
 import { createContentStore } from "./content/content-store";
 import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
+import { createBlogStore } from "./content/blog/blog-store";
+import { createBlogImages } from "./content/blog/blog-images";
+import { createLiveBlog } from "./content/blog/live-blog";
+import { createBlogConsole } from "./content/blog/blog-console";
 import { createSupplierStore } from "./suppliers/supplier-store";
 import { ALERT_CHECK_INTERVAL_MS, createAlerts } from "./alerts/alerts";
 
 /** The application's services, wired once per process. */
-export function createServices(config: Config, db: Db, logger: Logger) {
+export function createServices(config: Config, db: Db, logger: Logger, { now = () => new Date() }: { now?: () => Date } = {}) {
   const settings = createSettings(db);
   const secretBox = config.secretsKey ? createSecretBox(config.secretsKey) : null;
   const metrics = createMetrics({ db });
@@ -48,6 +52,10 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   const alerts = createAlerts({ db, settings: config.alerts, logger });
   // Started by the web process (server/web.ts): the worker renders no pages.
   const content = createLiveContent({ store: contentStore, site: config.site, logger });
+  // Blog posts are site content too (docs/decisions/057); `now` decides when a scheduled post appears.
+  const blogStore = createBlogStore({ db, now });
+  const blogImages = createBlogImages({ db, now });
+  const blog = createLiveBlog({ store: blogStore, contentStamp: content.stamp, logger, now });
   return {
     settings,
     metrics,
@@ -98,6 +106,10 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     contentStore,
     content,
     contentConsole: createContentConsole({ store: contentStore, live: content }),
+    blogStore,
+    blogImages,
+    blog,
+    blogConsole: createBlogConsole({ store: blogStore, images: blogImages, content, blog, timeZone: config.operatorTimeZone, now }),
     leadConsole: createLeadConsole({
       db,
       database: config.database,

@@ -24,6 +24,8 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   // The published site content, loaded before the first page and kept current from the database (docs/decisions/055).
   await services.content.refresh();
   services.content.start();
+  await services.blog.refresh();
+  services.blog.start();
   const admin = countLoginFailures(await createAdminAuth({ db, settings: services.settings, config, logger }), services.metrics);
   const operator = createOperatorConsole({ db, settings: services.settings, config });
   const buyerAuth = await createBuyerAuth({ db, settings: services.settings, config, logger });
@@ -52,7 +54,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
     // A keep-alive connection goes as soon as its request has been answered, not after its idle timeout.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
-      await Promise.all([closed, services.deliveryWorker.stop(), services.content.stop(), ...services.periodicTasks.map((task) => task.stop())]);
+      await Promise.all([closed, services.deliveryWorker.stop(), services.content.stop(), services.blog.stop(), ...services.periodicTasks.map((task) => task.stop())]);
     } finally {
       clearInterval(sweep);
     }

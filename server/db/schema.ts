@@ -648,6 +648,7 @@ export interface Database {
   supplier_cap_counters: SupplierCapCountersTable;
   content_versions: ContentVersionsTable;
   content_drafts: ContentDraftsTable;
+  blog_images: BlogImagesTable;
 }
 
 /** A check before a sale (migration 28, docs/decisions/048): config is server/distribution/checks/check-config.ts's JSON. */
@@ -945,4 +946,17 @@ export interface ContentDraftsTable {
   preview_token: string;
   updated_at: string;
   updated_by: string | null;
+}
+
+/** A picture uploaded for blog posts (migration 35, docs/decisions/057); its SHA-256 is its address. */
+export interface BlogImagesTable {
+  sha256: string;
+  /** The type its first bytes show: image/png, image/jpeg, image/webp or image/gif (never SVG). */
+  content_type: string;
+  bytes: Buffer;
+  size: number;
+  /** The name it was uploaded with, for the console's list only. */
+  file_name: string;
+  uploaded_at: string;
+  uploaded_by: string | null;
 }

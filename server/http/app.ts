@@ -17,6 +17,10 @@ import type { LeadReturns } from "../returns/lead-returns";
 import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { ContentConsole } from "../content/content-console";
 import type { LiveContent } from "../content/live-content";
+import type { LiveBlog } from "../content/blog/live-blog";
+import type { BlogConsole } from "../content/blog/blog-console";
+import type { BlogImages } from "../content/blog/blog-images";
+import { blogImageRoute } from "./blog-image-route";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Statements } from "../statements/statements";
 import type { Alerts } from "../alerts/alerts";
@@ -80,6 +84,10 @@ export interface AppDeps {
   /** Site content (docs/decisions/055): its drafts and versions, and what this instance's pages show. */
   content: LiveContent;
   contentConsole: ContentConsole;
+  /** Blog posts (docs/decisions/057): what the blog shows now, its pictures and /admin/blog. */
+  blog: LiveBlog;
+  blogImages: BlogImages;
+  blogConsole: BlogConsole;
 }
 
 /**
@@ -96,7 +104,7 @@ export function createApp(deps: AppDeps): RequestListener {
  * steps (./request-pipeline.ts). Apart for tests/integration/early-lead-intake.test.ts, which holds
  * both paths to the same answers.
  */
-export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, content, contentConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
+export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, content, contentConsole, blog, blogImages, blogConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -137,6 +145,9 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
       site: shown.site,
       content: shown,
       siteContent: contentConsole,
+      blog,
+      blogImages,
+      blogConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,
@@ -171,7 +182,8 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
             // No visitor and no nonce: the page is the same for everyone and has no script to admit.
             render: (request) => renderOnce(request, context(undefined, { ip: null, userAgent: null, attribution: null })),
             origin: config.siteUrl,
-            contentStamp: content.stamp,
+            // Both only grow, so their sum changes when either does: a publish, or a scheduled post coming due.
+            contentStamp: () => content.stamp() + blog.stamp(),
           }),
           logger,
           pipeline,
@@ -185,6 +197,7 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
     app.use(pagePostGuard(logger, { siteUrl: config.siteUrl }));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));
+    app.get("/media/blog/:file", blogImageRoute(blogImages));
     app.get("/admin/audit/export.csv", auditExportRoute({ admin: pages.admin, logger, timeZone: config.operatorTimeZone }));
     if (served) app.use(served.middleware);
     app.all(
