@@ -16,6 +16,7 @@ const PAGES = [
   { to: "/admin/checks", label: "Checks", only: "checks" },
   { to: "/admin/returns", label: "Returns" },
   { to: "/admin/content", label: "Content" },
+  { to: "/admin/blog", label: "Blog" },
   { to: "/admin/revocations", label: "Revocations" },
   { to: "/admin/suppliers", label: "Suppliers" },
   { to: "/admin/suppression", label: "Suppression", only: "suppression" },

@@ -73,6 +73,9 @@ export function createBlogConsole({
   }
 
   return {
+    /** A new post's fields before anything is typed. */
+    blank: BLANK_ARTICLE,
+
     async posts() {
       const [latest, drafts] = await Promise.all([store.latest(), store.drafts()]);
       const bySlug = new Map(latest.map((version) => [version.slug, version]));
