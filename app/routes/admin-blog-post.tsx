@@ -165,15 +165,15 @@ export default function AdminBlogPost({ loaderData, actionData }: Route.Componen
             <Table columns={["Version", "Written", "By", { label: <span className="sr-only">Roll back</span> }]} stacked>
               {post.history.map((version) => (
                 <Row key={version.id} stacked data-version={version.number}>
-                  <Cell>
+                  <Cell className="max-sm:block max-sm:p-0">
                     <span className="font-semibold">Version {version.number}</span>
                     {version.body.hidden ? <span className="text-slate-600"> (unpublished)</span> : <span className="text-slate-600"> (appears {operatorTime(version.body.publishAt, timeZone)})</span>}
                     {version.rolledBackFrom ? <span className="text-slate-600"> a copy of version {version.rolledBackFrom}</span> : null}
                     {version.number === post.latest?.number ? <span className="text-emerald-800"> current</span> : null}
                   </Cell>
-                  <Cell>{operatorTime(version.publishedAt, timeZone)}</Cell>
-                  <Cell className="break-all">{version.publishedBy ?? "built in"}</Cell>
-                  <Cell>
+                  <Cell className="max-sm:block max-sm:p-0">{operatorTime(version.publishedAt, timeZone)}</Cell>
+                  <Cell className="break-all max-sm:block max-sm:p-0">{version.publishedBy ?? "built in"}</Cell>
+                  <Cell className="max-sm:block max-sm:p-0">
                     {canChange && version.number !== post.latest?.number ? (
                       <form method="post">
                         <input type="hidden" name="version" value={version.number} />

@@ -1,4 +1,5 @@
 import express from "express";
+import { Migrator } from "kysely";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,10 @@ import { loader as sitemapLoader } from "../../app/routes/sitemap-xml";
 import type { Actor } from "../../server/audit/audit-log";
 import { MAX_BLOG_IMAGE_BYTES } from "../../server/content/blog/blog-images";
 import { blogImageRoute } from "../../server/http/blog-image-route";
+import { loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/database";
+import { migrations } from "../../server/db/migrations";
+import { testDatabaseUrl } from "../support/test-database";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
 import { withOperators } from "../support/operators";
@@ -259,6 +264,26 @@ describe("/admin/blog", () => {
     expect(await postAs(operators.cookies.manager, { intent: "discard" })).toMatchObject({ status: 409, data: { message: "There is no draft to discard." } });
     const missing = await settled(postLoader({ ...routeArgs(new Request(`${TEST_SITE_URL}/admin/blog/no-such-post`, { headers: { cookie: operators.cookies.viewer } }), app.context()), params: { slug: "no-such-post" } } as never));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("migration 35", () => {
+  it("goes down and up again: the posts and the pictures' table go, and the 30 articles come back once", async () => {
+    const db = await openDatabase(loadConfig({ DATABASE_URL: await testDatabaseUrl("blog_posts_migration"), NODE_ENV: "test" }).database);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const names = Object.keys(migrations).sort();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect((await migrator.migrateTo(names[names.indexOf("2026-11-27-35-blog-posts") - 1]!)).error).toBeUndefined();
+      expect((await db.introspection.getTables()).map((table) => table.name)).not.toContain("blog_images");
+      expect(await db.selectFrom("content_versions").select("entry").where("entry", "like", "blog:%").execute()).toEqual([]);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const posts = await db.selectFrom("content_versions").select(["entry", "number"]).where("entry", "like", "blog:%").execute();
+      expect(posts).toHaveLength(30);
+      expect(new Set(posts.map((row) => Number(row.number)))).toEqual(new Set([1]));
+    } finally {
+      await db.destroy();
+    }
   });
 });
 
