@@ -8,7 +8,8 @@ import type { SiteIdentity } from "#claims/engine/types";
  * per claim or per language (`landing:mva`, `home-hero:es`) keeps one kind and many names.
  */
 
-const text = (label: string, min: number, max: number) =>
+/** A required text field of `min` to `max` characters, with messages naming it (blog posts use it too). */
+export const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()

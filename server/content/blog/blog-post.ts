@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BLOG_CATEGORIES } from "#claims/engine/blog-categories";
-import type { FieldErrors } from "../content-kinds";
+import { text, type FieldErrors } from "../content-kinds";
 import { markdownProblem } from "./blog-markdown";
 
 /**
@@ -18,14 +18,6 @@ export const BLOG_LANGUAGES = ["en"] as const;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** Pictures: the site's own, or one uploaded in the console (./blog-images.ts). */
 const PICTURE = /^\/(images\/blog\/[\w-]+\.(svg|png|webp|jpg)|media\/blog\/[0-9a-f]{64}\.(png|jpg|webp|gif))$/;
-
-const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .min(min, { error: `${label} needs at least ${min} characters.` })
-    .max(max, { error: `${label} can be at most ${max} characters.` });
 
 export const blogArticleSchema = z.object({
   slug: z
