@@ -193,11 +193,12 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
 
     app.use(pageRequestGuard());
     app.use(pages.assets);
+    // Uploaded pictures are assets too: no page view, no first-touch cookie on a response shared caches keep.
+    app.get("/media/blog/:file", blogImageRoute(blogImages));
     app.use(pageViews(pipeline));
     app.use(pagePostGuard(logger, { siteUrl: config.siteUrl }));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));
     app.get("/admin/leads/:leadId/page-as-shown", pageAsShownRoute({ admin: pages.admin, db }));
-    app.get("/media/blog/:file", blogImageRoute(blogImages));
     app.get("/admin/audit/export.csv", auditExportRoute({ admin: pages.admin, logger, timeZone: config.operatorTimeZone }));
     if (served) app.use(served.middleware);
     app.all(
