@@ -2,7 +2,6 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { articlesPlugin } from "./app/blog/vite-plugin-articles";
 import { wizardScriptsPlugin } from "./app/wizard/vite-plugin-wizard-scripts";
 
 /** CLAIM_FIXTURES=1 builds for the tests: the registry gains the test-only fixture claim. */
@@ -21,6 +20,8 @@ export const claimAliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   // Vite finds the claim folders with import.meta.glob; Node and tsx read them from the disk (docs/decisions/051).
   "#claims/claim-folders": fileURLToPath(new URL("./claims/claim-folders.ts", import.meta.url)),
+  // The blog's first articles, imported by a migration (docs/decisions/057): the same split as the claim folders.
+  "#content/blog-sources": fileURLToPath(new URL("./content/blog-sources.ts", import.meta.url)),
   ...(testBuild ? testRegistryAliases : {}),
 };
 
@@ -44,7 +45,7 @@ function browserChunk(id: string): string | undefined {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [articlesPlugin(), tailwindcss(), reactRouter(), wizardScriptsPlugin()],
+  plugins: [tailwindcss(), reactRouter(), wizardScriptsPlugin()],
   // The server build bundles the whole server, as React Router's node-custom-server template does: the
   // web entry imports the pages (virtual:react-router/server-build), so pages, Express app, services and
   // the claim registry are one module graph. The worker entry shares its chunks. Packages stay external.

@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { articlesPlugin } from "./app/blog/vite-plugin-articles";
 import { wizardScriptsPlugin } from "./app/wizard/vite-plugin-wizard-scripts";
 import { claimAliases, testRegistryAliases } from "./vite.config";
 
@@ -60,7 +59,7 @@ const sqliteOnlyFiles = Object.values(SQLITE_ONLY).flatMap((names) => names.map(
 
 // Separate from vite.config.ts: the React Router plugin is for building the app, not for tests.
 export default defineConfig({
-  plugins: [articlesPlugin(), wizardScriptsPlugin()],
+  plugins: [wizardScriptsPlugin()],
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
   // Tests run on the test registry: the site's claims plus the fixture claim.
   resolve: {

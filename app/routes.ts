@@ -49,6 +49,8 @@ export default [
   route("admin/audit", "routes/admin-audit.tsx"),
   route("admin/content", "routes/admin-content.tsx"),
   route("admin/experiments", "routes/admin-experiments.tsx"),
+  route("admin/blog", "routes/admin-blog.tsx"),
+  route("admin/blog/:slug", "routes/admin-blog-post.tsx"),
   route("admin/returns", "routes/admin-returns.tsx"),
   route("admin/statements/:statementId", "routes/admin-statement.tsx"),
   route("admin/statements/:statementId/csv", "routes/admin-statement-csv.ts"),

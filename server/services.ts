@@ -30,6 +30,10 @@ import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
 import { createDataClaimStore } from "./data-claims/data-claim-store";
 import { createLiveDataClaims, DATA_CLAIM_POLL_MS } from "./data-claims/live-data-claims";
+import { createBlogStore } from "./content/blog/blog-store";
+import { createBlogImages } from "./content/blog/blog-images";
+import { createLiveBlog } from "./content/blog/live-blog";
+import { createBlogConsole } from "./content/blog/blog-console";
 import { createSupplierStore } from "./suppliers/supplier-store";
 import { ALERT_CHECK_INTERVAL_MS, createAlerts } from "./alerts/alerts";
 import { createExperimentStore } from "./experiments/experiment-store";
@@ -44,7 +48,7 @@ import { claims } from "#claims/registry";
 const AUTO_PROMOTE_INTERVAL_MS = 5 * 60_000;
 
 /** The application's services, wired once per process. */
-export function createServices(config: Config, db: Db, logger: Logger) {
+export function createServices(config: Config, db: Db, logger: Logger, { now = () => new Date() }: { now?: () => Date } = {}) {
   const settings = createSettings(db);
   const secretBox = config.secretsKey ? createSecretBox(config.secretsKey) : null;
   const metrics = createMetrics({ db });
@@ -82,6 +86,10 @@ export function createServices(config: Config, db: Db, logger: Logger) {
   // Claims defined as data (docs/decisions/059): the web process starts the poll; the worker polls as a periodic task.
   const dataClaimStore = createDataClaimStore({ db });
   const dataClaims = createLiveDataClaims({ store: dataClaimStore, logger });
+  // Blog posts are site content too (docs/decisions/057); `now` decides when a scheduled post appears.
+  const blogStore = createBlogStore({ db, now });
+  const blogImages = createBlogImages({ db, now });
+  const blog = createLiveBlog({ store: blogStore, contentStamp: content.stamp, logger, now });
   return {
     settings,
     metrics,
@@ -148,6 +156,10 @@ export function createServices(config: Config, db: Db, logger: Logger) {
     experiments: createExperimentConsole({ store: experimentStore, live: liveExperiments }),
     dataClaimStore,
     dataClaims,
+    blogStore,
+    blogImages,
+    blog,
+    blogConsole: createBlogConsole({ store: blogStore, images: blogImages, content, blog, timeZone: config.operatorTimeZone, now }),
     leadConsole: createLeadConsole({
       db,
       database: config.database,

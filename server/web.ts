@@ -29,6 +29,8 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
   services.liveExperiments.start();
   await services.dataClaims.refresh();
   services.dataClaims.start();
+  await services.blog.refresh();
+  services.blog.start();
   const admin = countLoginFailures(await createAdminAuth({ db, settings: services.settings, config, logger }), services.metrics);
   const operator = createOperatorConsole({ db, settings: services.settings, config });
   const buyerAuth = await createBuyerAuth({ db, settings: services.settings, config, logger });
@@ -57,7 +59,7 @@ export async function runWeb(config: Config, pages: Pages): Promise<void> {
     // A keep-alive connection goes as soon as its request has been answered, not after its idle timeout.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
-      await Promise.all([closed, services.deliveryWorker.stop(), services.content.stop(), services.liveExperiments.stop(), services.dataClaims.stop(), ...services.periodicTasks.map((task) => task.stop())]);
+      await Promise.all([closed, services.deliveryWorker.stop(), services.content.stop(), services.liveExperiments.stop(), services.dataClaims.stop(), services.blog.stop(), ...services.periodicTasks.map((task) => task.stop())]);
     } finally {
       clearInterval(sweep);
     }

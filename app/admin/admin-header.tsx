@@ -17,6 +17,7 @@ const PAGES = [
   { to: "/admin/returns", label: "Returns" },
   { to: "/admin/content", label: "Content" },
   { to: "/admin/experiments", label: "Experiments" },
+  { to: "/admin/blog", label: "Blog" },
   { to: "/admin/revocations", label: "Revocations" },
   { to: "/admin/suppliers", label: "Suppliers" },
   { to: "/admin/suppression", label: "Suppression", only: "suppression" },

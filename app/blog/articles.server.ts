@@ -1,18 +1,13 @@
-import type { Article, Category } from "./compile-article";
+import type { BlogArticleView } from "../../server/content/blog/live-blog";
+import type { Category } from "./categories";
 
-const modules = import.meta.glob<Article>("/content/blog/*.md", { eager: true, import: "default" });
-
-/** Every article, newest first. */
-export const ARTICLES: readonly Article[] = Object.values(modules).sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
-
-export function articleBySlug(slug: string): Article | undefined {
-  return ARTICLES.find((a) => a.slug === slug);
-}
+/** An article as the blog's pages get it from the load context (`context.blog`, docs/decisions/057). */
+export type Article = BlogArticleView;
 
 /** The blog list's search: title or excerpt, case-insensitive; and its category filter. */
-export function searchArticles(query: string, category: Category | null): Article[] {
+export function searchArticles(articles: readonly Article[], query: string, category: Category | null): Article[] {
   const needle = query.trim().toLowerCase();
-  return ARTICLES.filter(
+  return articles.filter(
     (a) =>
       (!category || a.category === category) &&
       (!needle || a.title.toLowerCase().includes(needle) || a.excerpt.toLowerCase().includes(needle)),
@@ -20,7 +15,7 @@ export function searchArticles(query: string, category: Category | null): Articl
 }
 
 /** The list view of an article (no body), for cards. */
-export function summary({ html: _html, faq: _faq, internalLinks: _links, ...rest }: Article) {
+export function summary({ html: _html, markdown: _markdown, faq: _faq, internalLinks: _links, ...rest }: Article) {
   return rest;
 }
 

@@ -1,3 +1,2 @@
-/** The blog's categories (spec section 3, 'Blog article'). */
-export const CATEGORIES = ["MVA", "RoundUp", "PFAS"] as const;
-export type Category = (typeof CATEGORIES)[number];
+/** The blog's categories (spec section 3, 'Blog article'), shared with the server's post editor. */
+export { BLOG_CATEGORIES as CATEGORIES, type BlogCategory as Category } from "#claims/engine/blog-categories";

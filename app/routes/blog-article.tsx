@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { articleBySlug } from "~/blog/articles.server";
 import { CATEGORY_LABELS, ctaFor, formatDate } from "~/blog/sidebar-cta";
 import { CheckIcon, ClockIcon, ShieldIcon, StarIcon } from "~/components/icons";
 import { rootDataOf, seo } from "~/components/seo";
@@ -10,13 +9,27 @@ import type { Route } from "./+types/blog-article";
 
 export const handle: RouteHandle = { staticPage: (url) => url.pathname };
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const article = articleBySlug(params.slug);
+/**
+ * The article shown now, or, for `?preview=<token>` from a signed-in operator, the draft of this post
+ * with that token (docs/decisions/057): the page as it will look, which no cache keeps.
+ */
+async function articleShown(request: Request, slug: string, context: Route.LoaderArgs["context"]) {
+  const token = new URL(request.url).searchParams.get("preview");
+  if (token) {
+    const access = await context.admin.authorize(request.headers.get("cookie"), "content.view", context.visitor.ip);
+    const draft = access.ok ? await context.blog.preview(token) : null;
+    if (draft?.slug === slug) return draft;
+  }
+  return context.blog.article(slug);
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const article = await articleShown(request, params.slug, context);
   if (!article) {
     context.logger.warn({ slug: params.slug }, "article not found");
     return data({ article: null }, { status: 404 });
   }
-  const { internalLinks: _links, ...rest } = article;
+  const { internalLinks: _links, markdown: _markdown, ...rest } = article;
   return { article: rest };
 }
 

@@ -1,11 +1,10 @@
-import { ARTICLES } from "~/blog/articles.server";
 import { xmlEscape } from "~/blog/xml";
 import type { Route } from "./+types/blog-rss";
 
-/** /blog/rss.xml: every article, newest first (RSS 2.0). */
+/** /blog/rss.xml: every article shown now, newest first (RSS 2.0); a scheduled one joins at its time. */
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, site } = context;
-  const items = ARTICLES.map((a) =>
+  const items = context.blog.articles().map((a) =>
     [
       "    <item>",
       `      <title>${xmlEscape(a.title)}</title>`,
@@ -13,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
       `      <guid isPermaLink="true">${siteUrl}/blog/${a.slug}</guid>`,
       `      <description>${xmlEscape(a.excerpt)}</description>`,
       `      <category>${xmlEscape(a.category)}</category>`,
-      `      <pubDate>${new Date(`${a.date}T12:00:00Z`).toUTCString()}</pubDate>`,
+      `      <pubDate>${new Date(a.publishAt).toUTCString()}</pubDate>`,
       "    </item>",
     ].join("\n"),
   );
@@ -31,5 +30,5 @@ export function loader({ context }: Route.LoaderArgs) {
     "</rss>",
     "",
   ].join("\n");
-  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" } });
 }

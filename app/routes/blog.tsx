@@ -1,4 +1,4 @@
-import { ARTICLES, searchArticles, summary } from "~/blog/articles.server";
+import { searchArticles, summary } from "~/blog/articles.server";
 import { ArticleCard } from "~/blog/article-card";
 import { CATEGORIES, type Category } from "~/blog/categories";
 import { seo } from "~/components/seo";
@@ -24,12 +24,13 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").slice(0, 100);
   const requested = params.get("category");
   const category = CATEGORIES.find((c) => c === requested) ?? null;
-  return { query, category, total: ARTICLES.length, articles: searchArticles(query, category).map(summary) };
+  const shown = context.blog.articles();
+  return { query, category, total: shown.length, articles: searchArticles(shown, query, category).map(summary) };
 }
 
 /** A filter link keeps the search text and changes only the category. */

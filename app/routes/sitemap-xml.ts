@@ -1,4 +1,3 @@
-import { ARTICLES } from "~/blog/articles.server";
 import { xmlEscape } from "~/blog/xml";
 import { allClaims } from "#claims/registry";
 import type { Route } from "./+types/sitemap-xml";
@@ -16,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
       { path: claim.routes.form, lastmod: built },
     ]),
     { path: "/blog", lastmod: built },
-    ...ARTICLES.map((a) => ({ path: `/blog/${a.slug}`, lastmod: a.date })),
+    ...context.blog.articles().map((a) => ({ path: `/blog/${a.slug}`, lastmod: a.date })),
     // People look for how to stop being contacted; the page must be found.
     { path: "/opt-out", lastmod: built },
   ];
@@ -27,5 +26,5 @@ export function loader({ context }: Route.LoaderArgs) {
     "</urlset>",
     "",
   ].join("\n");
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" } });
 }

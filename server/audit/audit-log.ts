@@ -89,6 +89,14 @@ export const AUDIT_ACTIONS = [
   "stop-experiment",
   "promote-experiment",
   "set-experiment-auto-promote",
+  // Blog posts (docs/decisions/057).
+  "save-blog-draft",
+  "discard-blog-draft",
+  "publish-blog-post",
+  "schedule-blog-post",
+  "unpublish-blog-post",
+  "rollback-blog-post",
+  "upload-blog-image",
   // Lead suppliers (docs/decisions/046).
   "create-supplier",
   "update-supplier",

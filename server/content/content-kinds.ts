@@ -11,7 +11,8 @@ import type { SiteIdentity } from "#claims/engine/types";
  * follow, keeping one kind and many names.
  */
 
-const text = (label: string, min: number, max: number) =>
+/** A required text field of `min` to `max` characters, with messages naming it (blog posts use it too). */
+export const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()

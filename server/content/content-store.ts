@@ -34,6 +34,48 @@ export type ContentAnswer<T> = { ok: true; value: T } | { ok: false; status: 400
 
 const LOCK = "site-content";
 
+/** The entry's newest version row, or undefined before its first. */
+export function latestVersionRow(trx: Kysely<Database>, entry: string) {
+  return trx.selectFrom("content_versions").selectAll().where("entry", "=", entry).orderBy("number", "desc").limit(1).executeTakeFirst();
+}
+
+/**
+ * Writes `entry`'s next version under the publish lock (its id the next of the site-wide counter), drops
+ * the entry's draft (unless `keepDraft`), and records the change in the audit log with each field before and after. Every
+ * kind of content publishes through here: site entries and blog posts (docs/decisions/057).
+ */
+export async function writeContentVersion(
+  trx: Kysely<Database>,
+  {
+    entry,
+    body,
+    actor,
+    at,
+    rolledBackFrom,
+    action,
+    detail,
+    keepDraft = false,
+  }: { entry: string; body: object; actor: Actor; at: Date; rolledBackFrom: number | null; action: string; detail: Record<string, unknown>; keepDraft?: boolean },
+): Promise<Selectable<ContentVersionsTable>> {
+  await lockForTransaction(trx, LOCK);
+  const before = await latestVersionRow(trx, entry);
+  const top = await trx.selectFrom("content_versions").select(sql<number | null>`max(id)`.as("id")).executeTakeFirstOrThrow();
+  const row = {
+    id: Number(top.id ?? 0) + 1,
+    entry,
+    number: Number(before?.number ?? 0) + 1,
+    body: JSON.stringify(body),
+    published_at: at.toISOString(),
+    published_by: actor.email,
+    rolled_back_from: rolledBackFrom,
+  };
+  await trx.insertInto("content_versions").values(row).execute();
+  if (!keepDraft) await trx.deleteFrom("content_drafts").where("entry", "=", entry).execute();
+  const changes = fieldChanges(before ? (JSON.parse(before.body) as Record<string, unknown>) : null, { ...body });
+  await recordAudit(trx, actor, { action, target: { type: "content", id: entry }, detail: { version: row.number, ...detail, changes } }, at);
+  return row;
+}
+
 /**
  * Site content's drafts and versions (docs/decisions/055). Publishing turns the draft into the entry's
  * next version; a rollback publishes a copy of an older version; nothing published is changed or
@@ -59,38 +101,17 @@ export function createContentStore({ db, now = () => new Date() }: { db: Db; now
 
   const consentTemplates = new Map<number, string>();
 
-  async function latest(trx: Kysely<Database>, entry: ContentEntryName): Promise<ContentVersion | null> {
-    const row = await trx.selectFrom("content_versions").selectAll().where("entry", "=", entry).orderBy("number", "desc").limit(1).executeTakeFirst();
-    return row ? versionOf(row) : null;
-  }
-
   /** Writes the entry's next version (inside the publish lock) and records it. */
   async function publishBody(trx: Kysely<Database>, entry: ContentEntryName, body: object, actor: Actor, rolledBackFrom: number | null) {
-    await lockForTransaction(trx, LOCK);
-    const before = await latest(trx, entry);
-    const top = await trx.selectFrom("content_versions").select(sql<number | null>`max(id)`.as("id")).executeTakeFirstOrThrow();
-    const at = now().toISOString();
-    const row = {
-      id: Number(top.id ?? 0) + 1,
+    const row = await writeContentVersion(trx, {
       entry,
-      number: (before?.number ?? 0) + 1,
-      body: JSON.stringify(body),
-      published_at: at,
-      published_by: actor.email,
-      rolled_back_from: rolledBackFrom,
-    };
-    await trx.insertInto("content_versions").values(row).execute();
-    await trx.deleteFrom("content_drafts").where("entry", "=", entry).execute();
-    await recordAudit(
-      trx,
+      body,
       actor,
-      {
-        action: rolledBackFrom === null ? "publish-content" : "rollback-content",
-        target: { type: "content", id: entry },
-        detail: { version: row.number, ...(rolledBackFrom === null ? {} : { copyOf: rolledBackFrom }), changes: fieldChanges(before ? { ...before.body } : null, { ...body }) },
-      },
-      now(),
-    );
+      at: now(),
+      rolledBackFrom,
+      action: rolledBackFrom === null ? "publish-content" : "rollback-content",
+      detail: rolledBackFrom === null ? {} : { copyOf: rolledBackFrom },
+    });
     return versionOf(row);
   }
 
@@ -197,8 +218,8 @@ export function createContentStore({ db, now = () => new Date() }: { db: Db; now
       return writeTransaction(db, async (trx) => {
         const old = await trx.selectFrom("content_versions").selectAll().where("entry", "=", entry).where("number", "=", number).executeTakeFirst();
         if (!old) return { ok: false as const, status: 404 as const, message: `There is no version ${number} of this entry.` };
-        const current = await latest(trx, entry);
-        if (current?.number === number) return { ok: false as const, status: 409 as const, message: `Version ${number} is the one published now.` };
+        const current = await latestVersionRow(trx, entry);
+        if (current && Number(current.number) === number) return { ok: false as const, status: 409 as const, message: `Version ${number} is the one published now.` };
         const version = await publishBody(trx, entry, JSON.parse(old.body) as object, actor, number);
         return { ok: true as const, value: version as ContentVersion<N> };
       });

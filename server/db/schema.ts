@@ -681,6 +681,7 @@ export interface Database {
   conversion_events: ConversionEventsTable;
   data_claims: DataClaimsTable;
   data_claim_versions: DataClaimVersionsTable;
+  blog_images: BlogImagesTable;
 }
 
 export type DataClaimState = "draft" | "published" | "paused";
@@ -1076,4 +1077,17 @@ export interface ConversionEventsTable {
   response_body: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** A picture uploaded for blog posts (migration 35, docs/decisions/057); its SHA-256 is its address. */
+export interface BlogImagesTable {
+  sha256: string;
+  /** The type its first bytes show: image/png, image/jpeg, image/webp or image/gif (never SVG). */
+  content_type: string;
+  bytes: Buffer;
+  size: number;
+  /** The name it was uploaded with, for the console's list only. */
+  file_name: string;
+  uploaded_at: string;
+  uploaded_by: string | null;
 }

@@ -20,6 +20,10 @@ import type { LiveContent } from "../content/live-content";
 import type { ExperimentConsole } from "../experiments/experiment-console";
 import type { LiveExperiments } from "../experiments/live-experiments";
 import { claimByLandingPath } from "#claims/registry";
+import type { LiveBlog } from "../content/blog/live-blog";
+import type { BlogConsole } from "../content/blog/blog-console";
+import type { BlogImages } from "../content/blog/blog-images";
+import { blogImageRoute } from "./blog-image-route";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Statements } from "../statements/statements";
 import type { Alerts } from "../alerts/alerts";
@@ -91,6 +95,10 @@ export interface AppDeps {
   /** Landing-page experiments (docs/decisions/060): what this instance's pages show, and the operator's console. */
   liveExperiments: LiveExperiments;
   experiments: ExperimentConsole;
+  /** Blog posts (docs/decisions/057): what the blog shows now, its pictures and /admin/blog. */
+  blog: LiveBlog;
+  blogImages: BlogImages;
+  blogConsole: BlogConsole;
 }
 
 /**
@@ -107,7 +115,7 @@ export function createApp(deps: AppDeps): RequestListener {
  * steps (./request-pipeline.ts). Apart for tests/integration/early-lead-intake.test.ts, which holds
  * both paths to the same answers.
  */
-export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, campaignSpend, visitorMail, content, contentConsole, liveExperiments, experiments, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
+export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, campaignSpend, visitorMail, content, contentConsole, liveExperiments, experiments, blog, blogImages, blogConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -153,6 +161,9 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
       site: shown.site,
       content: shown,
       siteContent: contentConsole,
+      blog,
+      blogImages,
+      blogConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,
@@ -193,8 +204,9 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
             render: (request, variant) =>
               renderOnce(request, context(undefined, { ip: null, userAgent: null, attribution: null }, undefined, (claim) => liveExperiments.shownAs(claim, variant))),
             origin: config.siteUrl,
-            // Both only grow, so their sum changes whenever either does.
-            contentStamp: () => content.stamp() + liveExperiments.stamp(),
+            // Each only grows, so their sum changes whenever one does: a publish, an experiment's change, or a
+            // scheduled post coming due.
+            contentStamp: () => content.stamp() + liveExperiments.stamp() + blog.stamp(),
             variantOf: (pathname, visitorKey) => {
               const claim = claimByLandingPath(pathname);
               return claim ? (liveExperiments.shown(claim.slug, visitorKey)?.tag ?? null) : null;
@@ -208,6 +220,8 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
 
     app.use(pageRequestGuard());
     app.use(pages.assets);
+    // Uploaded pictures are assets too: no page view, no first-touch cookie on a response shared caches keep.
+    app.get("/media/blog/:file", blogImageRoute(blogImages));
     app.use(pageViews(pipeline));
     app.use(pagePostGuard(logger, { siteUrl: config.siteUrl }));
     app.get("/admin/leads/export.csv", leadExportRoute({ admin: pages.admin, leadConsole: pages.leadConsole, logger }));

@@ -18,6 +18,9 @@ import type { RevocationService } from "../revocations/revocation-service";
 import type { SuppressionLists } from "../suppression/suppression-lists";
 import type { ContentConsole } from "../content/content-console";
 import type { SiteContent } from "../content/live-content";
+import type { LiveBlog } from "../content/blog/live-blog";
+import type { BlogConsole } from "../content/blog/blog-console";
+import type { BlogImages } from "../content/blog/blog-images";
 import type { SupplierStore } from "../suppliers/supplier-store";
 import type { Alerts } from "../alerts/alerts";
 import type { ExperimentConsole } from "../experiments/experiment-console";
@@ -36,6 +39,11 @@ export interface ServerContext {
   content: SiteContent;
   /** /admin/content: every entry's draft, versions and history, and the operator's actions on them. */
   siteContent: ContentConsole;
+  /** The blog's published posts as shown now (docs/decisions/057), and its pictures. */
+  blog: LiveBlog;
+  blogImages: BlogImages;
+  /** /admin/blog: posts, drafts, versions, schedule and pictures. */
+  blogConsole: BlogConsole;
   siteUrl: string;
   legacyPrefix: string;
   logger: Logger;

@@ -46,8 +46,8 @@ export interface LeadSpec {
 
 export type ConsoleRoutes = Awaited<ReturnType<typeof startConsole>>;
 
-export async function startConsole(env: Record<string, string> = {}) {
-  const routes = await startRouteServices({ ADMIN_PASSWORD: OPERATOR_PASSWORD, ...env });
+export async function startConsole(env: Record<string, string> = {}, options: { now?: () => Date } = {}) {
+  const routes = await startRouteServices({ ADMIN_PASSWORD: OPERATOR_PASSWORD, ...env }, options);
   const { db, config, logger } = routes;
   const login = await routes.admin.login(OWNER_EMAIL, OPERATOR_PASSWORD, "192.0.2.1");
   if (!login.ok) throw new Error(`operator login failed: ${login.message}`);

@@ -19,7 +19,7 @@ export const OWNER_EMAIL = "owner@claims.example";
  * TEST_DATABASE_URL is set), and the load context route loaders and actions get, built the way
  * server/http/app.ts builds it for each request. For calling route modules with plain `Request`s.
  */
-export async function startRouteServices(env: Record<string, string> = {}) {
+export async function startRouteServices(env: Record<string, string> = {}, { now }: { now?: () => Date } = {}) {
   const config = loadConfig({
     DATABASE_URL: await testDatabaseUrl("claims-routes"),
     LOG_LEVEL: "silent",
@@ -36,7 +36,7 @@ export async function startRouteServices(env: Record<string, string> = {}) {
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
   await syncSystemBuyers(db, config);
-  const services = createServices(config, db, logger);
+  const services = createServices(config, db, logger, { now });
   const admin = await createAdminAuth({ db, settings: services.settings, config, logger });
   const operator = createOperatorConsole({ db, settings: services.settings, config });
   const buyerAuth = await createBuyerAuth({ db, settings: services.settings, config, logger });
@@ -47,6 +47,9 @@ export async function startRouteServices(env: Record<string, string> = {}) {
       site: services.content.current().site,
       content: services.content.current(),
       siteContent: services.contentConsole,
+      blog: services.blog,
+      blogImages: services.blogImages,
+      blogConsole: services.blogConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,

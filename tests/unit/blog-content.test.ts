@@ -1,10 +1,21 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ARTICLES, articleBySlug, searchArticles } from "../../app/blog/articles.server";
-import { CATEGORIES, compileArticle } from "../../app/blog/compile-article";
+import { searchArticles, type Article } from "../../app/blog/articles.server";
+import { CATEGORIES } from "../../app/blog/categories";
+import { renderArticle } from "../../server/content/blog/blog-markdown";
+import { parseArticle } from "../../server/content/blog/blog-post";
+import { builtInPosts } from "../../server/db/migrations/2026-11-27-35-blog-posts";
 import { ctaFor } from "../../app/blog/sidebar-cta";
 import { claims } from "#claims/registry";
 import { TEASER_SLUGS } from "../../app/site/blog-teaser";
+
+// The articles the blog started with (content/blog), as migration 35 imports them and the pages render them.
+const ARTICLES: Article[] = builtInPosts().map(({ publishAt, ...post }) => {
+  const parsed = parseArticle(post);
+  if (!parsed.ok) throw new Error(`${post.slug}: ${JSON.stringify(parsed.errors)}`);
+  return { ...parsed.article, publishAt: String(publishAt), ...renderArticle(parsed.article.markdown) };
+});
+const articleBySlug = (slug: string) => ARTICLES.find((a) => a.slug === slug);
 
 const SITE_PATHS = new Set(["/", "/blog", ...claims.flatMap((c) => [c.routes.landing, c.routes.form])]);
 
@@ -67,11 +78,11 @@ describe("blog content (spec section 3 'Blog article', section 9)", () => {
 
 describe("blog search and sidebar", () => {
   it("matches title or excerpt, case-insensitively, within a category", () => {
-    const all = searchArticles("SETTLEMENT", null);
+    const all = searchArticles(ARTICLES, "SETTLEMENT", null);
     expect(all.length).toBeGreaterThan(0);
     for (const a of all) expect(`${a.title} ${a.excerpt}`.toLowerCase()).toContain("settlement");
-    for (const a of searchArticles("", "PFAS")) expect(a.category).toBe("PFAS");
-    expect(searchArticles("zzz-nothing-matches", null)).toEqual([]);
+    for (const a of searchArticles(ARTICLES, "", "PFAS")) expect(a.category).toBe("PFAS");
+    expect(searchArticles(ARTICLES, "zzz-nothing-matches", null)).toEqual([]);
   });
 
   it("sends PFAS readers to /pfas-claim, RoundUp to /roundup-claim-landing, others to /mva-claim-landing", () => {
@@ -80,9 +91,17 @@ describe("blog search and sidebar", () => {
     expect(ctaFor("MVA").href).toBe("/mva-claim-landing");
   });
 
-  it("refuses bad front-matter with a clear message", () => {
-    const bad = "---\nslug: x\ntitle: Short\nauthor: Someone\n---\nBody";
-    expect(() => compileArticle(bad, "x.md")).toThrowError(/invalid front-matter/);
-    expect(() => compileArticle("no front matter", "y.md")).toThrowError(/missing front-matter/);
+  it("holds every imported article to the editor's rules, whose messages say what is wrong", () => {
+    expect(ARTICLES).toHaveLength(30);
+    const bad = parseArticle({ slug: "x", title: "Short", author: "", date: "2024-02-30", category: "Other", image: "https://elsewhere.example/a.png", heroImage: "/images/blog/mva-hero.svg", excerpt: "", markdown: "[x](javascript:alert(1))" });
+    expect(bad.ok || bad.errors).toMatchObject({
+      slug: "The address needs at least 3 characters.",
+      title: "The title needs at least 10 characters.",
+      author: "The author is required.",
+      date: "The date shown is not a real day.",
+      category: "Choose a category: MVA, RoundUp, PFAS.",
+      image: "The card picture must be one of the site's (/images/blog/...) or an uploaded one (/media/blog/...).",
+      markdown: "The link 'javascript:alert(1)' is not allowed: use a page of this site (/...), https://..., mailto: or tel:.",
+    });
   });
 });

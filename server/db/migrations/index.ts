@@ -31,6 +31,7 @@ import * as supplierPayouts from "./2026-11-27-29-supplier-payouts";
 import * as siteContent from "./2026-11-27-31-site-content";
 import * as alerts from "./2026-11-27-32-alerts";
 import * as ledgerLeadSource from "./2026-11-27-33-ledger-lead-source";
+import * as blogPosts from "./2026-11-27-35-blog-posts";
 import * as dataClaims from "./2026-11-27-37-data-claims";
 import * as experiments from "./2026-11-27-38-experiments";
 import * as adConversions from "./2026-11-27-39-ad-conversions";
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-31-site-content": siteContent,
   "2026-11-27-32-alerts": alerts,
   "2026-11-27-33-ledger-lead-source": ledgerLeadSource,
+  "2026-11-27-35-blog-posts": blogPosts,
   "2026-11-27-37-data-claims": dataClaims,
   "2026-11-27-38-experiments": experiments,
   "2026-11-27-39-ad-conversions": adConversions,
