@@ -46,7 +46,8 @@ export function ContentFields({ entry, values, errors, figureRows }: { entry: Co
         </div>
       );
     }
-    case "home-hero": {
+    case "home-hero":
+    case "home-hero:es": {
       const hero = values as ContentBodies["home-hero"];
       return (
         <div className="grid gap-4">
@@ -57,6 +58,7 @@ export function ContentFields({ entry, values, errors, figureRows }: { entry: Co
       );
     }
     case "consent-text":
+    case "consent-text:es":
       return <ConsentFields template={(values as ContentBodies["consent-text"]).template} field={field} />;
   }
 }

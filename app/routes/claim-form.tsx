@@ -1,21 +1,25 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { emptyValues } from "#claims/engine/form-values";
 import wizardScripts from "virtual:wizard-scripts";
 import { ClaimFormPage, claimFormPageData, claimFormState, formPageTitle } from "~/wizard/claim-form-page";
 import { answerFormPost } from "~/wizard/form-post.server";
 import { WizardScripts } from "~/wizard/wizard-scripts";
 import type { WizardState } from "~/wizard/wizard";
-import { claimByFormPath, claimBySlug } from "#claims/registry";
+import { claimByFormPath } from "#claims/registry";
+import { localeOfPath, pathWithoutLocale } from "#claims/engine/locale";
+import { siteInLanguage } from "#claims/engine/personal-fields";
+import { claimIn } from "~/i18n/claims-in";
 import { seo } from "~/components/seo";
 import type { Route } from "./+types/claim-form";
 
-// app/routes.ts registers this module only for the registry's form paths, so the look-up always finds the claim.
-const definitionFor = (request: Request) =>
-  claimByFormPath(new URL(request.url).pathname)!;
+// app/routes.ts registers this module only for the registry's form paths, in each language, so the
+// look-up always finds the claim; it comes in the page's language.
+const formAt = (pathname: string) => claimIn(claimByFormPath(pathWithoutLocale(pathname))!, localeOfPath(pathname));
+const definitionFor = (request: Request) => formAt(new URL(request.url).pathname);
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: formPageTitle(args.loaderData?.title),
+    title: formPageTitle(args.loaderData?.title, localeOfPath(args.location.pathname)),
     description: args.loaderData?.intro ?? "",
   });
 
@@ -29,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timing: await context.leads.formTiming.issue(definition.slug),
   };
   // The wizard's browser entry, known to the server build only.
-  return { ...claimFormPageData(definition, context.site, wizard), wizardScripts };
+  return { ...claimFormPageData(definition, siteInLanguage(context.site, definition.locale ?? "en"), wizard), wizardScripts };
 }
 
 /** Posts without JavaScript: every step, answered with the page at the next step, or the claim's result. */
@@ -43,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * (docs/decisions/037).
  */
 export default function ClaimFormRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const definition = claimBySlug(loaderData.slug)!;
+  const definition = formAt(useLocation().pathname);
   const { state, fresh, result } = claimFormState(loaderData, actionData);
   return (
     <>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BUILT_IN_CONSENT_TEMPLATE } from "#claims/engine/personal-fields";
+import { BUILT_IN_CONSENT_TEMPLATE_ES } from "#claims/engine/messages-es";
 import type { SiteIdentity } from "#claims/engine/types";
 
 /**
@@ -61,6 +62,9 @@ export const CONTENT_KINDS = {
   "home-hero": { title: "Home page hero", schema: homeHeroSchema, previewPath: "/" },
   // The consent text sits beside a claim form's last checkbox: the admin page previews it as the form shows it.
   "consent-text": { title: "Consent text", schema: consentSchema, previewPath: null },
+  // Spanish (docs/decisions/058): the same kinds, each with its own versions; a Spanish certificate names the Spanish version.
+  "home-hero:es": { title: "Home page hero (Spanish)", schema: homeHeroSchema, previewPath: "/es" },
+  "consent-text:es": { title: "Consent text (Spanish)", schema: consentSchema, previewPath: null },
 } as const;
 
 export type ContentEntryName = keyof typeof CONTENT_KINDS;
@@ -71,6 +75,8 @@ export interface ContentBodies {
   "trust-strip": TrustStripBody;
   "home-hero": HomeHeroBody;
   "consent-text": ConsentBody;
+  "home-hero:es": HomeHeroBody;
+  "consent-text:es": ConsentBody;
 }
 
 export const isContentEntry = (name: string): name is ContentEntryName => Object.hasOwn(CONTENT_KINDS, name);
@@ -90,6 +96,12 @@ export function defaultBodies(site: SiteIdentity): ContentBodies {
       cta: "Find your claim",
     },
     "consent-text": { template: BUILT_IN_CONSENT_TEMPLATE },
+    "home-hero:es": {
+      headline: "Reciba la compensación que le corresponde",
+      text: "Conteste unas preguntas breves y {brand} lo pone en contacto con un abogado con experiencia en su estado. Sin costos por adelantado: solo paga si gana su caso.",
+      cta: "Busque su reclamo",
+    },
+    "consent-text:es": { template: BUILT_IN_CONSENT_TEMPLATE_ES },
   };
 }
 
@@ -126,8 +138,10 @@ export function bodyFromForm(name: ContentEntryName, form: FormData): unknown {
       return { figures: rows.filter((row) => row.figure.trim() || row.label.trim() || row.source.trim()) };
     }
     case "home-hero":
+    case "home-hero:es":
       return { headline: field("headline"), text: field("text"), cta: field("cta") };
     case "consent-text":
+    case "consent-text:es":
       return { template: field("template") };
   }
 }

@@ -38,6 +38,8 @@ export interface LeadsTable {
   submission_key: string;
   submission_sha256: string;
   is_spam: Generated<number>;
+  /** The language of the form the lead was submitted in, 'en' or 'es' (docs/decisions/058). */
+  language: Generated<string>;
   webhook_sent: Generated<number>;
   webhook_sent_at: string | null;
   webhook_error: string | null;
@@ -98,6 +100,8 @@ export interface SubmissionCertificatesTable {
   supplier_evidence: Generated<string | null>;
   /** The site content's consent-text version the form showed (migration 31, docs/decisions/055); null before it and on supplier leads. */
   consent_content_version: Generated<number | null>;
+  /** The language of the form, whose consent text (and content version) the certificate records (docs/decisions/058). */
+  language: Generated<string>;
 }
 
 export type ConsentKind = "first-party-form" | "supplier-asserted";

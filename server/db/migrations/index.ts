@@ -31,6 +31,7 @@ import * as supplierPayouts from "./2026-11-27-29-supplier-payouts";
 import * as siteContent from "./2026-11-27-31-site-content";
 import * as alerts from "./2026-11-27-32-alerts";
 import * as ledgerLeadSource from "./2026-11-27-33-ledger-lead-source";
+import * as languages from "./2026-11-27-36-languages";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-31-site-content": siteContent,
   "2026-11-27-32-alerts": alerts,
   "2026-11-27-33-ledger-lead-source": ledgerLeadSource,
+  "2026-11-27-36-languages": languages,
 };
