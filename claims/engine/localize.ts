@@ -142,5 +142,5 @@ export function untranslatedTexts(claim: ClaimDefinition, table: SpanishTable): 
 }
 
 /** Texts that read the same in Spanish: figures and amounts ($25K - $500K+, 95%, 24/7); and the states' names, kept as the mail writes them. */
-const SAME_IN_SPANISH = /^[\d$%+\-–.,/ KMkm]*$/;
+const SAME_IN_SPANISH = /^[\d$%+\-–.,/() KMkm]*$/;
 const STATE_NAMES = new Set(US_STATES.map((state) => state.label));

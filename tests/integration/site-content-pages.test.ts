@@ -33,7 +33,7 @@ describe("/admin/content", () => {
     expect(viewer.status).toBe(200);
     const data = viewer.data as { canChange: boolean; entries: Array<{ entry: string; published: unknown; body: unknown }> };
     expect(data.canChange).toBe(false);
-    expect(data.entries.map((item) => item.entry)).toEqual(["site", "trust-strip", "home-hero", "consent-text"]);
+    expect(data.entries.map((item) => item.entry)).toEqual(["site", "trust-strip", "home-hero", "consent-text", "home-hero:es", "consent-text:es"]);
     expect(data.entries[1]).toMatchObject({ published: null, body: { figures: [] } });
     expect(data.entries[3]).toMatchObject({ published: { number: 1, publishedBy: null } });
 
