@@ -195,7 +195,11 @@ describe("migration 2026-11-27-31", () => {
       expect(certificates.columns.map((column) => column.name)).not.toContain("consent_content_version");
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const versions = await db.selectFrom("content_versions").select(["id", "entry", "number"]).execute();
-      expect(versions.map((row) => [Number(row.id), row.entry, Number(row.number)])).toEqual([[1, "consent-text", 1]]);
+      expect(versions.map((row) => [Number(row.id), row.entry, Number(row.number)])).toEqual([
+        [1, "consent-text", 1],
+        // Migration 2026-11-27-36 writes the Spanish consent text after it (docs/decisions/058).
+        [2, "consent-text:es", 1],
+      ]);
     } finally {
       await db.destroy();
     }
