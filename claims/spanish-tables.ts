@@ -8,7 +8,7 @@ import type { ClaimDefinition } from "./engine/types";
  * Vitest, which Vite builds; the browser loads one claim's table by itself (./spanish-imports.ts).
  */
 const tables: Readonly<Record<string, SpanishTable>> = Object.fromEntries(
-  Object.entries(import.meta.glob<SpanishTable>("./*/messages-es.ts", { eager: true, import: "default" })).map(([file, table]) => [folderOf(file), table]),
+  Object.entries(import.meta.glob<SpanishTable>(["./*/messages-es.ts", "!./engine/messages-es.ts"], { eager: true, import: "default" })).map(([file, table]) => [folderOf(file), table]),
 );
 
 /** A claim's Spanish table; a claim without one has only the engine's (its own texts stay English). */
