@@ -28,7 +28,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRootData.Provider
-          value={{ site: loadContext.site, siteUrl: loadContext.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims), adminNav: null, trustFigures: [], preview: null }}
+          value={{ site: loadContext.site, locale: "en", otherLanguageHref: "/es", siteUrl: loadContext.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims), adminNav: null, trustFigures: [], preview: null }}
         >
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ServerRootData.Provider>

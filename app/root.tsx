@@ -10,6 +10,9 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { themeCss } from "./landing/theme-css";
 import { claims } from "#claims/registry";
+import { localeOfPath } from "#claims/engine/locale";
+import { siteInLanguage } from "#claims/engine/personal-fields";
+import { bilingualPaths, languageVersions, otherLanguageHref } from "./i18n/alternates";
 import "./load-context";
 import type { StaticPageHandle } from "../server/http/static-page-cache";
 
@@ -18,12 +21,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The English paths of the pages that have a Spanish twin (docs/decisions/058). */
+const BILINGUAL = bilingualPaths(claims);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
+  // The page's language is its address's (docs/decisions/058).
+  const locale = localeOfPath(pathname);
   // Admin pages show only the header links the operator's role may follow; visitors' pages ask nothing.
   const adminNav = pathname === "/admin" || pathname.startsWith("/admin/") ? await context.admin.navigation(request.headers.get("cookie")) : null;
   return {
-    site: context.site,
+    site: siteInLanguage(context.site, locale),
+    locale,
+    /** The header's link to this page in the other language (or that language's home page). */
+    otherLanguageHref: otherLanguageHref(pathname, BILINGUAL),
     siteUrl: context.siteUrl,
     year: new Date().getFullYear(),
     themeCss: themeCss(claims),
@@ -60,8 +71,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
   const canonicalPath = matches.map((m) => (m.handle as RouteHandle | undefined)?.canonicalPath?.(pathname)).findLast((path) => path !== undefined);
   const canonical = canonicalPath === null ? null : siteUrl + (canonicalPath ?? pathname);
+  // hreflang alternates for a page in both languages, English the default (docs/decisions/058).
+  const versions = canonicalPath === null ? null : languageVersions(canonicalPath ?? pathname, BILINGUAL);
   return (
-    <html lang="en">
+    <html lang={localeOfPath(pathname)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -71,6 +84,13 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <link rel="canonical" href={canonical} />
             <meta property="og:url" content={canonical} />
+          </>
+        ) : null}
+        {versions ? (
+          <>
+            <link rel="alternate" hrefLang="en" href={siteUrl + versions.en} />
+            <link rel="alternate" hrefLang="es" href={siteUrl + versions.es} />
+            <link rel="alternate" hrefLang="x-default" href={siteUrl + versions.en} />
           </>
         ) : null}
         <meta property="og:site_name" content={site.name} />

@@ -1,6 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { formAnswerPath, landingPaths } from "#claims/engine/pages";
 import { claimRegistryModule } from "../vite.config";
+import { spanishRoutes } from "./i18n/spanish-routes";
 
 // React Router evaluates this file without vite.config.ts's aliases, so it asks the configuration
 // which registry the build has (a test build's adds the fixture claim); the app's modules get it by alias.
@@ -72,5 +73,7 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/:slug", "routes/blog-article.tsx"),
+  // The same public pages in Spanish, under /es (docs/decisions/058).
+  ...spanishRoutes(claims),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -63,7 +63,8 @@ export function ContentFields({
         </div>
       );
     }
-    case "home-hero": {
+    case "home-hero":
+    case "home-hero:es": {
       const hero = values as ContentBodies["home-hero"];
       return (
         <div className="grid gap-4">
@@ -74,6 +75,7 @@ export function ContentFields({
       );
     }
     case "consent-text":
+    case "consent-text:es":
       return <ConsentFields template={(values as ContentBodies["consent-text"]).template} field={field} />;
   }
 }

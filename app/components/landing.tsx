@@ -4,6 +4,7 @@ import { ArrowRightIcon, CheckIcon } from "./icons";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { TrustStrip } from "./trust-strip";
+import { usePageMessages } from "~/i18n/use-messages";
 
 /** Building blocks shared by the claim landing pages (server-rendered, no JavaScript). */
 
@@ -32,6 +33,7 @@ export function StartButton({ href, className, children }: { href: string; class
 }
 
 export function LandingShell({ theme, startHref, children }: { theme: string; startHref: string; children: ReactNode }) {
+  const t = usePageMessages();
   return (
     <div className={theme}>
       <SiteHeader
@@ -40,7 +42,7 @@ export function LandingShell({ theme, startHref, children }: { theme: string; st
             href={startHref}
             className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong"
           >
-            Start My Claim
+            {t.startMyClaim}
           </StartButton>
         }
       />

@@ -1,26 +1,42 @@
 import type { ReactNode } from "react";
-import { useSite } from "./use-site";
+import { localizedPath } from "#claims/engine/locale";
+import { usePageMessages } from "~/i18n/use-messages";
+import { useRootData } from "./use-site";
 import { ShieldIcon } from "./icons";
 
 /** The brand bar on every page; `aside` replaces the default 'Secure & Confidential' note. */
 export function SiteHeader({ aside, sticky = false }: { aside?: ReactNode; sticky?: boolean }) {
-  const site = useSite();
+  const { site, locale, otherLanguageHref } = useRootData();
+  const t = usePageMessages();
   return (
     <header className={`border-b border-slate-200 bg-white/95 ${sticky ? "sticky top-0 z-20 backdrop-blur" : ""}`}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
+        {t.skipToContent}
       </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-1.5 sm:gap-4 sm:py-3">
-        <a href="/" className="flex min-h-11 min-w-0 items-center gap-1.5 text-[0.9375rem] font-bold text-brand sm:gap-2 sm:text-lg">
+        <a href={localizedPath("/", locale)} className="flex min-h-11 min-w-0 items-center gap-1.5 text-[0.9375rem] font-bold text-brand sm:gap-2 sm:text-lg">
           <ShieldIcon className="size-5 shrink-0 text-accent max-[399px]:hidden sm:size-7" />
           <span className="truncate">{site.name}</span>
         </a>
-        {aside ?? (
-          <p className="flex shrink-0 items-center gap-1.5 whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">
-            <ShieldIcon className="hidden size-4 text-emerald-700 sm:block" />
-            Secure &amp; Confidential
-          </p>
-        )}
+        <div className="flex shrink-0 items-center gap-2 sm:gap-4">
+          {/* The same page in the other language (docs/decisions/058), named in that language. */}
+          <a
+            href={otherLanguageHref}
+            hrefLang={locale === "es" ? "en" : "es"}
+            lang={locale === "es" ? "en" : "es"}
+            aria-label={t.otherLanguageLabel}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline"
+            data-testid="language-link"
+          >
+            {t.otherLanguageLink}
+          </a>
+          {aside ?? (
+            <p className="flex shrink-0 items-center gap-1.5 whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">
+              <ShieldIcon className="hidden size-4 text-emerald-700 sm:block" />
+              {t.secureConfidential}
+            </p>
+          )}
+        </div>
       </div>
     </header>
   );

@@ -1,12 +1,9 @@
 import { ClockIcon, DollarIcon, ShieldIcon, UsersIcon } from "./icons";
+import { usePageMessages } from "~/i18n/use-messages";
 import { useRootData } from "./use-site";
 
-const POINTS = [
-  { icon: ShieldIcon, title: "Secure & Confidential", text: "Your information is encrypted and private." },
-  { icon: ClockIcon, title: "24/7 Support", text: "Start your claim any time, day or night." },
-  { icon: DollarIcon, title: "No Upfront Fees", text: "You pay only if your case is won." },
-  { icon: UsersIcon, title: "Nationwide Network", text: "Experienced attorneys across the country." },
-];
+/** The icons of the points, in the order of the messages' `trustPoints`. */
+const ICONS = [ShieldIcon, ClockIcon, DollarIcon, UsersIcon];
 
 /**
  * Why people may trust the site, and the operator's own track-record figures when it has entered any
@@ -15,20 +12,24 @@ const POINTS = [
  */
 export function TrustStrip() {
   const figures = useRootData().trustFigures;
+  const t = usePageMessages();
   return (
     <section aria-labelledby="trust-title" className="bg-white py-12">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="trust-title" className="text-center text-2xl font-bold text-brand">
-          Why people trust us with their claims
+          {t.trustTitle}
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {POINTS.map(({ icon: Icon, title, text }) => (
+          {t.trustPoints.map(({ title, text }, i) => {
+            const Icon = ICONS[i]!;
+            return (
             <li key={title} className="rounded-xl border border-slate-200 p-5">
               <Icon className="size-7 text-accent" />
               <h3 className="mt-3 font-semibold">{title}</h3>
               <p className="mt-1 text-sm text-slate-700">{text}</p>
             </li>
-          ))}
+            );
+          })}
         </ul>
         {figures.length ? (
           <dl className="mt-8 flex flex-wrap justify-center gap-4 text-center" data-testid="trust-figures">

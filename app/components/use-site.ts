@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
 
-const NO_SITE: RootData = { site: { name: "", phone: "", email: "" }, siteUrl: "", year: new Date().getFullYear(), themeCss: "", adminNav: null, trustFigures: [], preview: null };
+const NO_SITE: RootData = { site: { name: "", phone: "", email: "" }, locale: "en", otherLanguageHref: "/es", siteUrl: "", year: new Date().getFullYear(), themeCss: "", adminNav: null, trustFigures: [], preview: null };
 
 /**
  * The same data, given by the server's render (app/entry.server.tsx) for responses where the root

@@ -3,6 +3,9 @@ import { CheckIcon } from "~/components/icons";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ICONS } from "./icon-map";
+import { localizedPath } from "#claims/engine/locale";
+import { useRootData } from "~/components/use-site";
+import { usePageMessages } from "~/i18n/use-messages";
 
 const homeButton =
   "inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-6 font-semibold text-white hover:bg-accent-strong";
@@ -20,6 +23,8 @@ export interface ResultPageProps {
 export function ResultPage({ slug, variant, leadId, otherClaims }: ResultPageProps) {
   const celebrate = variant.layout === "celebrate";
   const { estimate } = variant;
+  const t = usePageMessages();
+  const { locale } = useRootData();
   return (
     <div className={`theme-${slug}`}>
       <SiteHeader />
@@ -57,7 +62,7 @@ export function ResultPage({ slug, variant, leadId, otherClaims }: ResultPagePro
           ) : null}
           {leadId ? (
             <p className="mt-4 text-sm text-slate-700">
-              Your claim was saved. Reference: <span className="font-mono font-semibold text-slate-900">{leadId}</span>
+              {t.claimSavedReference} <span className="font-mono font-semibold text-slate-900">{leadId}</span>
             </p>
           ) : null}
         </section>
@@ -113,7 +118,7 @@ export function ResultPage({ slug, variant, leadId, otherClaims }: ResultPagePro
           </section>
         ) : null}
         <p className="mt-8 text-center">
-          <a href="/" className={homeButton}>
+          <a href={localizedPath("/", locale)} className={homeButton}>
             {variant.homeLink}
           </a>
         </p>

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { languageName } from "~/i18n/language-filter";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { signedCents } from "~/admin/buyer-summary";
 import { CertificateChecksSection } from "~/admin/certificate-checks-section";
@@ -360,6 +361,7 @@ export default function AdminLead({
               ["Lead ID", <code key="id">{lead.id}</code>],
               ["Received", time(lead.createdAt)],
               ["Claim type", lead.caseType],
+              ["Language", <span key="language" data-testid="lead-language">{languageName(lead.language)}</span>],
               ["Outcome", lead.eligibilityReason ?? "No screening"],
               [
                 "Spam",

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { LANGUAGE_NAMES } from "~/i18n/language-filter";
 import { US_STATES } from "#claims/engine/us-states";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { signedCents } from "~/admin/buyer-summary";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | Admin" }, NOIND
 /** A buyer status shown with the colour of the delivery state it resembles. */
 const BUYER_STATUS_BADGES = { sold: "delivered", pending: "pending", unsold: "dead", checking: "pending", held: "failed" } as const;
 
-const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign", "supplier"] as const;
+const FILTER_FIELDS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign", "supplier", "language"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await requireOperatorPage(request, context, "leads.view");
@@ -154,6 +155,14 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               {US_STATES.map((state) => (
                 <option key={state.value} value={state.value}>
                   {state.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField {...field("language")} label="Language" labelClassName={label}>
+              <option value="">Any language</option>
+              {Object.entries(LANGUAGE_NAMES).map(([value, name]) => (
+                <option key={value} value={value}>
+                  {name}
                 </option>
               ))}
             </SelectField>

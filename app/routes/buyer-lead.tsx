@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { languageName } from "~/i18n/language-filter";
 import { adminButton, adminCard } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX } from "~/admin/require-operator";
@@ -66,6 +67,8 @@ export default function BuyerLead({ loaderData, actionData }: Route.ComponentPro
             <dd>{lead.state ?? "—"}</dd>
             <dt className="font-semibold">Claim</dt>
             <dd>{lead.caseType}</dd>
+            <dt className="font-semibold">Language</dt>
+            <dd data-testid="lead-language">{languageName(lead.language)}</dd>
             <dt className="font-semibold">Lead id</dt>
             <dd className="break-all font-mono text-sm">{lead.leadId}</dd>
             <dt className="font-semibold">Submitted</dt>

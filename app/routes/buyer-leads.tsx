@@ -5,6 +5,8 @@ import { formatCents } from "~/buyer/format";
 import { requireBuyerPage } from "~/buyer/require-buyer";
 import type { Route } from "./+types/buyer-leads";
 import { Cell, Row, Table } from "~/admin/kit/table";
+import { SelectField } from "~/admin/kit/field";
+import { LANGUAGE_NAMES, languageFilterOf, languageName } from "~/i18n/language-filter";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your leads | Buyer portal" }, NOINDEX];
 
@@ -15,13 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const found = await context.buyerPortal.leads(session.user.buyerId, { query, page });
-  return { buyerName: session.user.buyerName, query, page, ...found };
+  const language = languageFilterOf(url);
+  const found = await context.buyerPortal.leads(session.user.buyerId, { query, page, language });
+  return { buyerName: session.user.buyerName, query, page, language, ...found };
 }
 
 export default function BuyerLeads({ loaderData }: Route.ComponentProps) {
-  const { buyerName, query, page, rows, hasMore, total } = loaderData;
-  const pageHref = (n: number) => `?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(n) })}`;
+  const { buyerName, query, page, language, rows, hasMore, total } = loaderData;
+  const pageHref = (n: number) => `?${new URLSearchParams({ ...(query ? { q: query } : {}), ...(language ? { language } : {}), page: String(n) })}`;
   const csvHref = `/buyer/leads.csv${query ? `?${new URLSearchParams({ q: query })}` : ""}`;
   return (
     <>
@@ -38,6 +41,14 @@ export default function BuyerLeads({ loaderData }: Route.ComponentProps) {
               </label>
               <input id="q" name="q" type="search" defaultValue={query} maxLength={100} className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2" />
             </div>
+            <SelectField id="language" name="language" label="Language" defaultValue={language ?? ""}>
+              <option value="">Any language</option>
+              {Object.entries(LANGUAGE_NAMES).map(([value, name]) => (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
             <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
               Search
             </button>
@@ -54,7 +65,7 @@ export default function BuyerLeads({ loaderData }: Route.ComponentProps) {
           {rows.length === 0 ? (
             <p className="mt-4 text-slate-700">{query ? "No lead you bought matches this search." : "You have not bought any leads yet."}</p>
           ) : (
-            <Table className="mt-4" columns={["Bought", "Name", "Claim", "State", "Price", "Return"]}>
+            <Table className="mt-4" columns={["Bought", "Name", "Claim", "State", "Language", "Price", "Return"]}>
               {rows.map((row) => (
                 <Row key={row.saleId} data-lead-id={row.leadId}>
                   <Cell className="whitespace-nowrap">{row.soldAt.slice(0, 10)}</Cell>
@@ -65,6 +76,7 @@ export default function BuyerLeads({ loaderData }: Route.ComponentProps) {
                   </Cell>
                   <Cell>{row.caseType}</Cell>
                   <Cell>{row.state ?? "—"}</Cell>
+                  <Cell data-language={row.language}>{languageName(row.language)}</Cell>
                   <Cell>{row.amountCents === null ? "—" : formatCents(row.amountCents)}</Cell>
                   <Cell>{RETURN_STATE_LABEL[row.returnState]}</Cell>
                 </Row>

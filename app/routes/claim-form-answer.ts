@@ -1,4 +1,6 @@
+import { localeOfPath, pathWithoutLocale } from "#claims/engine/locale";
 import { claimByFormPath } from "#claims/registry";
+import { claimIn } from "~/i18n/claims-in";
 import { answerFormPost } from "~/wizard/form-post.server";
 import type { Route } from "./+types/claim-form-answer";
 
@@ -9,8 +11,8 @@ import type { Route } from "./+types/claim-form-answer";
 export async function action({ request, context }: Route.ActionArgs) {
   const page = new URL(request.url);
   page.pathname = page.pathname.replace(/\.json$/, "");
-  // app/routes.ts registers this module only at the registry's forms' JSON paths.
-  const definition = claimByFormPath(page.pathname)!;
+  // app/routes.ts registers this module only at the registry's forms' JSON paths, in each language.
+  const definition = claimIn(claimByFormPath(pathWithoutLocale(page.pathname))!, localeOfPath(page.pathname));
   const { status, body } = await answerFormPost(definition, request, page.href, context);
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }

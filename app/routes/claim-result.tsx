@@ -3,13 +3,22 @@ import { cardHref, resultPagePath } from "#claims/engine/pages";
 import { claims, resultPageByPath } from "#claims/registry";
 import { claimShown } from "~/landing/claim-shown";
 import { ResultPage } from "~/landing/result-page";
+import { PAGE_MESSAGES } from "~/i18n/page-messages";
+import { localeOfPath, pathWithoutLocale } from "#claims/engine/locale";
+import { claimIn } from "~/i18n/claims-in";
 import type { Route } from "./+types/claim-result";
 
-// app/routes.ts registers this module only for the registry's result pages, so the look-up always finds one.
-const resultPageAt = (pathname: string) => resultPageByPath(pathname)!;
+// app/routes.ts registers this module only for the registry's result pages, in each language, so the
+// look-up always finds one; it comes in the page's language.
+function resultPageAt(pathname: string) {
+  const found = resultPageByPath(pathWithoutLocale(pathname))!;
+  const claim = claimIn(found.claim, localeOfPath(pathname));
+  const index = found.claim.resultPages!.indexOf(found.page);
+  return { claim, page: claim.resultPages![index]! };
+}
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => [
-  { title: loaderData ? resultPageAt(location.pathname).page.title : "Page not found" },
+  { title: loaderData ? resultPageAt(location.pathname).page.title : PAGE_MESSAGES[localeOfPath(location.pathname)].notFoundTitle },
   { name: "robots", content: "noindex" },
 ];
 
@@ -27,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = claim.resultPages!.find((shown) => shown.path === built.page.path)!;
   const leadId = url.searchParams.get("lead");
   const otherClaimsOf = (variant: { otherClaims?: unknown }) =>
-    variant.otherClaims ? claims.filter((other) => other !== claim).map((other) => ({ href: cardHref(other), title: other.landing.card.title })) : [];
+    variant.otherClaims
+      ? claims.filter((other) => other.slug !== claim.slug).map((other) => claimIn(other, claim.locale ?? "en")).map((other) => ({ href: cardHref(other), title: other.landing.card.title }))
+      : [];
   if (leadId === null) {
     const generic = Object.values(page.variants)[0]!;
     return { slug: claim.slug, variant: generic, leadId: null, otherClaims: otherClaimsOf(generic) };

@@ -1,12 +1,14 @@
 import { redirect } from "react-router";
+import { localeOfPath, localizedPath, pathWithoutLocale } from "#claims/engine/locale";
 import { claimBySlug } from "#claims/registry";
 import type { Route } from "./+types/claim-start";
 
-// app/routes.ts registers this module only for /start/<slug> of the registry's claims.
+// app/routes.ts registers this module only for /start/<slug> (and /es/start/<slug>) of the registry's claims.
 function claimOf(request: Request) {
-  const claim = claimBySlug(new URL(request.url).pathname.slice("/start/".length));
+  const { pathname } = new URL(request.url);
+  const claim = claimBySlug(pathWithoutLocale(pathname).slice("/start/".length));
   if (!claim) throw new Response(null, { status: 404 });
-  return claim;
+  return { claim, form: localizedPath(claim.routes.form, localeOfPath(pathname)) };
 }
 
 /**
@@ -14,13 +16,13 @@ function claimOf(request: Request) {
  * first-party (no third-party script) and the visitor sent on to the claim form.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const claim = claimOf(request);
+  const { claim, form } = claimOf(request);
   const from = request.headers.get("referer");
   await context.events.record(`${claim.slug}-landing-start`, from && URL.canParse(from) ? new URL(from).pathname : null);
-  return redirect(claim.routes.form, { status: 303, headers: { "Cache-Control": "no-store" } });
+  return redirect(form, { status: 303, headers: { "Cache-Control": "no-store" } });
 }
 
 /** A GET (an old link, a bot, a prefetch) only redirects: state never changes on GET. */
 export function loader({ request }: Route.LoaderArgs) {
-  return redirect(claimOf(request).routes.form, { headers: { "Cache-Control": "no-store" } });
+  return redirect(claimOf(request).form, { headers: { "Cache-Control": "no-store" } });
 }

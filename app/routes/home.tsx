@@ -12,23 +12,27 @@ import { withBrand } from "#claims/engine/personal-fields";
 import { claims } from "#claims/registry";
 import { claimShown } from "~/landing/claim-shown";
 import type { RouteHandle } from "~/root";
+import { localeOfPath } from "#claims/engine/locale";
+import { claimIn } from "~/i18n/claims-in";
+import { PAGE_MESSAGES } from "~/i18n/page-messages";
+import { usePageMessages } from "~/i18n/use-messages";
 import type { Route } from "./+types/home";
 
 // The same page for every visitor, whatever the query (campaign parameters).
-export const handle: RouteHandle = { staticPage: () => "/" };
+// The English home at /, the Spanish one at /es (docs/decisions/058).
+export const handle: RouteHandle = { staticPage: (url) => (localeOfPath(url.pathname) === "es" ? "/es" : "/") };
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Get the Compensation You Deserve | Free Claim Review",
-    description:
-      "Free, confidential case reviews for car accidents, PFAS, mesothelioma, RoundUp, AFFF, rideshare assault, video game addiction and Depo-Provera claims. No upfront fees.",
-  });
+export const meta: Route.MetaFunction = (args) => {
+  const t = PAGE_MESSAGES[localeOfPath(args.location.pathname)];
+  return seo(args, { title: t.homeTitle, description: t.homeDescription });
+};
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOfPath(new URL(request.url).pathname);
   return {
-    hero: context.content.homeHero,
+    hero: locale === "es" ? context.content.homeHeroEs : context.content.homeHero,
     // One card per claim, in the registry's order (the spec's card order).
-    cards: claims.map((claim) => ({ ...claimShown(claim, context.content).landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
+    cards: claims.map((claim) => claimShown(claimIn(claim, locale), context.content)).map((claim) => ({ ...claim.landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
     // The teaser's articles while they are shown; an operator may unpublish one.
     teaser: TEASER_SLUGS.flatMap((slug) => {
       const article = context.blog.article(slug);
@@ -39,6 +43,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const t = usePageMessages();
   const { hero } = loaderData;
   return (
     <>
@@ -47,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="bg-brand text-white">
           <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium">
-              <CheckIcon className="size-4" /> Free, no-obligation case review
+              <CheckIcon className="size-4" /> {t.homeBadge}
             </p>
             <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight break-words sm:text-5xl">{withBrand(hero.headline, site)}</h1>
             <p className="mt-4 max-w-2xl text-lg text-slate-200">{withBrand(hero.text, site)}</p>
@@ -62,9 +67,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <section id="claims" aria-labelledby="claims-title" className="mx-auto max-w-6xl px-4 py-14">
           <h2 id="claims-title" className="text-3xl font-bold text-brand">
-            Choose your claim
+            {t.chooseClaim}
           </h2>
-          <p className="mt-2 text-slate-700">Each review is free and takes about two minutes.</p>
+          <p className="mt-2 text-slate-700">{t.chooseClaimIntro}</p>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.cards.map((card) => (
               <li key={card.href} className={`${card.theme} flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm`}>
@@ -90,10 +95,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="blog-title" className="mx-auto max-w-6xl px-4 py-14">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <h2 id="blog-title" className="text-3xl font-bold text-brand">
-              Legal guides
+              {t.legalGuides}
             </h2>
             <a href="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-accent-strong underline">
-              View All Articles <ArrowRightIcon className="size-4" />
+              {t.viewAllArticles} <ArrowRightIcon className="size-4" />
             </a>
           </div>
           <ul className="mt-8 grid gap-5 md:grid-cols-3">

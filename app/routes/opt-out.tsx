@@ -6,16 +6,17 @@ import { SiteHeader } from "~/components/site-header";
 import { useSite } from "~/components/use-site";
 import { readForm } from "~/site/read-form";
 import type { Route } from "./+types/opt-out";
+import { localeOfPath, localizedPath } from "#claims/engine/locale";
+import { PAGE_MESSAGES, serviceMessage } from "~/i18n/page-messages";
+import { usePageMessages } from "~/i18n/use-messages";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Opt out: revoke your consent",
-    description: "Revoke your consent to be contacted about your claim, by phone number or e-mail address. We tell everyone we shared it with.",
-  });
+export const meta: Route.MetaFunction = (args) => {
+  const t = PAGE_MESSAGES[localeOfPath(args.location.pathname)];
+  return seo(args, { title: t.optOutTitle, description: t.optOutDescription });
+};
 
 /** The same text whether or not we hold anything for the value: the page never says which. */
-export const OPT_OUT_DONE =
-  "Your request is recorded. If we hold any claim with this phone number or e-mail address, your consent is revoked now: it will not be shared again, and everyone we shared it with is told to stop contacting you.";
+export const OPT_OUT_DONE = PAGE_MESSAGES.en.optOutDone;
 const FIELD = "contact";
 
 type OptOutState =
@@ -26,15 +27,17 @@ type OptOutState =
 /** Two steps, both posts: the value is checked and shown for confirming, then confirming revokes. GET changes nothing. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.logger);
+  // The services answer in English; the Spanish page (/es/opt-out) shows their words in Spanish.
+  const locale = localeOfPath(new URL(request.url).pathname);
   const raw = form.get(FIELD);
   const value = typeof raw === "string" ? raw.slice(0, 300) : "";
   if (form.get("intent") === "confirm") {
     const result = await context.revocations.optOut(value, context.visitor.ip);
     if (result.status === "recorded") return { step: "done" } satisfies OptOutState;
-    return data({ step: "enter", value, error: result.message } satisfies OptOutState, { status: result.status === "rate-limited" ? 429 : 400 });
+    return data({ step: "enter", value, error: serviceMessage(result.message, locale) } satisfies OptOutState, { status: result.status === "rate-limited" ? 429 : 400 });
   }
   const review = context.revocations.reviewOptOut(value);
-  if (!review.ok) return data({ step: "enter", value, error: review.message } satisfies OptOutState, { status: 400 });
+  if (!review.ok) return data({ step: "enter", value, error: serviceMessage(review.message, locale) } satisfies OptOutState, { status: 400 });
   return { step: "confirm", value, shown: review.shown } satisfies OptOutState;
 }
 
@@ -42,6 +45,8 @@ const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5
 
 export default function OptOut({ actionData }: Route.ComponentProps) {
   const site = useSite();
+  const t = usePageMessages();
+  const home = localizedPath("/", site.language ?? "en");
   const state: OptOutState = actionData ?? { step: "enter", value: "", error: null };
   return (
     <>
@@ -49,44 +54,41 @@ export default function OptOut({ actionData }: Route.ComponentProps) {
       <main id="main" className="mx-auto max-w-xl px-4 py-12">
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <h1 className="flex items-center gap-2 text-2xl font-bold text-brand sm:text-3xl">
-            <ShieldIcon className="size-6 shrink-0" /> Opt out
+            <ShieldIcon className="size-6 shrink-0" /> {t.optOut}
           </h1>
           {state.step === "done" ? (
             <div role="status" className="mt-4 space-y-4 text-slate-800">
-              <h2 className="text-xl font-bold">Consent revoked</h2>
-              <p>{OPT_OUT_DONE}</p>
-              <a href="/" className={`${button} bg-brand text-white hover:bg-slate-800`}>
-                Return to Home
+              <h2 className="text-xl font-bold">{t.consentRevoked}</h2>
+              <p>{t.optOutDone}</p>
+              <a href={home} className={`${button} bg-brand text-white hover:bg-slate-800`}>
+                {t.returnHome}
               </a>
             </div>
           ) : state.step === "confirm" ? (
             <form method="post" className="mt-4 space-y-4">
-              <h2 className="text-xl font-bold">Confirm your request</h2>
+              <h2 className="text-xl font-bold">{t.confirmRequest}</h2>
               <p className="text-slate-800">
-                Revoke consent for <strong className="break-all">{state.shown}</strong>? Every claim with it stops being
-                shared, and everyone it was shared with is told to stop contacting you.
+                {t.revokeFor} <strong className="break-all">{state.shown}</strong>
+                {t.revokeForAfter}
               </p>
               <input type="hidden" name={FIELD} value={state.value} />
               <input type="hidden" name="intent" value="confirm" />
               <div className="flex flex-wrap gap-3">
                 <button type="submit" className={`${button} bg-red-700 text-white hover:bg-red-800`}>
-                  Yes, revoke my consent
+                  {t.yesRevoke}
                 </button>
-                <a href="/opt-out" className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
-                  Change
+                <a href={localizedPath("/opt-out", site.language ?? "en")} className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
+                  {t.change}
                 </a>
               </div>
             </form>
           ) : (
             <form method="post" noValidate className="mt-4 space-y-4">
-              <p className="text-slate-800">
-                To withdraw your consent to be called, texted or e-mailed about a claim you sent {site.name}, enter the
-                phone number or e-mail address you gave us. You confirm on the next screen.
-              </p>
+              <p className="text-slate-800">{t.optOutIntro(site.name)}</p>
               <input type="hidden" name="intent" value="review" />
               <div>
                 <label htmlFor={FIELD} className="block font-semibold">
-                  Phone number or e-mail address
+                  {t.phoneOrEmail}
                 </label>
                 <input
                   id={FIELD}
@@ -108,7 +110,7 @@ export default function OptOut({ actionData }: Route.ComponentProps) {
                 ) : null}
               </div>
               <button type="submit" className={`${button} w-full bg-brand text-white hover:bg-slate-800`}>
-                Continue
+                {t.continue}
               </button>
             </form>
           )}

@@ -5,17 +5,23 @@ import { ShieldIcon } from "~/components/icons";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { Route } from "./+types/verify-certificate";
+import { localeOfPath, localizedPath } from "#claims/engine/locale";
+import { PAGE_MESSAGES } from "~/i18n/page-messages";
+import { usePageMessages } from "~/i18n/use-messages";
+import { useRootData } from "~/components/use-site";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Consent Certificate Verification" },
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: PAGE_MESSAGES[localeOfPath(location.pathname)].certificateTitle },
   { name: "robots", content: "noindex" },
 ];
 
-const MISSING = "No certificate ID provided. Please check your verification link.";
-const FAILED = "TrustedFormsPro certificate verification failed. Please check the certificate ID and try again.";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const certificateId = new URL(request.url).searchParams.get("cert")?.trim();
+  const url = new URL(request.url);
+  // The page's words in its language (/es/verify-trustedforms-pro is the Spanish page, docs/decisions/058).
+  const t = PAGE_MESSAGES[localeOfPath(url.pathname)];
+  const MISSING = t.certificateMissing;
+  const FAILED = t.certificateFailed;
+  const certificateId = url.searchParams.get("cert")?.trim();
   if (!certificateId) return data({ error: MISSING, certificate: null }, { status: 400 });
   try {
     const certificate = await context.certificates.verify(certificateId);
@@ -27,11 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "long", timeZone: "UTC" });
-
 export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {
   const { error, certificate } = loaderData;
+  const t = usePageMessages();
+  const { locale } = useRootData();
+  const dateTime = (iso: string) => new Date(iso).toLocaleString(t.dateLocale, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" });
   return (
     <>
       <SiteHeader />
@@ -39,9 +45,9 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
         {certificate ? (
           <>
             <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
-              <ShieldIcon className="size-4" /> Verified
+              <ShieldIcon className="size-4" /> {t.verified}
             </p>
-            <h1 className="mt-3 text-3xl font-extrabold text-brand">Consent Certificate</h1>
+            <h1 className="mt-3 text-3xl font-extrabold text-brand">{t.consentCertificate}</h1>
             {certificate.supplierAssertion ? (
               <p className="mt-2 text-slate-700" data-consent-kind="supplier-asserted">
                 Consent asserted by {certificate.supplierAssertion.supplierName}: this lead was sent to us through our API. We served no
@@ -49,21 +55,24 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
               </p>
             ) : (
               <p className="mt-2 text-slate-700" data-consent-kind="first-party-form">
-                This certificate records a consented submission of a form on this site. Personal details are masked on this public page.
+                {t.firstPartyIntro}
               </p>
             )}
             <section aria-labelledby="record-title" className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <h2 id="record-title" className="text-lg font-bold">
-                Certificate record
+                {t.certificateRecord}
               </h2>
               <dl className="mt-2 text-sm">
-                <Row label="Certificate ID">
+                <Row label={t.certificateId}>
                   <span className="font-mono break-all">{certificate.certificateId}</span>
                 </Row>
-                <Row label="Kind">
-                  {certificate.supplierAssertion ? "Supplier-asserted consent (sent through the API)" : "First-party form (our own page)"}
+                <Row label={t.kind}>
+                  {certificate.supplierAssertion ? "Supplier-asserted consent (sent through the API)" : t.firstPartyKind}
                 </Row>
-                <Row label="Form">{certificate.formType}</Row>
+                <Row label={t.form}>{certificate.formType}</Row>
+                <Row label={t.formLanguage}>
+                  <span data-testid="certificate-language">{PAGE_MESSAGES[certificate.language === "es" ? "es" : "en"].languageName}</span>
+                </Row>
                 {certificate.supplierAssertion ? (
                   <>
                     <Row label="Supplier">{certificate.supplierAssertion.supplierName}</Row>
@@ -79,38 +88,37 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
                     </Row>
                   </>
                 ) : null}
-                <Row label="Submitted">{dateTime(certificate.createdAt)}</Row>
-                <Row label="IP address">{certificate.ipAddress ?? "Not recorded"}</Row>
-                <Row label="Browser">{certificate.userAgent ?? "Not recorded"}</Row>
-                <Row label="Page"><span className="break-all">{certificate.pageUrl ?? "Not recorded"}</span></Row>
-                <Row label="Submission SHA-256">
+                <Row label={t.submitted}>{dateTime(certificate.createdAt)}</Row>
+                <Row label={t.ipAddress}>{certificate.ipAddress ?? t.notRecorded}</Row>
+                <Row label={t.browser}>{certificate.userAgent ?? t.notRecorded}</Row>
+                <Row label={t.page}><span className="break-all">{certificate.pageUrl ?? t.notRecorded}</span></Row>
+                <Row label={t.submissionSha}>
                   <span className="font-mono text-xs break-all">{certificate.submissionSha256}</span>
                 </Row>
-                <Row label="Times verified">{certificate.verificationCount}</Row>
-                {certificate.verifiedAt ? <Row label="Last verified">{dateTime(certificate.verifiedAt)}</Row> : null}
+                <Row label={t.timesVerified}>{certificate.verificationCount}</Row>
+                {certificate.verifiedAt ? <Row label={t.lastVerified}>{dateTime(certificate.verifiedAt)}</Row> : null}
               </dl>
             </section>
             <section aria-labelledby="consent-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <h2 id="consent-title" className="text-lg font-bold">
-                {certificate.supplierAssertion ? "Consent text the supplier reports" : "Consent text shown to the visitor"}
+                {certificate.supplierAssertion ? "Consent text the supplier reports" : t.consentShown}
               </h2>
               <blockquote className="mt-3 border-l-4 border-emerald-600 pl-4 text-sm text-slate-800">{certificate.consentText}</blockquote>
               {certificate.consentTextVersion ? (
                 <p className="mt-3 text-xs text-slate-600">
-                  {certificate.consentContentVersion ? <span data-testid="consent-content-version">Consent text version {certificate.consentContentVersion} of this site; </span> : null}
-                  Version <span className="font-mono">{certificate.consentTextVersion}</span>, SHA-256{" "}
+                  {certificate.consentContentVersion ? <span data-testid="consent-content-version">{t.consentVersionOfSite(certificate.consentContentVersion)}</span> : null}
+                  {t.version} <span className="font-mono">{certificate.consentTextVersion}</span>, SHA-256{" "}
                   <span className="font-mono break-all">{certificate.consentTextSha256}</span>
                 </p>
               ) : null}
             </section>
             <section aria-labelledby="answers-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <h2 id="answers-title" className="text-lg font-bold">
-                Submitted answers
+                {t.submittedAnswers}
               </h2>
               {certificate.purgedAt ? (
                 <p className="mt-2 text-sm text-slate-800">
-                  The answers, IP address, browser and page were purged on {dateTime(certificate.purgedAt)}, after the
-                  retention period for consent records.
+                  {t.purged(dateTime(certificate.purgedAt))}
                 </p>
               ) : (
                 <dl className="mt-2 text-sm">
@@ -127,10 +135,10 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
           </>
         ) : (
           <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-red-200">
-            <h1 className="text-2xl font-bold text-red-800">Certificate not verified</h1>
+            <h1 className="text-2xl font-bold text-red-800">{t.certificateNotVerified}</h1>
             <p className="mt-3 text-slate-800">{error}</p>
-            <a href="/" className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white">
-              Return to Home
+            <a href={localizedPath("/", locale)} className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white">
+              {t.returnHome}
             </a>
           </div>
         )}

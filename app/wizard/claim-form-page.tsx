@@ -1,4 +1,6 @@
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
+import { localizedPath, type Locale } from "#claims/engine/locale";
+import { PAGE_MESSAGES } from "~/i18n/page-messages";
 import { LockIcon } from "~/components/icons";
 import { telHref } from "~/components/tel-href";
 import { SiteFooter } from "~/components/site-footer";
@@ -23,7 +25,7 @@ export function claimFormPageData(definition: ClaimDefinition, site: SiteIdentit
 }
 
 /** The form page's title, in its `<title>` and in the consent page snapshot. */
-export const formPageTitle = (title: string | undefined) => (title ? `${title} | Free Case Review` : "Free Case Review");
+export const formPageTitle = (title: string | undefined, locale: Locale = "en") => PAGE_MESSAGES[locale].formPageTitle(title);
 
 export type ClaimFormPageData = ReturnType<typeof claimFormPageData>;
 export type ClaimFormActionData = { wizard: WizardState } | { result: ClaimOutcome };
@@ -51,6 +53,9 @@ export function ClaimFormPage({
   loaderData: ClaimFormPageData;
   actionData?: ClaimFormActionData;
 }) {
+  // The page's words come in its claim's language: the consent page snapshot renders it outside the root loader.
+  const locale = definition.locale ?? "en";
+  const t = PAGE_MESSAGES[locale];
   return (
     <div className={`theme-${loaderData.slug}`}>
       <SiteHeader
@@ -58,7 +63,7 @@ export function ClaimFormPage({
         aside={
           <p className="flex shrink-0 items-center gap-1.5 whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">
             <LockIcon className="hidden size-4 text-emerald-700 sm:block" />
-            Secure Form - SSL Encrypted
+            {t.secureForm}
           </p>
         }
       />
@@ -66,10 +71,10 @@ export function ClaimFormPage({
         {definition.formPage?.backToHome ? (
           <p className="mb-6">
             <a
-              href="/"
+              href={localizedPath("/", locale)}
               className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50"
             >
-              <span aria-hidden="true">←</span> Back to Home
+              <span aria-hidden="true">←</span> {t.backToHome}
             </a>
           </p>
         ) : null}
@@ -82,17 +87,17 @@ export function ClaimFormPage({
             className="mt-8 rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200"
           >
             <h2 id="contact-title" className="text-lg font-bold text-brand">
-              Questions? We&apos;re here to help
+              {t.contactTitle}
             </h2>
             <p className="mt-2 text-slate-700">
-              Talk to our team about your claim, free and confidential.
+              {t.contactText}
             </p>
             <p className="mt-4 flex flex-wrap justify-center gap-3">
               <a
                 className="inline-flex min-h-11 items-center rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-strong"
                 href={telHref(loaderData.site.phone)}
               >
-                Call {loaderData.site.phone}
+                {t.call(loaderData.site.phone)}
               </a>
               <a
                 className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50"

@@ -24,7 +24,7 @@ export async function renderConsentPage(
   if (context instanceof Response) throw new Error(`the consent page could not be rendered (HTTP ${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = renderToStaticMarkup(
-    <ServerRootData.Provider value={{ site, siteUrl, year: new Date().getFullYear(), themeCss: "", adminNav: null, trustFigures: [], preview: null }}>
+    <ServerRootData.Provider value={{ site, locale: site.language ?? "en", otherLanguageHref: new URL(url).pathname, siteUrl, year: new Date().getFullYear(), themeCss: "", adminNav: null, trustFigures: [], preview: null }}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </ServerRootData.Provider>,
   );

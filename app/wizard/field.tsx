@@ -1,8 +1,11 @@
 import type { ChangeEvent } from "react";
 import { pastDateWindow } from "#claims/engine/schema-builders";
 import type { FieldSpec } from "#claims/engine/types";
+import { wizardMessages, type WizardMessages } from "~/i18n/wizard-messages";
 
 interface FieldProps {
+  /** The form's own words in its language (docs/decisions/058); English by default. */
+  messages?: WizardMessages;
   field: FieldSpec;
   value: string | string[];
   error?: string;
@@ -38,17 +41,17 @@ function ErrorText({ name, error }: { name: string; error?: string }) {
   ) : null;
 }
 
-function Label({ field }: { field: FieldSpec }) {
+function Label({ field, messages }: { field: FieldSpec; messages: WizardMessages }) {
   return (
     <>
       {field.label}
-      {field.optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
+      {field.optional ? <span className="font-normal text-slate-600"> {messages.optional}</span> : null}
     </>
   );
 }
 
 /** One question of a claim form, rendered with a native control so it works without JavaScript. */
-export function Field({ field, value, error, consentText, onChange }: FieldProps) {
+export function Field({ field, value, error, consentText, onChange, messages = wizardMessages("en") }: FieldProps) {
   const text = typeof value === "string" ? value : "";
   const list = Array.isArray(value) ? value : [];
   const invalid = error ? true : undefined;
@@ -60,7 +63,7 @@ export function Field({ field, value, error, consentText, onChange }: FieldProps
     return (
       <fieldset className="space-y-2" aria-describedby={describedBy(field, error)} aria-invalid={invalid}>
         <legend className="mb-2 font-semibold text-slate-900">
-          <Label field={field} />
+          <Label field={field} messages={messages} />
         </legend>
         <Hint field={field} />
         {field.options!.map((option) => (
@@ -132,7 +135,7 @@ export function Field({ field, value, error, consentText, onChange }: FieldProps
   if (field.kind === "select") {
     control = (
       <select {...common}>
-        <option value="">{field.placeholder ?? "Select..."}</option>
+        <option value="">{field.placeholder ?? messages.select}</option>
         {field.options!.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -162,7 +165,7 @@ export function Field({ field, value, error, consentText, onChange }: FieldProps
   return (
     <div>
       <label htmlFor={field.name} className="block font-semibold text-slate-900">
-        <Label field={field} />
+        <Label field={field} messages={messages} />
       </label>
       <Hint field={field} />
       {control}

@@ -1,6 +1,8 @@
 import { CheckIcon, ClockIcon } from "~/components/icons";
 import { telHref } from "~/components/tel-href";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
+import { localizedPath } from "#claims/engine/locale";
+import { wizardMessages } from "~/i18n/wizard-messages";
 
 export interface ClaimOutcome {
   outcome: Outcome | null;
@@ -14,6 +16,7 @@ const button =
 export function ClaimResult({ definition, site, outcome }: { definition: ClaimDefinition; site: SiteIdentity; outcome: ClaimOutcome }) {
   const copy = definition.results?.[outcome.outcome ?? "none"] ?? definition.results?.none;
   const declined = outcome.outcome === "ineligible";
+  const t = wizardMessages(definition.locale);
   return (
     <section aria-labelledby="result-title" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-10">
       <span
@@ -22,7 +25,7 @@ export function ClaimResult({ definition, site, outcome }: { definition: ClaimDe
         {declined ? <ClockIcon className="size-8" /> : <CheckIcon className="size-8" />}
       </span>
       <h1 id="result-title" className="mt-4 text-3xl font-extrabold text-brand">
-        {copy?.heading ?? "Thank You!"}
+        {copy?.heading ?? t.thankYou}
       </h1>
       {copy?.message ? <p className="mx-auto mt-3 max-w-xl text-slate-700">{copy.message}</p> : null}
       {copy?.help ? (
@@ -34,7 +37,7 @@ export function ClaimResult({ definition, site, outcome }: { definition: ClaimDe
         </p>
       ) : null}
       <p className="mx-auto mt-3 max-w-xl text-slate-700">
-        Our legal experts will review your information and contact you {definition.copy.contactWithin}.
+        {t.reviewWithin(definition.copy.contactWithin)}
       </p>
       <p role="status" className="mt-5 text-sm text-slate-700">
         {definition.copy.savedNotice.replace("{id}", outcome.leadId)}
@@ -42,19 +45,19 @@ export function ClaimResult({ definition, site, outcome }: { definition: ClaimDe
       {definition.resultAction === "submit-another" ? (
         <>
           <p className="mt-5 text-sm text-slate-700">
-            Questions? Call <a className="font-semibold underline" href={telHref(site.phone)}>{site.phone}</a> or
-            e-mail <a className="font-semibold underline" href={`mailto:${site.email}`}>{site.email}</a>.
+            {t.questionsCall} <a className="font-semibold underline" href={telHref(site.phone)}>{site.phone}</a> {t.orEmail}{" "}
+            <a className="font-semibold underline" href={`mailto:${site.email}`}>{site.email}</a>.
           </p>
           <p className="mt-6 flex flex-wrap justify-center gap-3">
             <a href={definition.routes.form} className={button}>
-              Submit Another Claim
+              {t.submitAnother}
             </a>
           </p>
         </>
       ) : (
         <p className="mt-6">
-          <a href="/" className={button}>
-            Return to Home
+          <a href={localizedPath("/", definition.locale ?? "en")} className={button}>
+            {t.returnHome}
           </a>
         </p>
       )}

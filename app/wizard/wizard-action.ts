@@ -4,6 +4,7 @@ import {
   SUBMISSION_KEY_FIELD,
   answersFromValues,
   firstStepWithError,
+  translatedErrors,
   validateStep,
   valuesFromFormData,
 } from "#claims/engine/form-values";
@@ -96,6 +97,8 @@ export async function handleWizardPost(
     logger.error({ err: error, caseType: definition.caseType }, "lead could not be saved");
     return answer({ step, values, errors: {}, formError: definition.copy.submitError }, 500);
   }
+  // The lead service answers in English; a Spanish form shows its answer in Spanish (docs/decisions/058).
+  const said = (message: string) => definition.translate?.(message) ?? message;
   switch (result.status) {
     case "created":
     case "duplicate": {
@@ -107,14 +110,14 @@ export async function handleWizardPost(
     }
     case "invalid":
       return answer(
-        { step: firstStepWithError(definition, result.fieldErrors), values, errors: result.fieldErrors, formError: result.message },
+        { step: firstStepWithError(definition, result.fieldErrors), values, errors: translatedErrors(definition, result.fieldErrors), formError: said(result.message) },
         400,
       );
     case "rate-limited":
-      return answer({ step, values, errors: {}, formError: result.message }, 429);
+      return answer({ step, values, errors: {}, formError: said(result.message) }, 429);
     case "unavailable":
       return answer({ step, values, errors: {}, formError: definition.copy.submitError }, 503);
     default:
-      return answer({ step, values, errors: {}, formError: result.message }, 409);
+      return answer({ step, values, errors: {}, formError: said(result.message) }, 409);
   }
 }

@@ -22,6 +22,7 @@ import { sendClaim } from "./send-claim";
 import { useStepHistory } from "./step-history";
 import type { ClaimOutcome } from "./result-screen";
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
+import { wizardMessages } from "~/i18n/wizard-messages";
 
 /** What the form route's action answers when it does not redirect; also the wizard's own state. */
 export interface WizardState {
@@ -58,6 +59,8 @@ function filledValues(values: FormValues): FormValues {
  * other steps travel in hidden inputs.
  */
 export function ClaimWizard({ definition, site, state: initialState, fresh = true, onSaved }: WizardProps) {
+  const t = wizardMessages(definition.locale);
+  const said = (message: string) => definition.translate?.(message) ?? message;
   const [state, setState] = useState(initialState);
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
@@ -231,9 +234,9 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
       <div className="mb-6">
         <div className="flex items-baseline justify-between text-sm font-medium text-slate-700">
           <p id="wizard-progress-label">
-            Step {step + 1} of {total}
+            {t.step(step + 1, total)}
           </p>
-          <p>{percent}% complete</p>
+          <p>{t.percentComplete(percent)}</p>
         </div>
         <progress
           className="wizard-progress mt-2 h-2 w-full"
@@ -279,7 +282,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
             role="alert"
             className="mt-4 scroll-mt-24 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 focus:outline-none"
           >
-            <p className="font-semibold">{state.formError ?? errorSummary(errors, answersFromValues(definition, values))}</p>
+            <p className="font-semibold">{state.formError ?? said(errorSummary(errors, answersFromValues(definition, values)))}</p>
             {errorEntries.length ? (
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {errorEntries.map((f) => (
@@ -304,13 +307,14 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
               value={values[field.name] ?? ""}
               error={errors[field.name]}
               consentText={definition.consentText(site)}
+              messages={t}
               onChange={setValue}
             />
           ))}
         </div>
 
         <div className="honeypot" aria-hidden="true">
-          <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+          <label htmlFor={HONEYPOT_FIELD}>{t.honeypot}</label>
           <input
             id={HONEYPOT_FIELD}
             name={HONEYPOT_FIELD}
@@ -324,7 +328,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
 
         {incomplete ? (
           <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-            Answer every question on this step to continue.
+            {t.answerEveryQuestion}
           </p>
         ) : null}
         {/* A label too long to share the line (on a phone) moves above Previous instead of squeezing. */}
@@ -338,7 +342,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
             disabled={step === 0 || busy}
             className={`${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
           >
-            Previous
+            {t.previous}
           </button>
           {isLast ? (
             <button
@@ -358,7 +362,7 @@ export function ClaimWizard({ definition, site, state: initialState, fresh = tru
               disabled={gated}
               className={`${buttonBase} ml-auto bg-accent text-center text-white hover:bg-accent-strong`}
             >
-              {definition.copy.next ?? "Next"}
+              {definition.copy.next ?? t.next}
             </button>
           )}
         </div>

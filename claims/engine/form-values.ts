@@ -97,7 +97,14 @@ function stepSchema(definition: ClaimDefinition, stepIndex: number) {
 
 export function validateStep(definition: ClaimDefinition, stepIndex: number, values: FormValues): FieldErrors {
   const result = stepSchema(definition, stepIndex).safeParse(answersFromValues(definition, values));
-  return result.success ? {} : fieldErrorsOf(result.error);
+  return result.success ? {} : translatedErrors(definition, fieldErrorsOf(result.error));
+}
+
+/** Messages in the definition's language: a Spanish definition translates the schema's English ones (docs/decisions/058). */
+export function translatedErrors(definition: ClaimDefinition, errors: FieldErrors): FieldErrors {
+  const translate = definition.translate;
+  if (!translate) return errors;
+  return Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, translate(message)]));
 }
 
 export function firstStepWithError(definition: ClaimDefinition, errors: FieldErrors): number {

@@ -1,4 +1,5 @@
 import type { ResultPage } from "./landing-types";
+import { localizedPath } from "./locale";
 import type { ClaimDefinition, Outcome } from "./types";
 
 /** Where a claim's home-page card leads. */
@@ -13,12 +14,12 @@ const START_COUNTER = "/start/";
  * it, which counts a POST (a button) and only redirects a GET, so bots and prefetches write nothing.
  */
 export function startHref(claim: ClaimDefinition): string {
-  return claim.landing.countStarts ? `${START_COUNTER}${claim.slug}` : claim.routes.form;
+  return claim.landing.countStarts ? localizedPath(`${START_COUNTER}${claim.slug}`, claim.locale ?? "en") : claim.routes.form;
 }
 
-/** Whether a start button must post to its href (the click counter) rather than link to it. */
+/** Whether a start button must post to its href (the click counter, /start/... or /es/start/...) rather than link to it. */
 export function startPosts(href: string): boolean {
-  return href.startsWith(START_COUNTER);
+  return href.startsWith(START_COUNTER) || href.startsWith(`/es${START_COUNTER}`);
 }
 
 /** Where the wizard's script posts the form (`/mva-claim.json`): the form route's answers as JSON (docs/decisions/037). */

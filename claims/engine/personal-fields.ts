@@ -1,5 +1,6 @@
 import { consent, emailAddress, personName, usPhone, choice } from "./schema-builders";
 import type { FieldSpec, Option, SiteIdentity } from "./types";
+import { BUILT_IN_CONSENT_TEMPLATE_ES } from "./messages-es";
 
 /** The contact questions most claims open with, and their schema, with one form's messages. */
 export function personalFields(states: readonly Option[]): FieldSpec[] {
@@ -67,7 +68,14 @@ export const BUILT_IN_CONSENT_TEMPLATE =
 /** A text as a site shows it: every `{brand}` becomes the site's name (consent text, home hero). */
 export const withBrand = (template: string, site: SiteIdentity): string => template.replaceAll("{brand}", site.name);
 
-/** The TCPA consent shown beside the checkbox (the site's published one, else the built-in); certificates store this exact text. */
+/** The TCPA consent shown beside the checkbox (the site's published one, else the built-in in the page's language); certificates store this exact text. */
 export function tcpaConsentText(site: SiteIdentity): string {
-  return withBrand(site.consent?.template ?? BUILT_IN_CONSENT_TEMPLATE, site);
+  return withBrand(site.consent?.template ?? (site.language === "es" ? BUILT_IN_CONSENT_TEMPLATE_ES : BUILT_IN_CONSENT_TEMPLATE), site);
+}
+
+/** The site as a page in `language` shows it: a Spanish page shows the Spanish consent text and its version. */
+export function siteInLanguage<S extends SiteIdentity>(site: S, language: "en" | "es"): S {
+  if (language === "en") return site;
+  const { consent: _english, consentEs, ...rest } = site;
+  return { ...rest, language, ...(consentEs ? { consent: consentEs, consentEs } : {}) } as S;
 }

@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import type { LandingContent, Outcome, ResultPage } from "./landing-types";
+import type { Locale } from "./locale";
 
 export type FieldKind =
   | "text"
@@ -84,6 +85,10 @@ export interface SiteIdentity {
    * and its version, which the certificate records. Absent: the built-in text, unversioned.
    */
   consent?: { template: string; version: number };
+  /** The language the visitor reads (docs/decisions/058); absent: English. */
+  language?: Locale;
+  /** The published Spanish consent text (`consent-text:es`) and its version, which a Spanish page shows as `consent`. */
+  consentEs?: { template: string; version: number };
 }
 
 export type Gating = "next-disabled-until-complete" | "validate-on-next";
@@ -183,6 +188,13 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
   resultAction?: "home" | "submit-another";
   eligibility?(answers: z.infer<S>): Eligibility;
   toLead(answers: z.infer<S>): LeadColumns;
+  /** The language of this definition's texts and addresses: a Spanish one comes from claims/engine/localize.ts. */
+  locale?: Locale;
+  /**
+   * A Spanish definition's translation of the texts its schema and the lead service give in English
+   * (validation messages and summaries); absent: the texts as they are.
+   */
+  translate?(text: string): string;
   /** Fields this claim adds to the operator's webhook payload (after the common ones). */
   webhook?: WebhookExtras<z.infer<S>>;
   /**

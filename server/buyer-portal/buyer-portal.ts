@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { Locale } from "#claims/engine/locale";
 import { writeTransaction } from "../db/database";
 import type { Database } from "../db/schema";
 import { recordAudit } from "../audit/audit-log";
@@ -28,6 +29,8 @@ export interface BoughtLeadRow {
   email: string | null;
   phone: string | null;
   state: string | null;
+  /** The language of the form the lead came from, 'en' or 'es' (docs/decisions/058). */
+  language: string;
   amountCents: number | null;
   returnState: ReturnState;
 }
@@ -53,7 +56,7 @@ export type BuyerPortal = ReturnType<typeof createBuyerPortal>;
  * exist are the same "not found".
  */
 export function createBuyerPortal({ db, siteUrl, now = () => new Date() }: { db: Kysely<Database>; siteUrl: string; now?: () => Date }) {
-  function rows(buyerId: string, query: string) {
+  function rows(buyerId: string, query: string, language: Locale | null = null) {
     let q = db
       .selectFrom(boughtLeads(db, buyerId).as("sale"))
       .innerJoin("leads", "leads.id", "sale.lead_id")
@@ -72,6 +75,7 @@ export function createBuyerPortal({ db, siteUrl, now = () => new Date() }: { db:
         "leads.ph",
         "leads.st",
         "leads.certificate_id",
+        "leads.language",
         "lead_returns.id as return_id",
         "lead_returns.reason",
         "lead_returns.reason_text",
@@ -79,6 +83,7 @@ export function createBuyerPortal({ db, siteUrl, now = () => new Date() }: { db:
         "return_decisions.decision",
         "return_decisions.created_at as decided_at",
       ]);
+    if (language) q = q.where("leads.language", "=", language);
     const text = query.trim().slice(0, MAX_QUERY_LENGTH);
     if (text) {
       const key = searchKey(text);
@@ -106,6 +111,7 @@ export function createBuyerPortal({ db, siteUrl, now = () => new Date() }: { db:
     email: row.em,
     phone: row.ph,
     state: row.st,
+    language: row.language,
     amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
     returnState: returnStateOf(row),
   });
@@ -116,17 +122,17 @@ export function createBuyerPortal({ db, siteUrl, now = () => new Date() }: { db:
   }
 
   return {
-    /** One page of the buyer's leads, newest sale first, matching `query` (a name, e-mail, phone or lead id). */
-    async leads(buyerId: string, { query = "", page = 1 }: { query?: string; page?: number } = {}) {
+    /** One page of the buyer's leads, newest sale first, matching `query` (a name, e-mail, phone or lead id) and `language` when given. */
+    async leads(buyerId: string, { query = "", page = 1, language = null }: { query?: string; page?: number; language?: Locale | null } = {}) {
       const offset = (Math.max(1, Math.floor(page)) - 1) * PORTAL_PAGE_SIZE;
-      const found = await rows(buyerId, query)
+      const found = await rows(buyerId, query, language)
         .orderBy("sale.sold_at", "desc")
         .orderBy("sale.sale_id", "desc")
         .limit(PORTAL_PAGE_SIZE + 1)
         .offset(offset)
         .execute();
       const total = await db
-        .selectFrom(rows(buyerId, query).as("matching"))
+        .selectFrom(rows(buyerId, query, language).as("matching"))
         .select(sql<number>`count(*)`.as("n"))
         .executeTakeFirstOrThrow();
       return { rows: found.slice(0, PORTAL_PAGE_SIZE).map(rowOf), hasMore: found.length > PORTAL_PAGE_SIZE, total: Number(total.n) };

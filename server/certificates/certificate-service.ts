@@ -25,6 +25,8 @@ export interface CertificateView {
   consentTextSha256: string | null;
   /** The site content's consent-text version the form showed (docs/decisions/055); null before versions and on supplier leads. */
   consentContentVersion: number | null;
+  /** The language of the form, 'en' or 'es': its consent text and version are that language's (docs/decisions/058). */
+  language: string;
   pageUrl: string | null;
   submissionSha256: string;
   answers: Array<{ label: string; value: string }>;
@@ -120,6 +122,7 @@ function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks:
     ipAddress: row.ip_address ? maskIp(row.ip_address) : null,
     userAgent: row.user_agent,
     ...consent,
+    language: row.language,
     pageUrl: supplierAssertion ? supplierAssertion.pageUrl : row.page_url,
     submissionSha256: row.submission_sha256,
     answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { landingCopyOf, resultHasEstimate, type LandingCopy } from "#claims/engine/landing-copy";
 import { BUILT_IN_CONSENT_TEMPLATE } from "#claims/engine/personal-fields";
 import { claimBySlug, claims } from "#claims/registry";
+import { BUILT_IN_CONSENT_TEMPLATE_ES } from "#claims/engine/messages-es";
 import type { SiteIdentity } from "#claims/engine/types";
 
 /**
@@ -107,6 +108,9 @@ export const CONTENT_KINDS = {
   "consent-text": { title: "Consent text", schema: consentSchema, previewPath: null },
   // One entry per claim: its landing page's words, its home card's, and its results' (claims/engine/landing-copy.ts).
   landing: { title: "Landing page", schema: landingSchema, previewPath: null },
+  // Spanish (docs/decisions/058): the same kinds, each with its own versions; a Spanish certificate names the Spanish version.
+  "home-hero:es": { title: "Home page hero (Spanish)", schema: homeHeroSchema, previewPath: "/es" },
+  "consent-text:es": { title: "Consent text (Spanish)", schema: consentSchema, previewPath: null },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_KINDS;
@@ -120,12 +124,14 @@ export type ContentBodies = {
   "trust-strip": TrustStripBody;
   "home-hero": HomeHeroBody;
   "consent-text": ConsentBody;
+  "home-hero:es": HomeHeroBody;
+  "consent-text:es": ConsentBody;
 } & { [entry: LandingEntry]: LandingBody };
 
 export const landingEntry = (slug: string): LandingEntry => `landing:${slug}`;
 
-/** The kind of an entry: its name up to the first colon. */
-export const kindOf = (entry: ContentEntryName): ContentKind => entry.split(":")[0] as ContentKind;
+/** The kind of an entry: its own when it is one (a language's entry, `home-hero:es`), else its name up to the first colon. */
+export const kindOf = (entry: ContentEntryName): ContentKind => (Object.hasOwn(CONTENT_KINDS, entry) ? entry : entry.split(":")[0]) as ContentKind;
 
 /** The claim a landing entry is about (by its second part), or null for any other entry. */
 export const claimOfEntry = (entry: ContentEntryName) => (kindOf(entry) === "landing" ? (claimBySlug(entry.split(":")[1] ?? "") ?? null) : null);
@@ -166,6 +172,12 @@ export function defaultBodies(site: SiteIdentity): ContentBodies {
     },
     "consent-text": { template: BUILT_IN_CONSENT_TEMPLATE },
     ...Object.fromEntries(claims.map((claim) => [landingEntry(claim.slug), landingCopyOf(claim)])),
+    "home-hero:es": {
+      headline: "Reciba la compensación que le corresponde",
+      text: "Conteste unas preguntas breves y {brand} lo pone en contacto con un abogado con experiencia en su estado. Sin costos por adelantado: solo paga si gana su caso.",
+      cta: "Busque su reclamo",
+    },
+    "consent-text:es": { template: BUILT_IN_CONSENT_TEMPLATE_ES },
   };
 }
 
@@ -226,8 +238,10 @@ export function bodyFromForm(name: ContentEntryName, form: FormData): unknown {
       return { figures: rows.filter((row) => row.figure.trim() || row.label.trim() || row.source.trim()) };
     }
     case "home-hero":
+    case "home-hero:es":
       return { headline: field("headline"), text: field("text"), cta: field("cta") };
     case "consent-text":
+    case "consent-text:es":
       return { template: field("template") };
   }
 }

@@ -14,6 +14,8 @@ export interface SiteContent {
    * without one shows its folder's words (app/landing/claim-shown.ts).
    */
   landings: Record<string, LandingBody>;
+  /** The home hero of the Spanish home page (`home-hero:es`). */
+  homeHeroEs: HomeHeroBody;
   /** The entry whose draft this shows instead of its published version (a preview), else null. */
   preview: ContentEntryName | null;
 }
@@ -27,11 +29,15 @@ export function siteContentOf(defaults: ContentBodies, published: PublishedVersi
   // A draft's consent text has no version yet (0); without any published one the built-in text stands, unversioned.
   const consentVersion = draft?.entry === "consent-text" ? 0 : published["consent-text"]?.number;
   const consent = consentVersion === undefined ? {} : { consent: { template: body("consent-text").template, version: consentVersion } };
+  // The Spanish consent text (docs/decisions/058), which Spanish pages show as `consent` (siteInLanguage).
+  const consentEsVersion = draft?.entry === "consent-text:es" ? 0 : published["consent-text:es"]?.number;
+  const consentEs = consentEsVersion === undefined ? {} : { consentEs: { template: body("consent-text:es").template, version: consentEsVersion } };
   return {
-    site: { ...body("site"), ...consent },
+    site: { ...body("site"), ...consent, ...consentEs },
     trustStrip: body("trust-strip"),
     homeHero: body("home-hero"),
     landings: landingsOf(published, draft),
+    homeHeroEs: body("home-hero:es"),
     preview: draft?.entry ?? null,
   };
 }

@@ -38,6 +38,8 @@ export interface LeadsTable {
   submission_key: string;
   submission_sha256: string;
   is_spam: Generated<number>;
+  /** The language of the form the lead was submitted in, 'en' or 'es' (docs/decisions/058). */
+  language: Generated<string>;
   webhook_sent: Generated<number>;
   webhook_sent_at: string | null;
   webhook_error: string | null;
@@ -104,6 +106,8 @@ export interface SubmissionCertificatesTable {
   consent_content_version: Generated<number | null>;
   /** A claim defined as data: the version the form was (migration 37, docs/decisions/059); null for built-in claims. */
   claim_version: Generated<number | null>;
+  /** The language of the form, whose consent text (and content version) the certificate records (docs/decisions/058). */
+  language: Generated<string>;
 }
 
 export type ConsentKind = "first-party-form" | "supplier-asserted";

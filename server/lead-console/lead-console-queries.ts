@@ -174,6 +174,8 @@ export function leadConsoleQueries({ db, database, siteUrl, timeZone, exportRead
       createdAt: lead.created_at,
       caseType: lead.case_type,
       claimName: definition?.copy.formTitle ?? lead.case_type,
+      /** The language of the form the lead came from (docs/decisions/058). */
+      language: lead.language,
       outcome: lead.outcome,
       eligibilityReason: lead.eligibility_reason,
       spam: lead.is_spam === 1,

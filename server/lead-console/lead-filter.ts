@@ -31,12 +31,14 @@ export interface LeadFilter {
   utm_campaign?: string;
   /** A supplier's id, or FIRST_PARTY: the leads of our own forms (leads.supplier_id null). */
   supplier?: string;
+  /** The language of the form the lead came from (docs/decisions/058). */
+  language?: "en" | "es";
 }
 
 /** The supplier filter's value for our own forms' leads. */
 export const FIRST_PARTY = "first-party";
 
-export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign", "supplier"] as const;
+export const FILTER_PARAMS = ["q", "claim", "from", "to", "outcome", "state", "delivery", "spam", "revoked", "duplicate", "low_quality", "buyer", "sold_to", "utm_source", "utm_campaign", "supplier", "language"] as const;
 export const BUYER_STATUSES = ["pending", "sold", "unsold", "checking", "held"] as const satisfies readonly BuyerStatus[];
 
 export interface FilterChoices {
@@ -127,6 +129,11 @@ export function parseLeadFilter(params: URLSearchParams, choices: FilterChoices)
     // As sold_to: an id that is no supplier's finds no lead; only its shape is checked.
     if (/^[\w-]{1,100}$/.test(supplier)) filter.supplier = supplier;
     else errors.supplier = "Choose a supplier from the list.";
+  }
+  const language = value("language");
+  if (language) {
+    if (language === "en" || language === "es") filter.language = language;
+    else errors.language = "Language is en (English) or es (Spanish).";
   }
   for (const name of ["utm_source", "utm_campaign"] as const) {
     const text = value(name);

@@ -164,6 +164,7 @@ function conditions(eb: LeadsEb, filter: LeadFilter, timeZone: string, time: Exp
   if (filter.claim) where.push(eb("leads.case_type", "=", filter.claim));
   if (filter.outcome) where.push(eb("leads.outcome", "=", filter.outcome));
   if (filter.state) where.push(eb("leads.st", "=", filter.state));
+  if (filter.language) where.push(eb("leads.language", "=", filter.language));
   if (filter.spam) where.push(eb("leads.is_spam", "=", filter.spam === "yes" ? 1 : 0));
   // 'yes' is the condition of the partial index leads_revoked_newest, which also gives the order.
   if (filter.revoked) where.push(eb("leads.revoked_at", filter.revoked === "yes" ? "is not" : "is", null));

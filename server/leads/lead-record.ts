@@ -2,6 +2,7 @@ import type { LeadSupplier } from "../suppliers/supplier-keys";
 import type { SupplierEvidence } from "../suppliers/supplier-evidence";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
+import type { Locale } from "#claims/engine/locale";
 import type { Insertable } from "kysely";
 import type { Attribution } from "../attribution/attribution";
 import { canonicalJson, sha256Hex } from "../certificates/canonical-json";
@@ -30,6 +31,8 @@ export interface LeadRequestContext {
   supplier?: LeadSupplier | null;
   /** The experiment variant the visitor was shown, '<experiment id>:<key>' (docs/decisions/060); absent or null for none. */
   experimentVariant?: string | null;
+  /** The language of the form the visitor filled in (docs/decisions/058); absent: English. */
+  language?: Locale;
 }
 
 /** The hash that tells a replayed submission from a different one under the same submission key. */
@@ -132,6 +135,7 @@ export function leadRecord(input: LeadRecordInput) {
     submission_key: input.submissionKey,
     submission_sha256: input.submissionSha256,
     is_spam: input.isSpam ? 1 : 0,
+    language: context.language ?? "en",
     webhook_sent: 0,
     webhook_sent_at: null as string | null,
     webhook_error: null as string | null,
@@ -167,6 +171,8 @@ export function leadRecord(input: LeadRecordInput) {
         // The version of the consent text the form showed (docs/decisions/055); the supplier's own form is not ours to version.
         consent_content_version: input.supplierEvidence ? null : (input.site.consent?.version ?? null),
         claim_version: definition.data?.version ?? null,
+        // The language the form was shown in; its consent text and version above are that language's (docs/decisions/058).
+        language: context.language ?? "en",
       } satisfies Insertable<SubmissionCertificatesTable>)
     : null;
 

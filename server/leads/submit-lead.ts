@@ -3,6 +3,8 @@ import { errorSummary, fieldErrorsOf, HONEYPOT_FIELD, isHoneypotFilled, SUBMISSI
 import type { ClaimDefinition, Outcome, SiteIdentity } from "#claims/engine/types";
 import { FILL_FACTS_FIELD, FORM_TIMING_FIELD } from "#claims/engine/proof-fields";
 import { claimBySlug } from "#claims/registry";
+import { isLocale } from "#claims/engine/locale";
+import { siteInLanguage } from "#claims/engine/personal-fields";
 import { certificateUrl } from "../certificates/certificate-id";
 import { fillFactsOf, type FillFacts } from "../consent-proof/fill-facts";
 import { saveConsentPage, type ConsentPageCapture } from "../consent-proof/page-snapshots";
@@ -73,6 +75,9 @@ export interface LeadServiceDeps {
 
 const SUBMISSION_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
+/** The lead API's optional body field naming the language of the form a lead came from ('en' or 'es'). */
+export const LANGUAGE_FIELD = "language";
+
 export const UNAVAILABLE_MESSAGE = "The claim could not be saved just now. Please try again in a moment.";
 
 export const SUPPLIER_CAP_MESSAGE = "This supplier's daily cap is reached: no more leads are taken from it today (UTC).";
@@ -132,6 +137,11 @@ export function createLeadService(deps: LeadServiceDeps) {
       };
     }
     const submissionKey = typeof key === "string" && key ? key : randomUUID();
+    // The form's language (docs/decisions/058): our forms say it in the context; an API client may send `language`.
+    const language = context.language ?? (body[LANGUAGE_FIELD] === undefined ? "en" : body[LANGUAGE_FIELD]);
+    if (!isLocale(language)) {
+      return { status: "invalid", message: "Invalid language", fieldErrors: { [LANGUAGE_FIELD]: "Must be 'en' or 'es'" } };
+    }
 
     const parsed = definition.schema.safeParse(body);
     if (!parsed.success) {
@@ -157,7 +167,9 @@ export function createLeadService(deps: LeadServiceDeps) {
     const submittedAt = now();
     const timing = await formTiming.check(body[FORM_TIMING_FIELD], definition.slug, submittedAt, definition.steps.length);
     const isSpam = isHoneypotFilled(body[HONEYPOT_FIELD]) || tooFast(timing);
-    const site = await siteAsShown(timing);
+    // An English form's consent text as it was shown (its version is in the timing token); a Spanish form's
+    // as published now, in Spanish (docs/decisions/058).
+    const site = language === "en" ? await siteAsShown(timing) : siteInLanguage(typeof deps.site === "function" ? deps.site() : deps.site, language);
     const fillFacts = fillFactsOf({
       definition,
       channel: context.consentPage === undefined ? "api" : "form",
@@ -165,7 +177,7 @@ export function createLeadService(deps: LeadServiceDeps) {
       browserReport: body[FILL_FACTS_FIELD],
     });
     try {
-      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, context, submittedAt, fillFacts, supplierEvidence, site);
+      const created = await insertLead(definition, answers, submissionKey, sha256, isSpam, { ...context, language }, submittedAt, fillFacts, supplierEvidence, site);
       if (created.status !== "created") return created;
       deps.logger.info(
         { leadId: created.leadId, caseType: definition.caseType, outcome: created.outcome, spam: isSpam, formTiming: timing.status, duplicateOf: created.duplicateOf },

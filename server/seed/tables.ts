@@ -14,7 +14,7 @@ export const SEEDED_TABLES = {
   submission_certificates: everyColumnOf<"submission_certificates">()([
     "certificate_id", "lead_id", "form_type", "submission_data", "ip_address", "user_agent", "created_at",
     "verification_count", "verified_at", "consent_text", "page_url", "submission_sha256", "purged_at",
-    "consent_text_version", "consent_text_sha256", "fill_facts", "consent_kind", "supplier_evidence", "consent_content_version", "claim_version",
+    "consent_text_version", "consent_text_sha256", "fill_facts", "consent_kind", "supplier_evidence", "consent_content_version", "claim_version", "language",
   ]),
   leads: everyColumnOf<"leads">()([
     "id", "created_at", "case_type", "fn", "ln", "em", "ph", "st", "accident_date",
@@ -23,7 +23,7 @@ export const SEEDED_TABLES = {
     "attribution", "certificate_id", "submission_key", "submission_sha256", "is_spam", "webhook_sent",
     "webhook_sent_at", "webhook_error", "outcome", "fn_search", "ln_search", "em_search", "phone_digits", "phone_digits_reversed",
     "utm_source", "utm_campaign", "buyer_status", "revoked_at", "revocation_id", "phone_e164", "email_normalized", "duplicate_of", "low_quality", "held_reason",
-    "supplier_id", "supplier_payout_cents", "experiment_variant", "claim_version",
+    "supplier_id", "supplier_payout_cents", "experiment_variant", "claim_version", "language",
   ]),
   deliveries: everyColumnOf<"deliveries">()([
     "id", "lead_id", "target", "status", "attempts", "next_attempt_at", "locked_until", "last_status",

@@ -37,7 +37,7 @@ function afffLead(): Selectable<LeadsTable> {
     cq5: null, cq6: null, cq7: null, cq8: null, cq9: null, cq10: null, notes: null, tcpa: 1, is_eligible: null,
     is_not_eligible: null, eligibility_reason: null, source: "web_form", user_ip: "203.0.113.9", user_agent: "PartnerTest/1.0",
     form_data: JSON.stringify(formData), attribution: null, certificate_id: null, submission_key: "k", submission_sha256: "s",
-    is_spam: 0, buyer_status: null, revoked_at: null, revocation_id: null, webhook_sent: 0, webhook_sent_at: null, webhook_error: null, outcome: "none", fn_search: "sam", phone_digits_reversed: "8810555212",
+    is_spam: 0, language: "en", buyer_status: null, revoked_at: null, revocation_id: null, webhook_sent: 0, webhook_sent_at: null, webhook_error: null, outcome: "none", fn_search: "sam", phone_digits_reversed: "8810555212",
     ln_search: "rivera", em_search: "sam@example.com", phone_digits: "2125550188", utm_source: null, utm_campaign: null,
     phone_e164: "+12125550188", email_normalized: "sam@example.com", duplicate_of: null, low_quality: null, held_reason: null, supplier_id: null, supplier_payout_cents: null, experiment_variant: null, claim_version: null,
   };

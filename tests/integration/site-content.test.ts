@@ -194,9 +194,14 @@ describe("migration 2026-11-27-31", () => {
       const certificates = (await db.introspection.getTables()).find((table) => table.name === "submission_certificates")!;
       expect(certificates.columns.map((column) => column.name)).not.toContain("consent_content_version");
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      // Migration 35 imports the blog's articles as posts after it (tests/integration/blog-posts.test.ts).
-      const versions = await db.selectFrom("content_versions").select(["id", "entry", "number"]).where("entry", "not like", "blog:%").execute();
-      expect(versions.map((row) => [Number(row.id), row.entry, Number(row.number)])).toEqual([[1, "consent-text", 1]]);
+      // Migration 35 imports the blog's articles as posts after it (tests/integration/blog-posts.test.ts);
+      // migration 36 writes the Spanish consent text (docs/decisions/058).
+      const versions = await db.selectFrom("content_versions").select(["id", "entry", "number"]).where("entry", "not like", "blog:%").orderBy("id").execute();
+      expect(versions.map((row) => [row.entry, Number(row.number)])).toEqual([
+        ["consent-text", 1],
+        ["consent-text:es", 1],
+      ]);
+      expect(Number(versions[0]!.id)).toBe(1);
     } finally {
       await db.destroy();
     }

@@ -70,7 +70,7 @@ describe("the webhook payload of today's claims, byte for byte", () => {
         `"fn":"Jane","ln":"Doe","ph":"4155552671","st":"CA","cq1":"No","cq2":"Yes","cq3":"Yes","cq4":"${day}","cq5":"No",` +
         `"cq6":"No","cq7":"Yes","cq8":"No","cq9":"Defendant Insurance Coverage, Driver UI or UIM Coverage","cq10":"No",` +
         `"tcpa":true,"tf":"${tf}","ua":"PayloadTest/1.0","ip":"203.0.113.7","test":"false",` +
-        `"timestamp":"2026-03-04T05:06:07.089Z","eligibilityResult":true,"leadId":"${lead.id}","case_type":"MVA",` +
+        `"timestamp":"2026-03-04T05:06:07.089Z","eligibilityResult":true,"leadId":"${lead.id}","case_type":"MVA","language":"en",` +
         `"accidentDate":"${day}","insuranceCoverage":"Defendant Insurance Coverage, Driver UI or UIM Coverage",` +
         `"treatmentWithin14Days":"Yes","realInjuries":"Yes","noTreatmentLapse":"No","utm_source":"tv","gclid":"g-1"}`,
     );
@@ -84,7 +84,7 @@ describe("the webhook payload of today's claims, byte for byte", () => {
         `"fn":"Jane","ln":"Doe","ph":"4155552671","st":"CO","cq1":"yes","cq2":"yes","cq3":"fire-department,military-base",` +
         `"cq4":"kidney-cancer","cq5":null,"cq6":null,"cq7":null,"cq8":null,"cq9":null,"cq10":null,` +
         `"tcpa":true,"tf":"${tf}","ua":"PayloadTest/1.0","ip":"203.0.113.7","test":"false",` +
-        `"timestamp":"2026-03-04T05:06:07.089Z","eligibilityResult":false,"leadId":"${lead.id}","case_type":"AFFF",` +
+        `"timestamp":"2026-03-04T05:06:07.089Z","eligibilityResult":false,"leadId":"${lead.id}","case_type":"AFFF","language":"en",` +
         `"utm_source":"tv","gclid":"g-1"}`,
     );
   });

@@ -32,6 +32,7 @@ import * as siteContent from "./2026-11-27-31-site-content";
 import * as alerts from "./2026-11-27-32-alerts";
 import * as ledgerLeadSource from "./2026-11-27-33-ledger-lead-source";
 import * as blogPosts from "./2026-11-27-35-blog-posts";
+import * as languages from "./2026-11-27-36-languages";
 import * as dataClaims from "./2026-11-27-37-data-claims";
 import * as experiments from "./2026-11-27-38-experiments";
 import * as adConversions from "./2026-11-27-39-ad-conversions";
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-32-alerts": alerts,
   "2026-11-27-33-ledger-lead-source": ledgerLeadSource,
   "2026-11-27-35-blog-posts": blogPosts,
+  "2026-11-27-36-languages": languages,
   "2026-11-27-37-data-claims": dataClaims,
   "2026-11-27-38-experiments": experiments,
   "2026-11-27-39-ad-conversions": adConversions,

@@ -14,7 +14,7 @@ const ATTRIBUTION = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "ut
 /** The fields every lead's payload has, whatever its claim. */
 export const COMMON_WEBHOOK_FIELDS = [
   "company_id", "publisher_id", "campaign_id", "auth_token", "em", "fn", "ln", "ph", "st", ...CQ, "tcpa", "tf", "ua", "ip",
-  "test", "timestamp", "eligibilityResult", "leadId", "case_type",
+  "test", "timestamp", "eligibilityResult", "leadId", "case_type", "language",
 ] as const;
 
 /** Every field a receiver may see (the setup page lists them): the common ones, each claim's extras, attribution. */
@@ -50,6 +50,8 @@ export function webhookPayload(lead: Lead, ids: Identifiers): Record<string, unk
     eligibilityResult: lead.is_eligible === 1,
     leadId: lead.id,
     case_type: lead.case_type,
+    // The language of the form the lead came from, 'en' or 'es' (docs/decisions/058).
+    language: lead.language,
     ...webhookExtraFields(claimByCaseType(lead.case_type), formData),
     ...attribution,
   };
@@ -88,5 +90,6 @@ export function testWebhookPayload(ids: Identifiers, now = new Date()): Record<s
     eligibilityResult: true,
     leadId: "test",
     case_type: "MVA",
+    language: "en",
   };
 }

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allFields, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
+import type { ClaimDefinition } from "#claims/engine/types";
+import { claimBySlug } from "#claims/registry";
+import { loader as rootLoader } from "../../app/root";
+import { loader as homeLoader } from "../../app/routes/home";
+import { action as formAction, loader as formLoader } from "../../app/routes/claim-form";
+import { loader as landingLoader } from "../../app/routes/claim-landing";
+import { loader as sitemapLoader } from "../../app/routes/sitemap-xml";
+import { action as optOutAction } from "../../app/routes/opt-out";
+import type { WizardState } from "../../app/wizard/wizard";
+import { recordSale } from "../../server/ledger";
+import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
+import { examplesOf } from "../fixtures/claims/examples";
+import { answerOf, formPost, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "../support/load-context";
+import { buyerInput } from "../support/routing-fixtures";
+
+// Spanish under /es (issue 28, item 3; docs/decisions/058), through the route loaders and actions with
+// plain Requests on a real database: the pages speak Spanish, the sitemap lists both languages, and a
+// Spanish lead records its language and the Spanish consent text's version on its certificate.
+
+let routes: Awaited<ReturnType<typeof startRouteServices>>;
+beforeAll(async () => {
+  routes = await startRouteServices();
+  await routes.services.content.refresh();
+});
+afterAll(async () => {
+  await routes?.services.content.stop();
+  await routes?.close();
+});
+
+const mva = claimBySlug("mva")!;
+let keys = 0;
+const newKey = () => `spanish-key-${String(++keys).padStart(6, "0")}`;
+const get = (path: string) => new Request(TEST_SITE_URL + path);
+
+function formFields(definition: ClaimDefinition, answers: Record<string, unknown>, extra: Record<string, string>) {
+  const fields: Record<string, string[]> = { [HONEYPOT_FIELD]: [""] };
+  for (const field of allFields(definition)) {
+    const value = answers[field.name];
+    if (value === undefined || value === null) continue;
+    if (field.kind === "consent") fields[field.name] = value === true ? ["on"] : [];
+    else fields[field.name] = [value].flat().map(String);
+  }
+  return { ...fields, ...extra };
+}
+
+async function submit(path: string, ip: string) {
+  const answers = examplesOf(mva).find((example) => example.outcome === "eligible")!.answers;
+  const fields = formFields(mva, answers, { step: String(mva.steps.length - 1), intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() });
+  return settled(formAction(routeArgs(formPost(path, fields), routes.context({ ip }))));
+}
+
+describe("Spanish pages", () => {
+  it("give the root the page's language, Spanish consent and a link to the English page", async () => {
+    const root = await rootLoader(routeArgs(get("/es/mva-claim-landing"), routes.context()));
+    expect(root.locale).toBe("es");
+    expect(root.otherLanguageHref).toBe("/mva-claim-landing");
+    expect(root.site.language).toBe("es");
+    expect(root.site.consent?.template).toContain("Al marcar esta casilla");
+    const english = await rootLoader(routeArgs(get("/blog"), routes.context()));
+    expect(english.locale).toBe("en");
+    // A page in English only links to the Spanish home page.
+    expect(english.otherLanguageHref).toBe("/es");
+  });
+
+  it("render the home page, the landing and the form in Spanish, with Spanish addresses", async () => {
+    const home = homeLoader(routeArgs(get("/es"), routes.context()));
+    expect(home.hero.headline).toBe("Reciba la compensación que le corresponde");
+    const card = home.cards.find((c) => c.theme === "theme-mva")!;
+    expect(card).toMatchObject({ title: "Accidente de tránsito", href: "/es/mva-claim" });
+
+    const landing = landingLoader(routeArgs(get("/es/mva-claim-landing"), routes.context()));
+    expect(landing.landing.hero.title).toBe("Reciba la compensación que le corresponde");
+
+    const form = await formLoader(routeArgs(get("/es/mva-claim"), routes.context()));
+    expect(form.title).toBe("Evaluación de su reclamo por accidente de auto");
+    expect(form.site.language).toBe("es");
+  });
+
+  it("answer Next on an empty step with Spanish messages", async () => {
+    const answer = answerOf(await formAction(routeArgs(formPost("/es/mva-claim", { step: "0", intent: "next", [SUBMISSION_KEY_FIELD]: newKey() }), routes.context())));
+    expect(answer.status).toBe(400);
+    const { errors } = (answer.data as { wizard: WizardState }).wizard;
+    expect(errors).toMatchObject({ fn: "Escriba su nombre", em: "Escriba su correo electrónico", st: "Seleccione su estado" });
+  });
+
+  it("list both languages in the sitemap, each with its alternates", async () => {
+    const xml = await (sitemapLoader(routeArgs(get("/sitemap.xml"), routes.context())) as Response).text();
+    expect(xml).toContain(`<loc>${TEST_SITE_URL}/es/mva-claim-landing</loc>`);
+    expect(xml).toContain(`<loc>${TEST_SITE_URL}/mva-claim-landing</loc>`);
+    expect(xml).toContain(`<loc>${TEST_SITE_URL}/es/opt-out</loc>`);
+    expect(xml).toContain(`hreflang="es" href="${TEST_SITE_URL}/es/mva-claim"`);
+    expect(xml).not.toContain("/es/blog");
+  });
+
+  it("opt-out answers a bad value in Spanish", async () => {
+    const answer = await settled(optOutAction(routeArgs(formPost("/es/opt-out", { contact: "", intent: "review" }), routes.context())));
+    expect(answer.status).toBe(400);
+    expect((answer.data as { error: string }).error).toBe("Escriba el número de teléfono o el correo electrónico que nos dio.");
+  });
+});
+
+describe("a Spanish lead", () => {
+  it("records its language, and its certificate the Spanish consent text and its version", async () => {
+    const answer = await submit("/es/mva-claim", "198.51.100.40");
+    const location = answer.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/es\/mva-claim\/success\?lead=/);
+    const leadId = new URL(location, TEST_SITE_URL).searchParams.get("lead")!;
+    const lead = await routes.db.selectFrom("leads").select(["language", "certificate_id"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+    expect(lead.language).toBe("es");
+    const certificate = await routes.db
+      .selectFrom("submission_certificates")
+      .select(["language", "consent_text", "consent_content_version", "page_url"])
+      .where("certificate_id", "=", lead.certificate_id!)
+      .executeTakeFirstOrThrow();
+    const published = routes.services.content.current().site.consentEs!;
+    expect(certificate).toMatchObject({ language: "es", consent_content_version: published.version, page_url: `${TEST_SITE_URL}/es/mva-claim` });
+    expect(certificate.consent_text).toContain("Al marcar esta casilla");
+    const view = await routes.services.certificates.verify(lead.certificate_id!);
+    expect(view?.language).toBe("es");
+  });
+
+  it("an English lead records English; the API takes `language` and refuses an unknown one with a 4xx answer", async () => {
+    const english = await submit("/mva-claim", "198.51.100.41");
+    const englishId = new URL(english.headers.get("location")!, TEST_SITE_URL).searchParams.get("lead")!;
+    expect((await routes.db.selectFrom("leads").select("language").where("id", "=", englishId).executeTakeFirstOrThrow()).language).toBe("en");
+
+    const answers = examplesOf(mva).find((example) => example.outcome === "eligible")!.answers;
+    const context = { ip: "198.51.100.42", userAgent: "ApiTest", pageUrl: null, attribution: null };
+    const api = await routes.services.leads.submit("mva", { ...answers, language: "es" }, context);
+    expect(api.status).toBe("created");
+    const apiLead = await routes.db.selectFrom("leads").select("language").where("id", "=", (api as { leadId: string }).leadId).executeTakeFirstOrThrow();
+    expect(apiLead.language).toBe("es");
+    expect(await routes.services.leads.submit("mva", { ...answers, language: "fr" }, context)).toMatchObject({ status: "invalid", fieldErrors: { language: "Must be 'en' or 'es'" } });
+  });
+
+  it("buyers filter their leads by language", async () => {
+    const created = await routes.services.buyers.create(buyerInput("Idiomas Law", { timeZone: "UTC" }));
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    const buyerId = created.buyer.id;
+    const ids = await Promise.all(["198.51.100.50", "198.51.100.51"].map(async (ip, i) => {
+      const answer = await submit(i === 0 ? "/es/mva-claim" : "/mva-claim", ip);
+      return new URL(answer.headers.get("location")!, TEST_SITE_URL).searchParams.get("lead")!;
+    }));
+    for (const leadId of ids) {
+      await recordSale(routes.db, { leadId, buyerId, deliveryId: `delivery-${leadId}`, caseType: "MVA", leadState: "TX", leadSource: FIRST_PARTY_SOURCE, amountCents: 4500, priceSource: "fixed", at: new Date() });
+    }
+    const spanish = await routes.services.buyerPortal.leads(buyerId, { language: "es" });
+    expect(spanish.rows.map((row) => [row.leadId, row.language])).toEqual([[ids[0], "es"]]);
+    const english = await routes.services.buyerPortal.leads(buyerId, { language: "en" });
+    expect(english.rows.map((row) => row.leadId)).toEqual([ids[1]]);
+    expect((await routes.services.buyerPortal.leads(buyerId)).total).toBe(2);
+  });
+});
