@@ -16,8 +16,8 @@ export interface ConfirmationText {
 
 /**
  * The confirmation in the visitor's language: the promise and the opt-out link, nothing they answered
- * (not even the claim's name: an inbox others may read should not say what the claim is about). English
- * now; a language without a text gets English.
+ * (not even the claim's name: an inbox others may read should not say what the claim is about), and the
+ * opt-out page in that language (docs/decisions/058). A language without a text gets English.
  */
 const TEXTS: Record<string, (site: { brand: string; optOutUrl: string; phone: string }) => ConfirmationText> = {
   en: ({ brand, optOutUrl, phone }) => ({
@@ -35,11 +35,28 @@ const TEXTS: Record<string, (site: { brand: string; optOutUrl: string; phone: st
       "You get this e-mail once, because a request was made with this address.",
     ].join("\n"),
   }),
+  es: ({ brand, optOutUrl, phone }) => ({
+    subject: "Recibimos su solicitud",
+    body: [
+      "Hola:",
+      "",
+      `Recibimos su solicitud a través de ${brand}. Es posible que un bufete de abogados se comunique con usted por teléfono o correo electrónico.`,
+      "",
+      `Si ya no desea que lo contacten, puede retirar su consentimiento en cualquier momento: ${optOutUrl}`,
+      ...(phone ? ["", `¿Tiene preguntas? Llámenos al ${phone}.`] : []),
+      "",
+      `${brand}`,
+      "",
+      "Recibe este correo una sola vez, porque se hizo una solicitud con esta dirección.",
+    ].join("\n"),
+  }),
 };
 
+const OPT_OUT_PATHS: Record<string, string> = { en: "/opt-out", es: "/es/opt-out" };
+
 export function confirmationText(language: string, site: SiteIdentity, siteUrl: string): ConfirmationText {
-  const text = TEXTS[language] ?? TEXTS.en!;
-  return text({ brand: site.name, phone: site.phone, optOutUrl: new URL("/opt-out", siteUrl).toString() });
+  const known = Object.hasOwn(TEXTS, language) ? language : "en";
+  return TEXTS[known]!({ brand: site.name, phone: site.phone, optOutUrl: new URL(OPT_OUT_PATHS[known]!, siteUrl).toString() });
 }
 
 export type VisitorMail = ReturnType<typeof createVisitorMail>;
@@ -68,7 +85,7 @@ export function createVisitorMail({ db, siteUrl, site, sending, now = () => new 
       const leads = await db
         .selectFrom("leads")
         .leftJoin("alert_mails", "alert_mails.lead_id", "leads.id")
-        .select(["leads.id", "leads.em"])
+        .select(["leads.id", "leads.em", "leads.language"])
         .where("leads.case_type", "=", caseType)
         .where("leads.created_at", ">=", enabledAt > horizon ? enabledAt : horizon)
         .where("leads.em", "is not", null)
@@ -80,13 +97,11 @@ export function createVisitorMail({ db, siteUrl, site, sending, now = () => new 
         .limit(LEADS_PER_RUN)
         .execute();
       if (!leads.length) continue;
-      // The language is the visitor's once leads record it; English until then.
-      const text = confirmationText("en", site(), siteUrl);
       const iso = at.toISOString();
       const inserted = await db
         .insertInto("alert_mails")
         .values(
-          leads.map((lead) => ({
+          leads.map((lead) => ({ lead, text: confirmationText(lead.language, site(), siteUrl) })).map(({ lead, text }) => ({
             id: randomUUID(),
             kind: VISITOR_CONFIRMATION,
             to_address: lead.em!,

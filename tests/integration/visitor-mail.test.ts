@@ -100,6 +100,15 @@ describe("the visitor's confirmation e-mail", () => {
     expect(rows).toEqual([{ lead_id: leadId, status: "sent", kind: "visitor-confirmation" }]);
   });
 
+  it("writes to a visitor of a Spanish form in Spanish, with the Spanish opt-out page", async () => {
+    await app.makeLead({ email: "lucia@example.com", language: "es" });
+    expect(await queueAndSend()).toEqual({ queued: 1, sent: 1 });
+    const [mail] = mailsTo("lucia@example.com");
+    expect(mail).toMatchObject({ subject: "Recibimos su solicitud" });
+    expect(mail!.text).toContain("Es posible que un bufete de abogados se comunique con usted");
+    expect(mail!.text).toContain(`${TEST_SITE_URL}/es/opt-out`);
+  });
+
   it("stops for a claim turned off, and does not mail its earlier leads when turned on again", async () => {
     expect(await save([])).toMatchObject({ status: 200 });
     await app.makeLead({ email: "while-off@example.com" });

@@ -42,6 +42,8 @@ export interface LeadSpec {
   pageUrl?: string;
   /** Sent by this supplier through its key (docs/decisions/046); our own form's lead without one. */
   supplier?: LeadSupplier;
+  /** The language of the form it came from (docs/decisions/058); English unless given. */
+  language?: "en" | "es";
 }
 
 export type ConsoleRoutes = Awaited<ReturnType<typeof startConsole>>;
@@ -82,6 +84,7 @@ export async function startConsole(env: Record<string, string> = {}, options: { 
       pageUrl: spec.pageUrl ?? `${TEST_SITE_URL}${claim.routes.form}`,
       attribution: spec.attribution ?? null,
       supplier: spec.supplier ?? null,
+      ...(spec.language ? { language: spec.language } : {}),
     });
     if (result.status !== "created") throw new Error(`${claim.slug} lead not created: ${JSON.stringify(result)}`);
     return result.leadId;
