@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { languageName } from "~/i18n/language-filter";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
@@ -362,6 +363,7 @@ export default function AdminLead({
               ["Received", time(lead.createdAt)],
               ["Claim type", lead.caseType],
               ["Language", <span key="language" data-testid="lead-language">{languageName(lead.language)}</span>],
+              ...(lead.experimentVariant ? [["Experiment variant", <code key="variant">{lead.experimentVariant}</code>] as [string, ReactNode]] : []),
               ["Outcome", lead.eligibilityReason ?? "No screening"],
               [
                 "Spam",

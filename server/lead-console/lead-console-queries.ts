@@ -176,6 +176,8 @@ export function leadConsoleQueries({ db, database, siteUrl, timeZone, exportRead
       claimName: definition?.copy.formTitle ?? lead.case_type,
       /** The language of the form the lead came from (docs/decisions/058). */
       language: lead.language,
+      /** The landing-page experiment variant the visitor was shown, '<experiment id>:<key>' (docs/decisions/060), or null. */
+      experimentVariant: lead.experiment_variant,
       outcome: lead.outcome,
       eligibilityReason: lead.eligibility_reason,
       spam: lead.is_spam === 1,

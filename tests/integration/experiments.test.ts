@@ -122,6 +122,8 @@ describe("/admin/experiments", () => {
       await settled(formAction(routeArgs(formPost(mva.routes.form, fields), app.context({ visitorKey: cookie, userAgent: CHROME, ip: `10.2.0.${name === "A" ? 1 : 2}` }))));
       const lead = await app.db.selectFrom("leads").select(["id", "experiment_variant"]).where("submission_key", "=", `experiment-lead-${name}`).executeTakeFirstOrThrow();
       expect(lead.experiment_variant).toBe(`${experiment!.id}:${name}`);
+      // The lead's page names the variant.
+      expect((await app.services.leadConsole.detail(lead.id))!.experimentVariant).toBe(`${experiment!.id}:${name}`);
       leadIds[name] = lead.id;
     }
     const entry = (id: string, lead: string, kind: "sale" | "credit", cents: number) => ({
