@@ -45,7 +45,7 @@ describe("/admin/setup shows the last backup", () => {
     await expect.poll(() => status.innerText()).toContain("Passed its integrity check");
     const text = await status.innerText();
     expect(text).toMatch(/Taken\s+\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
-    expect(text).toMatch(/Size\s+\d+ KB/);
+    expect(text).toMatch(/Size\s+[\d.]+ (KB|MB)/);
     expect(text).toMatch(/Leads\s+1\b/);
     expect(text).toContain("The worker takes one every 12 hours and keeps the newest 5.");
     expect(await pageProblems(page)).toEqual([]);

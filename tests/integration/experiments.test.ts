@@ -100,14 +100,17 @@ describe("/admin/experiments", () => {
     expect(await formFor(urgent)).toBe("Two minutes, no cost, no obligation.");
     expect(await formFor(control)).toBe(mva.copy.formIntro);
 
-    // Scripted visits: 400 visitors, a quarter of B's submit, a twentieth of A's; a bot and a prefetch are not counted.
+    // Scripted visits: 400 visitors, every fourth of B's submits, every twentieth of A's (counted per variant:
+    // which visitor gets which variant depends on the experiment's random id); a bot and a prefetch are not counted.
     const at = new Date();
     const records: FunnelRecord[] = [];
+    const seen = { A: 0, B: 0 };
     for (let n = 0; n < 400; n++) {
       const cookie = cookieOf(1000 + n);
       const visit = { ip: `10.1.${n >> 8}.${n & 255}`, userAgent: CHROME, attribution: null, visitorKey: cookie };
       records.push({ claim: "mva", point: { kind: "view" }, visit, at }, { claim: "mva", point: { kind: "start" }, visit, at });
-      if (n % (tagOf(cookie).endsWith(":B") ? 4 : 20) === 0) records.push({ claim: "mva", point: { kind: "submit" }, visit, at });
+      const variant = tagOf(cookie).endsWith(":B") ? "B" : "A";
+      if (seen[variant]++ % (variant === "B" ? 4 : 20) === 0) records.push({ claim: "mva", point: { kind: "submit" }, visit, at });
     }
     records.push({ claim: "mva", point: { kind: "view" }, visit: { ip: "10.9.9.9", userAgent: GOOGLEBOT, attribution: null, visitorKey: cookieOf(5000) }, at });
     records.push({ claim: "mva", point: { kind: "view" }, visit: { ip: "10.9.9.8", userAgent: CHROME, prefetch: true, attribution: null, visitorKey: cookieOf(5001) }, at });
@@ -170,12 +173,13 @@ describe("/admin/experiments", () => {
     expect(experiment.autoPromoteAt).toBeCloseTo(0.95);
     const at = new Date(Date.now() + 86_400_000);
     const records: FunnelRecord[] = [];
+    const seenAuto = { A: 0, B: 0 };
     for (let n = 0; n < 400; n++) {
       const cookie = cookieOf(10_000 + n);
       const visit = { ip: `10.3.${n >> 8}.${n & 255}`, userAgent: CHROME, attribution: null, visitorKey: cookie };
       records.push({ claim: "mva", point: { kind: "view" }, visit, at });
-      const isB = app.services.liveExperiments.tagOf("mva", cookie).endsWith(":B");
-      if (n % (isB ? 20 : 3) === 0) records.push({ claim: "mva", point: { kind: "submit" }, visit, at });
+      const variant = app.services.liveExperiments.tagOf("mva", cookie).endsWith(":B") ? "B" : "A";
+      if (seenAuto[variant]++ % (variant === "B" ? 20 : 3) === 0) records.push({ claim: "mva", point: { kind: "submit" }, visit, at });
     }
     await app.services.funnel.recordAll(records);
     const shown = (await page(operators.cookies.viewer)).experiments.find((result) => result.experiment.id === experiment.id)!;
