@@ -19,7 +19,7 @@ const claimsLayer = [
 const siteNever = [noTests, noTools, noExamples];
 
 // server/'s layers, by top-level folder or file (without .ts). Every folder not named here is a domain.
-const SERVER_INFRASTRUCTURE = ["db", "metrics", "secrets", "streams", "config", "logger", "process", "periodic-task", "threads", "money"];
+const SERVER_INFRASTRUCTURE = ["db", "metrics", "secrets", "streams", "config", "logger", "process", "periodic-task", "polled-reload", "threads", "money"];
 const SERVER_COMPOSITION = ["http", "web", "services", "main", "dev", "worker-main", "backup-main", "restore-main"];
 const SERVER_DOMAINS = fs
   .readdirSync(path.join(import.meta.dirname, "server"), { withFileTypes: true })

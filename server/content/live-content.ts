@@ -1,3 +1,4 @@
+import { createPolledReload } from "../polled-reload";
 import type { SiteIdentity } from "#claims/engine/types";
 import type { Logger } from "../logger";
 import { claimOfEntry, defaultBodies, landingEntry, type ContentBodies, type ContentEntryName, type HomeHeroBody, type LandingBody, type TrustStripBody } from "./content-kinds";
@@ -66,8 +67,6 @@ export function createLiveContent({ store, site, logger, pollMs = CONTENT_POLL_M
   let published: PublishedVersions = {};
   let content = siteContentOf(defaults, published);
   let stamp = -1;
-  let timer: NodeJS.Timeout | null = null;
-  let polling: Promise<void> | null = null;
 
   async function refresh(): Promise<void> {
     const now = await store.stamp();
@@ -77,13 +76,7 @@ export function createLiveContent({ store, site, logger, pollMs = CONTENT_POLL_M
     stamp = now;
   }
 
-  /** One poll at a time: a slow database does not pile them up. */
-  function poll(): Promise<void> {
-    polling ??= refresh()
-      .catch((error: unknown) => logger.warn({ err: error }, "site content not refreshed; the pages keep the content they had"))
-      .finally(() => (polling = null));
-    return polling;
-  }
+  const polled = createPolledReload({ reload: refresh, pollMs, logger, failure: "site content not refreshed; the pages keep the content they had" });
 
   return {
     defaults,
@@ -91,21 +84,14 @@ export function createLiveContent({ store, site, logger, pollMs = CONTENT_POLL_M
     /** The highest published version id this instance has loaded (-1 before the first load). */
     stamp: (): number => stamp,
     /** Loads the content now (start-up, and right after a publish on this instance). */
-    refresh: poll,
+    refresh: polled.refresh,
     /** The published content with the draft whose preview token this is, or null when there is none. */
     async preview(token: string): Promise<SiteContent | null> {
       const draft = await store.draftByToken(token);
       return draft ? siteContentOf(defaults, published, draft) : null;
     },
-    start(): void {
-      timer ??= setInterval(() => void poll(), pollMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await polling;
-    },
+    start: polled.start,
+    stop: polled.stop,
   };
 }
 

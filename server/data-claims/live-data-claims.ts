@@ -1,3 +1,4 @@
+import { createPolledReload } from "../polled-reload";
 import { compileDataClaim } from "#claims/engine/data-claim/compile-data-claim";
 import { setDataClaims } from "#claims/engine/live-claims";
 import type { Logger } from "../logger";
@@ -15,8 +16,6 @@ export const DATA_CLAIM_POLL_MS = 1_000;
  */
 export function createLiveDataClaims({ store, logger, pollMs = DATA_CLAIM_POLL_MS }: { store: DataClaimStore; logger: Logger; pollMs?: number }) {
   let stamp: string | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let polling: Promise<void> | null = null;
 
   async function reload(): Promise<void> {
     const now = await store.stamp();
@@ -35,25 +34,13 @@ export function createLiveDataClaims({ store, logger, pollMs = DATA_CLAIM_POLL_M
     stamp = now;
   }
 
-  function poll(): Promise<void> {
-    polling ??= reload()
-      .catch((error: unknown) => logger.warn({ err: error }, "claims defined as data not refreshed; the site keeps the ones it had"))
-      .finally(() => (polling = null));
-    return polling;
-  }
+  const polled = createPolledReload({ reload, pollMs, logger, failure: "claims defined as data not refreshed; the site keeps the ones it had" });
 
   return {
     /** Loads the claims now (start-up, and right after a change on this instance). */
-    refresh: poll,
-    start(): void {
-      timer ??= setInterval(() => void poll(), pollMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await polling;
-    },
+    refresh: polled.refresh,
+    start: polled.start,
+    stop: polled.stop,
   };
 }
 

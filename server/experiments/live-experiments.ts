@@ -1,3 +1,4 @@
+import { createPolledReload } from "../polled-reload";
 import type { Logger } from "../logger";
 import { variantIndex } from "./assignment";
 import type { ExperimentStore } from "./experiment-store";
@@ -16,8 +17,6 @@ export function createLiveExperiments({ store, logger, pollMs = EXPERIMENTS_POLL
   let running = new Map<string, Experiment>();
   /** Per claim, the texts of the winners promoted on it, the latest last, merged. */
   let promoted = new Map<string, VariantTexts>();
-  let timer: NodeJS.Timeout | null = null;
-  let polling: Promise<void> | null = null;
 
   async function refresh(): Promise<void> {
     const revision = await store.revision();
@@ -33,12 +32,7 @@ export function createLiveExperiments({ store, logger, pollMs = EXPERIMENTS_POLL
     stamp = revision;
   }
 
-  function poll(): Promise<void> {
-    polling ??= refresh()
-      .catch((error: unknown) => logger.warn({ err: error }, "experiments not refreshed; the pages keep the variants they had"))
-      .finally(() => (polling = null));
-    return polling;
-  }
+  const polled = createPolledReload({ reload: refresh, pollMs, logger, failure: "experiments not refreshed; the pages keep the variants they had" });
 
   /** What a visitor (their first-touch cookie, or null without one) sees on a claim's pages. */
   function shown(claim: string, visitorKey: string | null | undefined): ShownVariant | null {
@@ -69,16 +63,9 @@ export function createLiveExperiments({ store, logger, pollMs = EXPERIMENTS_POLL
     tagOf: (claim: string, visitorKey: string | null | undefined): string => shown(claim, visitorKey)?.tag ?? "",
     stamp: (): number => stamp,
     /** Loads now (start-up, and right after a change on this instance). */
-    refresh: poll,
-    start(): void {
-      timer ??= setInterval(() => void poll(), pollMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await polling;
-    },
+    refresh: polled.refresh,
+    start: polled.start,
+    stop: polled.stop,
   };
 }
 
