@@ -52,7 +52,11 @@ export async function receiveUpload(request: Request, { maxBytes = DEFAULT_UPLOA
     fileName = info.filename ?? "";
     stream.on("data", (chunk: Buffer) => (bytes += chunk.length));
     stream.on("limit", () => (truncated = true));
-    written.push(pipeline(stream, fs.createWriteStream(file)));
+    const writing = pipeline(stream, fs.createWriteStream(file));
+    // A body cut off mid-file fails this before the parser's own pipeline is awaited below: handled
+    // here, the process does not die of an unhandled rejection; the failure still comes through there.
+    writing.catch(() => undefined);
+    written.push(writing);
   });
   try {
     await pipeline(Readable.fromWeb(request.body as unknown as WebReadableStream), parser);

@@ -142,6 +142,13 @@ describe("suppression lists", () => {
     expect(await services.suppression.upload(uploadRequest({ name: "x", kind: "buyer-clients", buyerId: "nobody" }, { text: "4155550134" }))).toEqual({ ok: false, status: 400, message: BUYER_REQUIRED });
     expect(await services.suppression.upload(uploadRequest({ listId: "999" }, { text: "4155550134" }))).toEqual({ ok: false, status: 404, message: LIST_NOT_FOUND });
     expect(await services.suppression.upload(uploadRequest({ name: "Words", kind: "litigator" }, { text: "name\nhello\nworld\n" }))).toEqual({ ok: false, status: 400, message: nothingFound(3) });
+    // A body cut off in the middle of its file (the server once died of it).
+    const cut = new Request("http://localhost/admin/suppression", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=zz" },
+      body: '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n4155550134',
+    });
+    expect(await services.suppression.upload(cut)).toEqual({ ok: false, status: 400, message: "The upload did not arrive whole. Please try again." });
     expect((await services.suppression.lists()).map((l) => l.name)).toEqual(["Our Do Not Call list"]);
 
     const small = createSuppressionLists({ db, maxUploadBytes: 64 });
