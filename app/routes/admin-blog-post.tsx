@@ -1,3 +1,4 @@
+import { readForm } from "~/site/read-form";
 import { data } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { BlogPostFields, type BlogFormValues } from "~/admin/blog-post-fields";
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = await requireOperatorAction(request, context, "content.change");
-  const answer = await context.blogConsole.act(await request.formData(), actor, params.slug);
+  const answer = await context.blogConsole.act(await readForm(request, context.logger), actor, params.slug);
   return answer.ok ? answer : data(answer, { status: answer.status });
 }
 

@@ -1,3 +1,4 @@
+import { readForm } from "~/site/read-form";
 import { data, redirect } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { BlogPictures } from "~/admin/blog-pictures";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'New post' (a draft, then its editor) and picture uploads. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireOperatorAction(request, context, "content.change");
-  const form = await request.formData();
+  const form = await readForm(request, context.logger);
   if (form.get("intent") === "upload") {
     const answer = await context.blogConsole.upload(form, actor);
     return answer.ok ? answer : data(answer, { status: answer.status });

@@ -1,3 +1,4 @@
+import { readForm } from "~/site/read-form";
 import type { ReactNode } from "react";
 import { data } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireOperatorAction(request, context, "content.change");
-  const answer = await context.siteContent.act(await request.formData(), actor);
+  const answer = await context.siteContent.act(await readForm(request, context.logger), actor);
   return answer.ok ? answer : data(answer, { status: answer.status });
 }
 

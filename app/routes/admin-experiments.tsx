@@ -1,3 +1,4 @@
+import { readForm } from "~/site/read-form";
 import { data } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { formatCents, signedCents } from "~/admin/buyer-summary";
@@ -43,7 +44,7 @@ function fractionOf(value: FormDataEntryValue | null): number | null {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requireOperatorAction(request, context, "experiments.change");
-  const form = await request.formData();
+  const form = await readForm(request, context.logger);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("experiment") ?? "");
   const answer = (status: number, body: Answer) => (status === 200 ? body : data(body, { status }));
