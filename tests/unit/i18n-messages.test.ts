@@ -45,6 +45,7 @@ describe("the claims' Spanish tables", () => {
   it("translate every text of each claim that has one", () => {
     const withTables = claims.filter((claim) => Object.keys(spanishTableOf(claim.slug)).length > 0);
     expect(withTables.map((claim) => claim.slug)).toContain("mva");
+    expect(withTables.map((claim) => claim.slug)).toEqual(expect.arrayContaining(["rideshare", "video-game", "depo-provera"]));
     for (const claim of withTables) expect(untranslatedTexts(claim, spanishTableOf(claim.slug)), claim.slug).toEqual([]);
   });
 
