@@ -7,16 +7,16 @@ import type { SpanishTable } from "../engine/localize";
  */
 const spanish: SpanishTable = {
   // Landing page and home card
-  "Depo-Provera Brain Tumor (Meningioma) Claims: Free Case Review": "Reclamos por tumor cerebral (meningioma) y Depo-Provera: revisión gratuita de su caso",
+  "Depo-Provera Brain Tumor (Meningioma) Claims: Free Case Review": "Reclamos por Depo-Provera y tumor cerebral (meningioma): revisión gratuita de su caso",
   "Used the Depo-Provera shot and diagnosed with a meningioma or brain tumor? Long-term use is linked to a 5.6x higher risk. Free, confidential claim review.":
     "¿Se puso la inyección Depo-Provera y le diagnosticaron un meningioma o un tumor cerebral? El uso prolongado se asocia con un riesgo 5.6 veces mayor. Revisión gratuita y confidencial de su reclamo.",
   "Depo-Provera Brain Tumor": "Tumor cerebral por Depo-Provera",
   "Diagnosed with a meningioma after using the Depo-Provera contraceptive shot.": "Le diagnosticaron un meningioma después de usar la inyección anticonceptiva Depo-Provera.",
   "Potential compensation": "Compensación posible",
   Significant: "Importante",
-  "Start Depo Claim": "Empezar reclamo por Depo-Provera",
+  "Start Depo Claim": "Reclamar por Depo-Provera",
   "Free Case Review": "Revisión gratuita de su caso",
-  "Depo-Provera Brain Tumor Claims": "Reclamos por tumor cerebral y Depo-Provera",
+  "Depo-Provera Brain Tumor Claims": "Reclamos por Depo-Provera y tumor cerebral",
   "Depo-Provera, the birth-control injection, has been linked to meningioma, a tumor that grows on the lining of the brain and spinal cord. If you used the shot and were later diagnosed with a brain tumor, you may be entitled to compensation.":
     "Depo-Provera, la inyección anticonceptiva, se ha asociado con el meningioma, un tumor que crece en las membranas que cubren el cerebro y la médula espinal. Si usó la inyección y después le diagnosticaron un tumor cerebral, podría tener derecho a una compensación.",
   "Higher meningioma risk": "Más riesgo de meningioma",
@@ -71,7 +71,7 @@ const spanish: SpanishTable = {
   "Every state sets a deadline for filing a claim, and it can start when you were diagnosed. Do not wait: a free review tells you where you stand, and we contact you within 24 hours.":
     "Cada estado fija un plazo para presentar un reclamo, y puede empezar a contar desde su diagnóstico. No espere: una revisión gratuita le dice en qué situación está, y nos comunicamos con usted en menos de 24 horas.",
   // The form
-  "Depo-Provera Brain Tumor Claim": "Reclamo por tumor cerebral y Depo-Provera",
+  "Depo-Provera Brain Tumor Claim": "Reclamo por Depo-Provera y tumor cerebral",
   "One short form: tell us about your Depo-Provera use and any diagnosis, and an attorney will review your claim for free.":
     "Un solo formulario breve: cuéntenos cómo usó Depo-Provera y si tiene algún diagnóstico, y un abogado revisará su reclamo gratis.",
   "Your Free Claim Review": "La revisión gratuita de su reclamo",

@@ -53,7 +53,7 @@ const spanish: SpanishTable = {
   "Find out if you have a claim": "Averigüe si tiene un reclamo",
   "It takes about two minutes. An attorney will contact you within 24-48 hours.": "Toma unos dos minutos. Un abogado se comunicará con usted en 24 a 48 horas.",
   // The form
-  "Rideshare Assault Claim Form": "Formulario de reclamo por agresión en un viaje compartido",
+  "Rideshare Assault Claim Form": "Reclamo por agresión en un viaje compartido",
   "Four short, confidential steps. Share only what you are comfortable with; your answers are never shared with the rideshare company.":
     "Cuatro pasos breves y confidenciales. Comparta solo lo que le resulte cómodo; sus respuestas nunca se comparten con la empresa de viajes.",
   "What Happened": "Lo que pasó",

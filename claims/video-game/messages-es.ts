@@ -13,7 +13,7 @@ const spanish: SpanishTable = {
   "Video Game Addiction": "Adicción a los videojuegos",
   "Harmed by games designed to be addictive, for you or your child.": "Daños causados por juegos diseñados para crear adicción, a usted o a su hijo.",
   "Potential recovery": "Monto que podría recuperar",
-  "Start Gaming Claim": "Empezar reclamo por videojuegos",
+  "Start Gaming Claim": "Reclamar por videojuegos",
   "Free Case Review": "Revisión gratuita de su caso",
   "Video Game Addiction Claims": "Reclamos por adicción a los videojuegos",
   "Some video game makers design their games to be hard to put down: endless reward loops, loot boxes and constant pressure to buy. If gaming took over your life or your child's, you may be able to hold them responsible.":
