@@ -13,7 +13,7 @@ const spanish: SpanishTable = {
   "Depo-Provera Brain Tumor": "Tumor cerebral por Depo-Provera",
   "Diagnosed with a meningioma after using the Depo-Provera contraceptive shot.": "Le diagnosticaron un meningioma después de usar la inyección anticonceptiva Depo-Provera.",
   "Potential compensation": "Compensación posible",
-  Significant: "Importante",
+  Significant: "Significativa",
   "Start Depo Claim": "Reclamar por Depo-Provera",
   "Free Case Review": "Revisión gratuita de su caso",
   "Depo-Provera Brain Tumor Claims": "Reclamos por Depo-Provera y tumor cerebral",
@@ -38,7 +38,7 @@ const spanish: SpanishTable = {
   "Lasting complications": "Complicaciones duraderas",
   "Vision loss, hearing loss, seizures or memory problems caused by a tumor or its treatment.":
     "Pérdida de la vista o del oído, convulsiones o problemas de memoria causados por un tumor o su tratamiento.",
-  "Understanding the risk": "El riesgo, explicado",
+  "Understanding the risk": "Qué se sabe del riesgo",
   "A 2024 study of women who used medroxyprogesterone acetate, the drug in Depo-Provera, found a 5.6x higher risk of meningioma after prolonged use. The risk grew with the length of use. Lawsuits allege that the manufacturer did not warn patients and doctors in time.":
     "Un estudio de 2024 con mujeres que usaron acetato de medroxiprogesterona, el medicamento de Depo-Provera, encontró un riesgo de meningioma 5.6 veces mayor después de un uso prolongado. El riesgo aumentaba cuanto más tiempo se usaba. Las demandas alegan que el fabricante no advirtió a tiempo a las pacientes ni a los médicos.",
   "2+ years of use may qualify": "2 años o más de uso podrían calificar",

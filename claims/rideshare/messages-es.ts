@@ -67,7 +67,7 @@ const spanish: SpanishTable = {
   "Another rideshare app": "Otra aplicación de viajes",
   Taxi: "Taxi",
   "Reporting & Representation": "Denuncia y abogado",
-  "Has a police report been filed?": "¿Se presentó una denuncia a la policía?",
+  "Has a police report been filed?": "¿Se presentó una denuncia ante la policía?",
   "Not yet, but I plan to": "Todavía no, pero pienso hacerlo",
   "Do you already have an attorney for this incident?": "¿Ya tiene un abogado para este caso?",
   "Date of the incident": "Fecha en que pasó",

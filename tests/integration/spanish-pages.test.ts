@@ -92,6 +92,14 @@ describe("Spanish pages", () => {
     expect(errors).toMatchObject({ fn: "Escriba su nombre", em: "Escriba su correo electrónico", st: "Seleccione su estado" });
   });
 
+  it("answer a claim's own schema messages in Spanish, from its table", async () => {
+    const fields = { step: "1", intent: "next", [SUBMISSION_KEY_FIELD]: newKey(), hoursPerDay: "30" };
+    const answer = answerOf(await formAction(routeArgs(formPost("/es/video-game-addiction-claim", fields), routes.context())));
+    expect(answer.status).toBe(400);
+    const { errors } = (answer.data as { wizard: WizardState }).wizard;
+    expect(errors).toMatchObject({ gamesPlayed: "Escriba los juegos que jugaba", hoursPerDay: "Escriba un número de horas entre 0 y 24" });
+  });
+
   it("list both languages in the sitemap, each with its alternates", async () => {
     const xml = await (sitemapLoader(routeArgs(get("/sitemap.xml"), routes.context())) as Response).text();
     expect(xml).toContain(`<loc>${TEST_SITE_URL}/es/mva-claim-landing</loc>`);
