@@ -38,7 +38,7 @@ const spanish: SpanishTable = {
   "Falling grades, missed classes and jobs or careers put on hold.": "Calificaciones más bajas, clases perdidas y trabajos o carreras en pausa.",
   "Features designed to keep players hooked": "Funciones diseñadas para que los jugadores no puedan dejar de jugar",
   "Loot boxes": "Cajas de botín (loot boxes)",
-  "Paid random rewards that work like gambling.": "Premios al azar que se pagan y funcionan como una apuesta.",
+  "Paid random rewards that work like gambling.": "Premios al azar que se compran con dinero real y funcionan como apuestas.",
   "Reward loops": "Ciclos de recompensas",
   "Daily rewards, streaks and levels that punish taking a break.": "Premios diarios, rachas y niveles que castigan a quien toma un descanso.",
   "In-game currency": "Monedas del juego",
