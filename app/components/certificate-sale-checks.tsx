@@ -1,7 +1,6 @@
 import { formatCents } from "~/admin/buyer-summary";
+import type { PageMessages } from "~/i18n/page-messages";
 import type { CertifiedCheck } from "../../server/certificates/certificate-checks";
-
-const OUTCOMES: Record<CertifiedCheck["outcome"], string> = { pass: "Passed", block: "Blocked", unavailable: "Unavailable" };
 
 /** One term and its detail on the public certificate page. */
 export function CertificateRow({ label, children }: { label: string; children: React.ReactNode }) {
@@ -17,30 +16,27 @@ export function CertificateRow({ label, children }: { label: string; children: R
  * The certificate's checks before a sale (docs/decisions/048): each check's result, time and price, as
  * the signed certificate carries them; the providers' answers are never shown.
  */
-export function CertificateSaleChecks({ checks, dateTime }: { checks: readonly CertifiedCheck[]; dateTime: (iso: string) => string }) {
+export function CertificateSaleChecks({ checks, dateTime, t }: { checks: readonly CertifiedCheck[]; dateTime: (iso: string) => string; t: PageMessages }) {
   return (
     <section aria-labelledby="checks-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200" data-testid="certificate-sale-checks">
       <h2 id="checks-title" className="text-lg font-bold">
-        Checks before a sale
+        {t.checksTitle}
       </h2>
       {checks.length ? (
         <>
-          <p className="mt-2 text-sm text-slate-700">
-            Lookups run on the lead before it was offered to buyers, such as Do Not Call or litigator scrubs. The providers' answers are not
-            shown.
-          </p>
+          <p className="mt-2 text-sm text-slate-700">{t.checksIntro}</p>
           <dl className="mt-2 text-sm">
             {checks.map((check, i) => (
               <CertificateRow key={`${i}-${check.name}`} label={check.name}>
-                {OUTCOMES[check.outcome]}
+                {t.checkOutcomes[check.outcome]}
                 {check.policyApplied ? ` (${check.policyApplied})` : ""} · {dateTime(check.checkedAt)} ·{" "}
-                {check.cached ? "from the cache" : `${check.durationMs.toLocaleString("en-US")} ms`} · {formatCents(check.priceCents)}
+                {check.cached ? t.fromCache : `${check.durationMs.toLocaleString(t.dateLocale)} ms`} · {formatCents(check.priceCents)}
               </CertificateRow>
             ))}
           </dl>
         </>
       ) : (
-        <p className="mt-2 text-sm text-slate-700">No checks before a sale were run on this lead.</p>
+        <p className="mt-2 text-sm text-slate-700">{t.noChecks}</p>
       )}
     </section>
   );

@@ -101,6 +101,39 @@ const en = {
   submittedAnswers: "Submitted answers",
   purged: (when: string) => `The answers, IP address, browser and page were purged on ${when}, after the retention period for consent records.`,
   certificateNotVerified: "Certificate not verified",
+  // Certificate page: a supplier's lead (docs/decisions/046)
+  supplierIntro: (supplier: string) =>
+    `Consent asserted by ${supplier}: this lead was sent to us through our API. We served no form and saw no consent given; what follows is the supplier's own report. Personal details are masked on this public page.`,
+  supplierKind: "Supplier-asserted consent (sent through the API)",
+  supplier: "Supplier",
+  suppliersCertificate: "Supplier's certificate",
+  noneSent: "None sent",
+  consentTimeReported: "Consent time reported",
+  notReported: "Not reported",
+  supplierConsentText: "Consent text the supplier reports",
+  // Certificate page: its signature (docs/decisions/024)
+  signatureTitle: "Digital signature",
+  signatureIntro:
+    "This record is signed with this site's Ed25519 key. Anyone can check that it is genuine and unaltered with the public key, without relying on this page or our database.",
+  algorithm: "Algorithm",
+  compactJws: "compact JWS",
+  keyId: "Key ID",
+  signedCertificate: "Signed certificate",
+  publicKeys: "Public keys",
+  howToCheck: "How to check it",
+  checkSteps: (issuer: string, certificateId: string) => [
+    "Download the signed certificate: a compact JWS (three base64url parts separated by dots).",
+    "Download the public keys and take the one whose key ID (kid) is the one in the JWS header.",
+    `Verify the EdDSA signature with any JOSE library. Its payload is the record on this page, with the issuer (iss) ${issuer} and the subject (sub) ${certificateId}. Any change to it makes the signature fail.`,
+  ],
+  checkingInJavaScript: "Checking it in JavaScript",
+  // Certificate page: checks before a sale (docs/decisions/048)
+  checksTitle: "Checks before a sale",
+  checksIntro:
+    "Lookups run on the lead before it was offered to buyers, such as Do Not Call or litigator scrubs. The providers' answers are not shown.",
+  noChecks: "No checks before a sale were run on this lead.",
+  checkOutcomes: { pass: "Passed", block: "Blocked", unavailable: "Unavailable" },
+  fromCache: "from the cache",
   dateLocale: "en-US",
 };
 
@@ -196,6 +229,36 @@ const es: PageMessages = {
   purged: (when) =>
     `Las respuestas, la dirección IP, el navegador y la página se borraron el ${when}, al terminar el plazo de conservación de los registros de consentimiento.`,
   certificateNotVerified: "Certificado no verificado",
+  supplierIntro: (supplier) =>
+    `Consentimiento declarado por ${supplier}: este reclamo nos llegó a través de nuestra API. No mostramos ningún formulario ni vimos cómo se dio el consentimiento; lo que sigue es lo que informa el proveedor. Los datos personales están ocultos en esta página pública.`,
+  supplierKind: "Consentimiento declarado por el proveedor (enviado por la API)",
+  supplier: "Proveedor",
+  suppliersCertificate: "Certificado del proveedor",
+  noneSent: "No se envió ninguno",
+  consentTimeReported: "Hora del consentimiento informada",
+  notReported: "No informada",
+  supplierConsentText: "Texto de consentimiento que informa el proveedor",
+  signatureTitle: "Firma digital",
+  signatureIntro:
+    "Este registro está firmado con la clave Ed25519 de este sitio. Cualquier persona puede comprobar con la clave pública que es auténtico y que no se modificó, sin depender de esta página ni de nuestra base de datos.",
+  algorithm: "Algoritmo",
+  compactJws: "JWS compacto",
+  keyId: "ID de la clave",
+  signedCertificate: "Certificado firmado",
+  publicKeys: "Claves públicas",
+  howToCheck: "Cómo comprobarlo",
+  checkSteps: (issuer, certificateId) => [
+    "Descargue el certificado firmado: un JWS compacto (tres partes en base64url separadas por puntos).",
+    "Descargue las claves públicas y tome la que tiene el ID de clave (kid) que aparece en el encabezado del JWS.",
+    `Verifique la firma EdDSA con cualquier biblioteca JOSE. Su contenido es el registro de esta página, con las preguntas y respuestas en inglés tal como se firmaron, el emisor (iss) ${issuer} y el sujeto (sub) ${certificateId}. Cualquier cambio hace que la firma no sea válida.`,
+  ],
+  checkingInJavaScript: "Cómo comprobarlo en JavaScript",
+  checksTitle: "Verificaciones antes de una venta",
+  checksIntro:
+    "Consultas hechas sobre el reclamo antes de ofrecerlo a los compradores, como la lista Do Not Call (No llamar) o la revisión de litigantes. No se muestran las respuestas de los proveedores.",
+  noChecks: "No se hizo ninguna verificación antes de una venta de este reclamo.",
+  checkOutcomes: { pass: "Aprobada", block: "Bloqueada", unavailable: "No disponible" },
+  fromCache: "de la caché",
   dateLocale: "es-US",
 };
 
@@ -208,6 +271,9 @@ export const SERVICE_MESSAGES_ES: Readonly<Record<string, string>> = {
   "Enter an e-mail address such as name@example.com.": "Escriba un correo electrónico como nombre@ejemplo.com.",
   "Too many opt-out requests came from your network in the last hour. Please try again later, or call us.":
     "Llegaron demasiadas solicitudes de baja desde su red en la última hora. Inténtelo más tarde o llámenos.",
+  // The certificate service's words for what a supplier did not send (server/certificates).
+  "an unnamed API sender (before supplier keys)": "un remitente de la API sin nombre (anterior a las claves de proveedor)",
+  "Not reported by the supplier": "El proveedor no lo informó",
 };
 
 export const serviceMessage = (message: string, locale: Locale) => (locale === "es" ? (SERVICE_MESSAGES_ES[message] ?? message) : message);

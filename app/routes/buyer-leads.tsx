@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function BuyerLeads({ loaderData }: Route.ComponentProps) {
   const { buyerName, query, page, language, rows, hasMore, total } = loaderData;
   const pageHref = (n: number) => `?${new URLSearchParams({ ...(query ? { q: query } : {}), ...(language ? { language } : {}), page: String(n) })}`;
-  const csvHref = `/buyer/leads.csv${query ? `?${new URLSearchParams({ q: query })}` : ""}`;
+  const csvFilter = new URLSearchParams({ ...(query ? { q: query } : {}), ...(language ? { language } : {}) }).toString();
+  const csvHref = `/buyer/leads.csv${csvFilter ? `?${csvFilter}` : ""}`;
   return (
     <>
       <BuyerHeader title="Your leads" buyerName={buyerName} current="/buyer/leads" />

@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { CertificateRow as Row, CertificateSaleChecks } from "~/components/certificate-sale-checks";
 import { CertificateSignatureSection } from "~/components/certificate-signature";
+import { CertificateSupplierRows } from "~/components/certificate-supplier-rows";
 import { ShieldIcon } from "~/components/icons";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { Route } from "./+types/verify-certificate";
 import { localeOfPath, localizedPath } from "#claims/engine/locale";
-import { PAGE_MESSAGES } from "~/i18n/page-messages";
+import { claimIn } from "~/i18n/claims-in";
+import { PAGE_MESSAGES, serviceMessage } from "~/i18n/page-messages";
 import { usePageMessages } from "~/i18n/use-messages";
 import { useRootData } from "~/components/use-site";
 
@@ -18,13 +20,15 @@ export const meta: Route.MetaFunction = ({ location }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The page's words in its language (/es/verify-trustedforms-pro is the Spanish page, docs/decisions/058).
-  const t = PAGE_MESSAGES[localeOfPath(url.pathname)];
+  const locale = localeOfPath(url.pathname);
+  const t = PAGE_MESSAGES[locale];
   const MISSING = t.certificateMissing;
   const FAILED = t.certificateFailed;
   const certificateId = url.searchParams.get("cert")?.trim();
   if (!certificateId) return data({ error: MISSING, certificate: null }, { status: 400 });
   try {
-    const certificate = await context.certificates.verify(certificateId);
+    // The answers' questions and options in the page's language, from the claim's table.
+    const certificate = await context.certificates.verify(certificateId, { definitionIn: (claim) => claimIn(claim, locale) });
     if (!certificate) return data({ error: FAILED, certificate: null }, { status: 404 });
     return { error: null, certificate };
   } catch (error) {
@@ -50,8 +54,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
             <h1 className="mt-3 text-3xl font-extrabold text-brand">{t.consentCertificate}</h1>
             {certificate.supplierAssertion ? (
               <p className="mt-2 text-slate-700" data-consent-kind="supplier-asserted">
-                Consent asserted by {certificate.supplierAssertion.supplierName}: this lead was sent to us through our API. We served no
-                form and saw no consent given; what follows is the supplier's own report. Personal details are masked on this public page.
+                {t.supplierIntro(serviceMessage(certificate.supplierAssertion.supplierName, locale))}
               </p>
             ) : (
               <p className="mt-2 text-slate-700" data-consent-kind="first-party-form">
@@ -67,26 +70,14 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
                   <span className="font-mono break-all">{certificate.certificateId}</span>
                 </Row>
                 <Row label={t.kind}>
-                  {certificate.supplierAssertion ? "Supplier-asserted consent (sent through the API)" : t.firstPartyKind}
+                  {certificate.supplierAssertion ? t.supplierKind : t.firstPartyKind}
                 </Row>
                 <Row label={t.form}>{certificate.formType}</Row>
                 <Row label={t.formLanguage}>
                   <span data-testid="certificate-language">{PAGE_MESSAGES[certificate.language === "es" ? "es" : "en"].languageName}</span>
                 </Row>
                 {certificate.supplierAssertion ? (
-                  <>
-                    <Row label="Supplier">{certificate.supplierAssertion.supplierName}</Row>
-                    <Row label="Supplier's certificate">
-                      <span className="break-all">
-                        {certificate.supplierAssertion.certificate
-                          ? `${certificate.supplierAssertion.certificateProvider === "trustedform" ? "TrustedForm" : "Jornaya LeadiD"}: ${certificate.supplierAssertion.certificate}`
-                          : "None sent"}
-                      </span>
-                    </Row>
-                    <Row label="Consent time reported">
-                      {certificate.supplierAssertion.consentedAt ? dateTime(certificate.supplierAssertion.consentedAt) : "Not reported"}
-                    </Row>
-                  </>
+                  <CertificateSupplierRows assertion={certificate.supplierAssertion} t={t} locale={locale} dateTime={dateTime} />
                 ) : null}
                 <Row label={t.submitted}>{dateTime(certificate.createdAt)}</Row>
                 <Row label={t.ipAddress}>{certificate.ipAddress ?? t.notRecorded}</Row>
@@ -101,9 +92,11 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
             </section>
             <section aria-labelledby="consent-title" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <h2 id="consent-title" className="text-lg font-bold">
-                {certificate.supplierAssertion ? "Consent text the supplier reports" : t.consentShown}
+                {certificate.supplierAssertion ? t.supplierConsentText : t.consentShown}
               </h2>
-              <blockquote className="mt-3 border-l-4 border-emerald-600 pl-4 text-sm text-slate-800">{certificate.consentText}</blockquote>
+              <blockquote className="mt-3 border-l-4 border-emerald-600 pl-4 text-sm text-slate-800">
+                {certificate.supplierAssertion ? serviceMessage(certificate.consentText, locale) : certificate.consentText}
+              </blockquote>
               {certificate.consentTextVersion ? (
                 <p className="mt-3 text-xs text-slate-600">
                   {certificate.consentContentVersion ? <span data-testid="consent-content-version">{t.consentVersionOfSite(certificate.consentContentVersion)}</span> : null}
@@ -130,8 +123,8 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
                 </dl>
               )}
             </section>
-            <CertificateSaleChecks checks={certificate.checks} dateTime={dateTime} />
-            {certificate.signature ? <CertificateSignatureSection signature={certificate.signature} certificateId={certificate.certificateId} /> : null}
+            <CertificateSaleChecks checks={certificate.checks} dateTime={dateTime} t={t} />
+            {certificate.signature ? <CertificateSignatureSection signature={certificate.signature} certificateId={certificate.certificateId} t={t} /> : null}
           </>
         ) : (
           <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-red-200">

@@ -29,6 +29,10 @@ export const ENGINE_SPANISH: SpanishTable = {
   "Please select an option": "Seleccione una opción",
   "Please select at least one option": "Seleccione al menos una opción",
   "You must agree to be contacted": "Debe aceptar que lo contacten para continuar",
+  // An answer as the certificate page shows it (answer-text.ts).
+  "Not provided": "No proporcionado",
+  Agreed: "Aceptó",
+  "Not agreed": "No aceptó",
   // claims/engine/schema-builders.ts and form-values.ts.
   "Please remove control characters and hidden text-direction marks": "Quite los caracteres de control y las marcas ocultas de dirección del texto",
   "Please start with a letter": "Empiece con una letra",
@@ -50,6 +54,8 @@ export const ENGINE_SPANISH: SpanishTable = {
 /** Messages with a number or an answer in them: a pattern and its Spanish. */
 export const ENGINE_SPANISH_PATTERNS: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => string]> = [
   [/^Please keep this under (\d+) characters$/, (m) => `Escriba menos de ${m[1]} caracteres`],
+  // A free text's size, where the certificate page masks it (server/contacts/mask.ts).
+  [/^Provided \((\d+) characters?\)$/, (m) => `Proporcionado (${m[1]} ${m[1] === "1" ? "carácter" : "caracteres"})`],
   [/^'(.+)' cannot be combined with other answers$/, (m) => `«${m[1]}» no se puede combinar con otras respuestas`],
   [/^(\d+) is not a US area code in use\. Please check the phone number\.$/, (m) => `${m[1]} no es un código de área de EE. UU. en uso. Revise el número.`],
   [

@@ -14,7 +14,8 @@ export const PORTAL_PAGE_SIZE = 50;
 /** The most rows one CSV export writes: a buyer's own purchases, well above a year of them. */
 export const PORTAL_EXPORT_LIMIT = 50_000;
 const MAX_QUERY_LENGTH = 100;
-const EXPORT_HEADER = ["lead_id", "bought_at", "claim", "first_name", "last_name", "email", "phone", "state", "price_usd", "return_status"];
+/** `language` last, so that a buyer's import that reads the columns by position keeps working (docs/decisions/058). */
+const EXPORT_HEADER = ["lead_id", "bought_at", "claim", "first_name", "last_name", "email", "phone", "state", "price_usd", "return_status", "language"];
 
 /** Where a lead's return stands for the buyer. */
 export type ReturnState = "none" | "requested" | "approved" | "rejected";
@@ -156,12 +157,12 @@ export function createBuyerPortal({ db, siteUrl, now = () => new Date() }: { db:
       };
     },
 
-    /** Every matching lead as CSV, newest first, up to PORTAL_EXPORT_LIMIT, every text cell quoted and formula-safe; recorded in the audit log. */
-    async exportCsv(session: BuyerUserSession, query = ""): Promise<string> {
-      const found = await rows(session.user.buyerId, query).orderBy("sale.sold_at", "desc").orderBy("sale.sale_id", "desc").limit(PORTAL_EXPORT_LIMIT).execute();
-      await recordAudit(db, session.actor, { action: "buyer-export-csv", target: { type: "buyer", id: session.user.buyerId }, detail: { buyerUser: session.user.id, rows: found.length, query } }, now());
+    /** Every lead matching `query` and `language` as CSV, newest first, up to PORTAL_EXPORT_LIMIT, every text cell quoted and formula-safe; recorded in the audit log. */
+    async exportCsv(session: BuyerUserSession, query = "", language: Locale | null = null): Promise<string> {
+      const found = await rows(session.user.buyerId, query, language).orderBy("sale.sold_at", "desc").orderBy("sale.sale_id", "desc").limit(PORTAL_EXPORT_LIMIT).execute();
+      await recordAudit(db, session.actor, { action: "buyer-export-csv", target: { type: "buyer", id: session.user.buyerId }, detail: { buyerUser: session.user.id, rows: found.length, query, ...(language ? { language } : {}) } }, now());
       const lines = found.map(rowOf).map((row) =>
-        csvRow([row.leadId, row.soldAt, row.caseType, row.firstName, row.lastName, row.email, row.phone, row.state, row.amountCents === null ? null : (row.amountCents / 100).toFixed(2), row.returnState]),
+        csvRow([row.leadId, row.soldAt, row.caseType, row.firstName, row.lastName, row.email, row.phone, row.state, row.amountCents === null ? null : (row.amountCents / 100).toFixed(2), row.returnState, row.language]),
       );
       return csvRow(EXPORT_HEADER) + lines.join("");
     },

@@ -1,4 +1,4 @@
-import type { FieldSpec } from "#claims/engine/types";
+import type { ClaimDefinition, FieldSpec } from "#claims/engine/types";
 import { answerText, NOT_PROVIDED } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
 import { claimByCaseType } from "#claims/registry";
@@ -60,6 +60,13 @@ export interface CertificateSignature extends SignatureInfo {
 
 export type CertificateService = ReturnType<typeof createCertificateService>;
 
+/**
+ * The claim's definition as the page reading the certificate shows its questions: in that page's
+ * language (docs/decisions/058). The signed record keeps the definition's own (English) words.
+ */
+export type DefinitionIn = (definition: ClaimDefinition) => ClaimDefinition;
+const asDefined: DefinitionIn = (definition) => definition;
+
 export function certificateJwsPath(certificateId: string): string {
   return `/api/certificates/${encodeURIComponent(certificateId)}`;
 }
@@ -69,7 +76,7 @@ export function createCertificateService(
   { signing = null, now = () => new Date() }: { signing?: CertificateSigning | null; now?: () => Date } = {},
 ) {
   /** Looks a certificate up for the public page, counting the verification. */
-  async function verify(certificateId: string): Promise<(CertificateView & { signature: CertificateSignature | null }) | null> {
+  async function verify(certificateId: string, { definitionIn = asDefined }: { definitionIn?: DefinitionIn } = {}): Promise<(CertificateView & { signature: CertificateSignature | null }) | null> {
     if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
     const row = await db.transaction().execute(async (trx) => {
       await trx
@@ -82,7 +89,7 @@ export function createCertificateService(
     if (!row) return null;
     const signature = signing ? { ...(await signing.info()), jwsUrl: signing.issuer + certificateJwsPath(row.certificate_id) } : null;
     return {
-      ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id)),
+      ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id), definitionIn),
       verifiedAt: row.verified_at,
       verificationCount: Number(row.verification_count),
       signature,
@@ -98,13 +105,13 @@ export function createCertificateService(
     if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
     const row = await db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", certificateId).executeTakeFirst();
     if (!row) return null;
-    return signing.sign({ ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id)) }, row.certificate_id);
+    return signing.sign({ ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id), asDefined) }, row.certificate_id);
   }
 
   return { verify, signed };
 }
 
-function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks: CertifiedCheck[]): SignedCertificate {
+function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks: CertifiedCheck[], definitionIn: DefinitionIn): SignedCertificate {
   const supplierAssertion = supplierAssertionOf(row);
   // A supplier's lead never claims our consent step: the text is the supplier's, as it reports it.
   const consent = supplierAssertion
@@ -125,7 +132,7 @@ function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks:
     language: row.language,
     pageUrl: supplierAssertion ? supplierAssertion.pageUrl : row.page_url,
     submissionSha256: row.submission_sha256,
-    answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),
+    answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>, definitionIn),
     purgedAt: row.purged_at,
     consent_kind: row.consent_kind,
     supplierAssertion,
@@ -147,30 +154,36 @@ function supplierAssertionOf(row: Selectable<SubmissionCertificatesTable>): Cert
   };
 }
 
-function maskedAnswers(formType: string, data: Record<string, unknown>) {
+function maskedAnswers(formType: string, data: Record<string, unknown>, definitionIn: DefinitionIn) {
   const fields = new Map<string, FieldSpec>();
-  const definition = claimByCaseType(formType);
+  const known = claimByCaseType(formType);
+  const definition = known ? definitionIn(known) : undefined;
   if (definition) for (const field of allFields(definition)) fields.set(field.name, field);
+  // The words the masking and answerText add (Not provided, Agreed, a free text's size), in the definition's language.
+  const translate = definition?.translate ?? ((text: string) => text);
 
   return Object.entries(data).map(([name, value]) => {
     const field = fields.get(name);
-    return { label: field?.label ?? name, value: displayValue(field, value) };
+    const shown = displayValue(field, value);
+    return { label: field?.label ?? name, value: shown.fixedWords ? translate(shown.text) : shown.text };
   });
 }
 
-function displayValue(field: FieldSpec | undefined, value: unknown): string {
+/** An answer as the page shows it; `fixedWords` when it is our wording rather than the visitor's or an option's label. */
+function displayValue(field: FieldSpec | undefined, value: unknown): { text: string; fixedWords: boolean } {
   // Unknown fields could hold anything: show only their size.
-  if (!field) return value === null || value === undefined || value === "" ? NOT_PROVIDED : describeFreeText(String(value));
+  if (!field) return { text: value === null || value === undefined || value === "" ? NOT_PROVIDED : describeFreeText(String(value)), fixedWords: true };
   const text = answerText(field, value);
-  if (text === NOT_PROVIDED || !field.privacy) return text;
+  if (text === NOT_PROVIDED || typeof value === "boolean") return { text, fixedWords: true };
+  if (!field.privacy) return { text, fixedWords: false };
   switch (field.privacy) {
     case "name":
-      return maskName(text);
+      return { text: maskName(text), fixedWords: false };
     case "email":
-      return maskEmail(text);
+      return { text: maskEmail(text), fixedWords: false };
     case "phone":
-      return maskPhone(text);
+      return { text: maskPhone(text), fixedWords: false };
     case "free-text":
-      return describeFreeText(text);
+      return { text: describeFreeText(text), fixedWords: true };
   }
 }

@@ -16,7 +16,7 @@ export const ATTRIBUTION_COLUMNS = ["utm_source", "utm_medium", "utm_campaign", 
 export const EXPORTED = [
   "id", "created_at", "case_type", "fn", "ln", "em", "ph", "st", "outcome", "eligibility_reason",
   "is_spam", "tcpa", "certificate_id", "user_ip", "user_agent", "form_data", "attribution", "buyer_status",
-  "revoked_at", "phone_e164", "duplicate_of", "low_quality",
+  "revoked_at", "phone_e164", "duplicate_of", "low_quality", "language",
 ] as const satisfies readonly (keyof LeadsTable)[];
 
 export type ExportedLead = Pick<Selectable<LeadsTable>, (typeof EXPORTED)[number]> & Record<`delivery_${number}`, string | null> & { ledger: string | null; checks: string | null };
@@ -44,6 +44,7 @@ export const LEAD_COLUMNS = [
   "certificate_id",
   "ip",
   "user_agent",
+  "language",
 ];
 
 /** What answerText needs of a question: plain data, so it crosses to a reader thread. */
@@ -108,6 +109,7 @@ export function leadRows(leads: ExportedLead[], plan: RowPlan, localTime: (utc: 
       row[16] = lead.certificate_id;
       row[17] = lead.user_ip;
       row[18] = lead.user_agent;
+      row[19] = lead.language;
       const answers = JSON.parse(lead.form_data) as Record<string, unknown>;
       for (const { field, column } of plan.answerColumns[lead.case_type] ?? []) row[answersAt + column] = answerText(field, answers[field.name]);
       if (lead.attribution) {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { parse } from "csv-parse/sync";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as leadAction, loader as leadLoader } from "../../app/routes/buyer-lead";
@@ -162,6 +163,21 @@ describe("the portal shows a buyer only what it bought", () => {
     expect(text.trim().split("\n")).toHaveLength(4);
     expect(text).toContain('"lead-a1"');
     expect(text).not.toContain("lead-b");
+  });
+
+  it("exports each lead's language in the CSV's last column, and only the list's language when it is filtered", async () => {
+    await routes.db.updateTable("leads").set({ language: "es" }).where("id", "=", "lead-a2").execute();
+    const exported = async (path: string) => {
+      const [header, ...rows] = parse(await ((await leadsCsvLoader(args(get(path, A.cookie)))) as Response).text()) as string[][];
+      return { header: header!, languages: Object.fromEntries(rows.map((row) => [row[0], row.at(-1)])) };
+    };
+    const all = await exported("/buyer/leads.csv");
+    expect(all.header.slice(-2)).toEqual(["return_status", "language"]);
+    expect(all.languages).toEqual({ "lead-a1": "en", "lead-a2": "es", "lead-a3": "en" });
+    expect((await exported("/buyer/leads.csv?language=es")).languages).toEqual({ "lead-a2": "es" });
+    expect((await exported("/buyer/leads.csv?language=en&q=alvarez")).languages).toEqual({ "lead-a1": "en" });
+    // An unknown language is no filter, as on the list.
+    expect(Object.keys((await exported("/buyer/leads.csv?language=fr")).languages)).toHaveLength(3);
   });
 
   it("opens its own lead with the contact details it paid for and the certificate link", async () => {

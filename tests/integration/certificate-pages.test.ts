@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CertificateChecksSection } from "../../app/admin/certificate-checks-section";
 import { CertificateSignatureSection } from "../../app/components/certificate-signature";
+import { PAGE_MESSAGES } from "../../app/i18n/page-messages";
 import { loader as verifyLoader } from "../../app/routes/verify-certificate";
 import { buyerByApiKey, issueBuyerApiKey } from "../../server/distribution/buyers/buyer-api-key";
 import type { CertificateCheck } from "../../server/certificates/certificate-match";
@@ -41,7 +42,7 @@ describe("the certificate page and the lead page", () => {
       jwksUrl: `${TEST_SITE_URL}/.well-known/jwks.json`,
     });
 
-    const html = renderToStaticMarkup(CertificateSignatureSection({ signature, certificateId }));
+    const html = renderToStaticMarkup(CertificateSignatureSection({ signature, certificateId, t: PAGE_MESSAGES.en }));
     expect(html).toContain("Digital signature");
     expect(html).toContain(`href="${TEST_SITE_URL}/api/certificates/${certificateId}"`);
     expect(html).toContain(`href="${TEST_SITE_URL}/.well-known/jwks.json"`);

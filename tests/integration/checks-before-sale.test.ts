@@ -3,6 +3,7 @@ import { compactVerify, importJWK } from "jose";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CertificateSaleChecks } from "../../app/components/certificate-sale-checks";
+import { PAGE_MESSAGES } from "../../app/i18n/page-messages";
 import type { BuyerInput } from "../../server/distribution/buyers/buyer-store";
 import type { CheckConfig } from "../../server/distribution/checks/check-config";
 import {
@@ -452,7 +453,7 @@ describe("checks as evidence", () => {
     // The public page shows the same.
     const view = (await services.certificates.verify(certificateId!))!;
     expect(view.checks).toEqual(expected);
-    const page = renderToStaticMarkup(CertificateSaleChecks({ checks: view.checks, dateTime: (iso) => iso }));
+    const page = renderToStaticMarkup(CertificateSaleChecks({ checks: view.checks, dateTime: (iso) => iso, t: PAGE_MESSAGES.en }));
     expect(page).toContain("Checks before a sale");
     expect(page).toContain(`Litigator scrub</dt><dd class="min-w-0 break-words text-slate-900 sm:col-span-2">Passed · ${scrub.checked_at} · ${scrub.duration_ms} ms · $0.02</dd>`);
     expect(page).toContain("Unavailable (sold without it)");
@@ -472,7 +473,7 @@ describe("checks as evidence", () => {
     const none = await submitLead();
     const view = (await services.certificates.verify((await leadOf(none)).certificate_id!))!;
     expect(view.checks).toEqual([]);
-    expect(renderToStaticMarkup(CertificateSaleChecks({ checks: view.checks, dateTime: (iso) => iso }))).toContain("No checks before a sale were run on this lead.");
+    expect(renderToStaticMarkup(CertificateSaleChecks({ checks: view.checks, dateTime: (iso) => iso, t: PAGE_MESSAGES.en }))).toContain("No checks before a sale were run on this lead.");
 
     await addCheck("Scrub", (await providers.pass()).url, { cacheDays: 7 });
     const first = await submitLead({ ph: "(415) 555-0190", em: "first@example.com" });
@@ -481,7 +482,7 @@ describe("checks as evidence", () => {
     await runChecks(second);
     const cached = (await services.certificates.verify((await leadOf(second)).certificate_id!))!;
     expect(cached.checks).toMatchObject([{ name: "Scrub", outcome: "pass", cached: true, durationMs: 0, priceCents: 0 }]);
-    expect(renderToStaticMarkup(CertificateSaleChecks({ checks: cached.checks, dateTime: (iso) => iso }))).toContain("from the cache");
+    expect(renderToStaticMarkup(CertificateSaleChecks({ checks: cached.checks, dateTime: (iso) => iso, t: PAGE_MESSAGES.en }))).toContain("from the cache");
     let csv = "";
     for await (const chunk of leadsCsv(db, config.database, {}, { timeZone: "UTC", targets: [] })) csv += String(chunk);
     expect(csv).toContain("Scrub: pass (cached), 0 ms, 0 cents");

@@ -21,7 +21,7 @@ const LEADS = {
   yamada: { claim: "mva", firstName: "太郎", lastName: "山田", state: "ID", attribution: { utm_source: "line" } },
   afff: { claim: "afff", firstName: "Alex", lastName: "Rivera", answers: { diagnosis: ["kidney-cancer", "testicular-cancer"], hasAttorney: "no" } },
   meso: { claim: "mesothelioma", firstName: "Mia", lastName: "Stone" },
-  rideshare: { claim: "rideshare", firstName: "Ray", lastName: "Cole" },
+  rideshare: { claim: "rideshare", firstName: "Ray", lastName: "Cole", language: "es" },
   formulas: {
     claim: "pfas",
     firstName: "Eve",
@@ -123,6 +123,8 @@ describe("/admin/leads/export.csv", () => {
     expect(byName("yamada")).toMatchObject({ outcome: "partial", delivery_webhook: "pending", utm_source: "line" });
     expect(byName("afff")).toMatchObject({ case_type: "AFFF", delivery_webhook: "pending", "delivery_legal-bridge": "dead" });
     expect(byName("spam")).toMatchObject({ spam: "yes", delivery_webhook: "" });
+    // The language of the form each lead came from (docs/decisions/058).
+    expect([byName("rideshare").language, byName("zoe").language]).toEqual(["es", "en"]);
   });
 
   it("gives each lead's answers under its own claim's questions, as the lead page shows them", async () => {

@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFields, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import type { ClaimDefinition } from "#claims/engine/types";
@@ -8,6 +9,12 @@ import { action as formAction, loader as formLoader } from "../../app/routes/cla
 import { loader as landingLoader } from "../../app/routes/claim-landing";
 import { loader as sitemapLoader } from "../../app/routes/sitemap-xml";
 import { action as optOutAction } from "../../app/routes/opt-out";
+import { loader as certificateLoader } from "../../app/routes/verify-certificate";
+import { CertificateSaleChecks } from "../../app/components/certificate-sale-checks";
+import { CertificateSignatureSection } from "../../app/components/certificate-signature";
+import { CertificateSupplierRows } from "../../app/components/certificate-supplier-rows";
+import { PAGE_MESSAGES } from "../../app/i18n/page-messages";
+import type { CertificateSignature, CertificateView } from "../../server/certificates/certificate-service";
 import type { WizardState } from "../../app/wizard/wizard";
 import { recordSale } from "../../server/ledger";
 import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
@@ -85,6 +92,14 @@ describe("Spanish pages", () => {
     expect(errors).toMatchObject({ fn: "Escriba su nombre", em: "Escriba su correo electrónico", st: "Seleccione su estado" });
   });
 
+  it("answer a claim's own schema messages in Spanish, from its table", async () => {
+    const fields = { step: "1", intent: "next", [SUBMISSION_KEY_FIELD]: newKey(), hoursPerDay: "30" };
+    const answer = answerOf(await formAction(routeArgs(formPost("/es/video-game-addiction-claim", fields), routes.context())));
+    expect(answer.status).toBe(400);
+    const { errors } = (answer.data as { wizard: WizardState }).wizard;
+    expect(errors).toMatchObject({ gamesPlayed: "Escriba los juegos que jugaba", hoursPerDay: "Escriba un número de horas entre 0 y 24" });
+  });
+
   it("list both languages in the sitemap, each with its alternates", async () => {
     const xml = await (sitemapLoader(routeArgs(get("/sitemap.xml"), routes.context())) as Response).text();
     expect(xml).toContain(`<loc>${TEST_SITE_URL}/es/mva-claim-landing</loc>`);
@@ -151,5 +166,80 @@ describe("a Spanish lead", () => {
     const english = await routes.services.buyerPortal.leads(buyerId, { language: "en" });
     expect(english.rows.map((row) => row.leadId)).toEqual([ids[1]]);
     expect((await routes.services.buyerPortal.leads(buyerId)).total).toBe(2);
+  });
+});
+
+describe("the Spanish certificate page", () => {
+  type Answers = CertificateView["answers"];
+  const certificateOfLead = async (leadId: string) =>
+    (await routes.db.selectFrom("leads").select("certificate_id").where("id", "=", leadId).executeTakeFirstOrThrow()).certificate_id!;
+  const page = async (path: string) => {
+    const answer = await settled(certificateLoader(routeArgs(get(path), routes.context())));
+    expect(answer.status).toBe(200);
+    return (answer.data as { certificate: CertificateView & { signature: CertificateSignature } }).certificate;
+  };
+
+  it("shows the answers' questions and options from the claim's Spanish table; the English page and the signed record keep English", async () => {
+    const answer = await submit("/es/mva-claim", "198.51.100.60");
+    const certificateId = await certificateOfLead(new URL(answer.headers.get("location")!, TEST_SITE_URL).searchParams.get("lead")!);
+
+    const spanish = (await page(`/es/verify-trustedforms-pro?cert=${certificateId}`)).answers;
+    expect(spanish).toContainEqual({ label: "¿Usted tuvo la culpa del accidente?", value: "No, no fue mi culpa" });
+    expect(spanish).toContainEqual({
+      label: "¿Qué cobertura de seguro aplica?",
+      value: "Seguro del conductor responsable, Cobertura del conductor contra conductores sin seguro o con seguro insuficiente (UI o UIM)",
+    });
+    expect(spanish).toContainEqual({ label: "Acepto que me contacten", value: "Aceptó" });
+    expect(spanish.find((a) => a.label === "Nombre")?.value).toMatch(/^J/);
+
+    const english = (await page(`/verify-trustedforms-pro?cert=${certificateId}`)).answers;
+    expect(english).toContainEqual({ label: "Were you at fault for the accident?", value: "No, I was not at fault" });
+    expect(english).toContainEqual({ label: "I agree to be contacted", value: "Agreed" });
+
+    const jws = (await routes.services.certificates.signed(certificateId))!;
+    const signed = JSON.parse(Buffer.from(jws.split(".")[1]!, "base64url").toString("utf8")) as { answers: Answers; language: string };
+    expect(signed.language).toBe("es");
+    expect(signed.answers).toEqual(english);
+  });
+
+  it("names a free text's size and a missing answer in Spanish", async () => {
+    const depo = claimBySlug("depo-provera")!;
+    const answers: Record<string, unknown> = { ...examplesOf(depo)[0]!.answers, cq5: "" };
+    const context = { ip: "198.51.100.61", userAgent: "ApiTest", pageUrl: null, attribution: null };
+    const created = await routes.services.leads.submit("depo-provera", { ...answers, language: "es" }, context);
+    if (created.status !== "created") throw new Error(JSON.stringify(created));
+    const certificateId = await certificateOfLead(created.leadId);
+
+    const shown = (await page(`/es/verify-trustedforms-pro?cert=${certificateId}`)).answers;
+    expect(shown).toContainEqual({ label: "¿Hay algo más que quiera contarnos?", value: `Proporcionado (${[...String(answers.notes)].length} caracteres)` });
+    expect(shown).toContainEqual({ label: "¿Qué síntomas ha tenido?", value: "No proporcionado" });
+    expect(shown).toContainEqual({ label: "¿Le han diagnosticado un tumor cerebral o un meningioma?", value: "Sí, un meningioma" });
+  });
+
+  it("has its signature, checks and supplier sections in Spanish", async () => {
+    const answer = await submit("/es/mva-claim", "198.51.100.62");
+    const certificateId = await certificateOfLead(new URL(answer.headers.get("location")!, TEST_SITE_URL).searchParams.get("lead")!);
+    const { signature, checks } = await page(`/es/verify-trustedforms-pro?cert=${certificateId}`);
+    const es = PAGE_MESSAGES.es;
+
+    const signed = renderToStaticMarkup(CertificateSignatureSection({ signature, certificateId, t: es }));
+    expect(signed).toContain("Firma digital");
+    expect(signed).toContain("Cómo comprobarlo");
+    expect(signed).toContain(`el sujeto (sub) ${certificateId}`);
+    expect(signed).not.toContain("How to check it");
+    expect(renderToStaticMarkup(CertificateSaleChecks({ checks, dateTime: (iso) => iso, t: es }))).toContain(es.noChecks);
+
+    const supplier = renderToStaticMarkup(
+      CertificateSupplierRows({
+        assertion: { supplierName: "an unnamed API sender (before supplier keys)", certificateProvider: null, certificate: null, pageUrl: null, consentText: null, consentedAt: null },
+        t: es,
+        locale: "es",
+        dateTime: (iso) => iso,
+      }),
+    );
+    expect(supplier).toContain("Proveedor");
+    expect(supplier).toContain("un remitente de la API sin nombre");
+    expect(supplier).toContain("No se envió ninguno");
+    expect(supplier).toContain("No informada");
   });
 });

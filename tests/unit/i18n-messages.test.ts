@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { untranslatedTexts } from "#claims/engine/localize";
+import { translatorOf, untranslatedTexts } from "#claims/engine/localize";
+import { DEPO_MESSAGES } from "#claims/depo-provera/definition";
+import { RIDESHARE_MESSAGES } from "#claims/rideshare/definition";
+import { VIDEO_GAME_MESSAGES } from "#claims/video-game/definition";
 import { localeOfPath, localizedPath, pathWithoutLocale } from "#claims/engine/locale";
 import { claims } from "#claims/registry";
 import { spanishTableOf } from "#claims/spanish-tables";
@@ -45,7 +48,16 @@ describe("the claims' Spanish tables", () => {
   it("translate every text of each claim that has one", () => {
     const withTables = claims.filter((claim) => Object.keys(spanishTableOf(claim.slug)).length > 0);
     expect(withTables.map((claim) => claim.slug)).toContain("mva");
+    expect(withTables.map((claim) => claim.slug)).toEqual(expect.arrayContaining(["rideshare", "video-game", "depo-provera"]));
     for (const claim of withTables) expect(untranslatedTexts(claim, spanishTableOf(claim.slug)), claim.slug).toEqual([]);
+  });
+
+  it("translate the schema messages a claim names as constants, which untranslatedTexts cannot see", () => {
+    const named = { rideshare: RIDESHARE_MESSAGES, "video-game": VIDEO_GAME_MESSAGES, "depo-provera": DEPO_MESSAGES };
+    for (const [slug, messages] of Object.entries(named)) {
+      const t = translatorOf(spanishTableOf(slug));
+      expect(Object.values(messages).filter((message) => t(message) === message), slug).toEqual([]);
+    }
   });
 
   it("name what a claim without a table leaves in English", () => {
