@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { untranslatedTexts } from "#claims/engine/localize";
+import { validateStep, type FormValues } from "#claims/engine/form-values";
+import { translatorOf, untranslatedTexts } from "#claims/engine/localize";
+import type { ClaimDefinition } from "#claims/engine/types";
 import { localeOfPath, localizedPath, pathWithoutLocale } from "#claims/engine/locale";
 import { claims } from "#claims/registry";
 import { spanishTableOf } from "#claims/spanish-tables";
@@ -43,9 +45,17 @@ describe.each([
 
 describe("the claims' Spanish tables", () => {
   it("translate every text of each claim that has one", () => {
-    const withTables = claims.filter((claim) => Object.keys(spanishTableOf(claim.slug)).length > 0);
-    expect(withTables.map((claim) => claim.slug)).toContain("mva");
+    const withTables = claimsWithTables();
+    expect(withTables.map((claim) => claim.slug)).toEqual(expect.arrayContaining(["mva", "pfas"]));
     for (const claim of withTables) expect(untranslatedTexts(claim, spanishTableOf(claim.slug)), claim.slug).toEqual([]);
+  });
+
+  it("translate every message a claim's form can show, which the schema keeps in English", () => {
+    for (const claim of claimsWithTables()) {
+      const t = translatorOf(spanishTableOf(claim.slug));
+      const english = formMessagesOf(claim).filter((message) => t(message) === message);
+      expect(english, claim.slug).toEqual([]);
+    }
   });
 
   it("name what a claim without a table leaves in English", () => {
@@ -53,6 +63,27 @@ describe("the claims' Spanish tables", () => {
     expect(untranslatedTexts(fixture, {})).toContain("An English title only");
   });
 });
+
+const claimsWithTables = () => claims.filter((claim) => Object.keys(spanishTableOf(claim.slug)).length > 0);
+
+/**
+ * The field messages each step of a claim's form gives for answers left empty, too short, too long,
+ * not among the options, or an exclusive option ('None of these') combined with another.
+ */
+function formMessagesOf(claim: ClaimDefinition): string[] {
+  const fields = claim.steps.flatMap((step) => step.fields);
+  const answered = (text: string, choice: string): FormValues =>
+    Object.fromEntries(fields.map((f) => [f.name, f.kind === "checkboxes" ? [choice] : f.options ? choice : text]));
+  const combined: FormValues = Object.fromEntries(
+    fields.filter((f) => f.kind === "checkboxes").map((f) => [f.name, (f.options ?? []).map((o) => o.value)]),
+  );
+  const attempts = [answered("", ""), answered("x", "not-an-option"), answered("x".repeat(5000), "not-an-option"), { ...answered("", ""), ...combined }];
+  const messages = new Set<string>();
+  for (const values of attempts) {
+    claim.steps.forEach((_, index) => Object.values(validateStep(claim, index, values)).forEach((m) => messages.add(m)));
+  }
+  return [...messages];
+}
 
 describe("a page's language", () => {
   it("is its address's: /es and /es/... are Spanish", () => {
