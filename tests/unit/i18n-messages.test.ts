@@ -46,7 +46,7 @@ describe.each([
 describe("the claims' Spanish tables", () => {
   it("translate every text of each claim that has one", () => {
     const withTables = claimsWithTables();
-    expect(withTables.map((claim) => claim.slug)).toEqual(expect.arrayContaining(["mva", "pfas", "afff", "roundup"]));
+    expect(withTables.map((claim) => claim.slug)).toEqual(expect.arrayContaining(["mva", "pfas", "afff", "roundup", "mesothelioma"]));
     for (const claim of withTables) expect(untranslatedTexts(claim, spanishTableOf(claim.slug)), claim.slug).toEqual([]);
   });
 
