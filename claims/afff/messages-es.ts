@@ -80,7 +80,7 @@ const spanish: SpanishTable = {
   "Diagnosis & Representation": "Diagnóstico y abogado",
   "Have you been diagnosed with any of these conditions?": "¿Le han diagnosticado alguna de estas enfermedades?",
   "Select every diagnosis that applies.": "Marque todos los diagnósticos que apliquen.",
-  "Thyroid disease or thyroid cancer": "Enfermedad de la tiroides o cáncer de tiroides",
+  "Thyroid disease or thyroid cancer": "Enfermedad o cáncer de tiroides",
   "None of these": "Ninguna de estas",
   "Do you currently have an attorney for this claim?": "¿Tiene ahora un abogado para este reclamo?",
   "Contact Information": "Sus datos de contacto",

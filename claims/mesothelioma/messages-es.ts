@@ -13,7 +13,7 @@ const spanish: SpanishTable = {
   "Diagnosed after asbestos exposure at work, in the military or at home.":
     "Le diagnosticaron una enfermedad después de estar expuesto al asbesto en el trabajo, en el servicio militar o en casa.",
   "Average payout": "Pago promedio",
-  "Start Meso Claim": "Empezar reclamo por mesotelioma",
+  "Start Meso Claim": "Reclamar por mesotelioma",
   "Free Case Review": "Revisión gratuita de su caso",
   "Mesothelioma & Lung Cancer Compensation": "Compensación por mesotelioma y cáncer de pulmón",
   "Asbestos exposure at work, in the military or at home can cause cancer decades later. Companies responsible set aside asbestos trust funds holding over $30 billion to compensate people who were harmed.":
@@ -38,7 +38,7 @@ const spanish: SpanishTable = {
   Products: "Productos",
   "Insulation, brake pads, roofing, flooring, talc and other consumer goods.":
     "Aislantes, pastillas de freno, materiales para techos y pisos, talco y otros productos de consumo.",
-  "Conditions that may qualify": "Enfermedades que podrían calificar",
+  "Conditions that may qualify": "Enfermedades que podrían darle derecho a una compensación",
   Mesothelioma: "Mesotelioma",
   "Cancer of the lining of the lungs, abdomen or heart, almost always caused by asbestos.":
     "Cáncer del revestimiento de los pulmones, el abdomen o el corazón, causado casi siempre por el asbesto.",
@@ -87,7 +87,7 @@ const spanish: SpanishTable = {
   "Submission Error. Error: Database save failed. Your answers are still here; please try again.":
     "Error al enviar: no pudimos guardar su reclamo. Sus respuestas siguen aquí; inténtelo de nuevo.",
   "Lead Saved. Your Mesothelioma claim information has been saved successfully. Lead ID: {id}":
-    "Reclamo guardado. Guardamos la información de su reclamo por mesotelioma. Número de referencia: {id}",
+    "Reclamo guardado: registramos la información de su reclamo por mesotelioma. Número de referencia: {id}",
   "within 24-48 hours": "en un plazo de 24 a 48 horas",
   // The results
   "We're Sorry": "Lo sentimos",

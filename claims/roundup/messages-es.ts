@@ -89,7 +89,7 @@ const spanish: SpanishTable = {
   "Submission Error. Error: Database save failed. Your answers are still here; please try again.":
     "Error al enviar: no pudimos guardar su reclamo. Sus respuestas siguen aquí; inténtelo de nuevo.",
   "Lead Saved. Your RoundUp claim information has been saved successfully. Lead ID: {id}":
-    "Reclamo guardado. Guardamos la información de su reclamo por RoundUp. Número de referencia: {id}",
+    "Reclamo guardado: registramos la información de su reclamo por RoundUp. Número de referencia: {id}",
   "within 24-48 hours": "en un plazo de 24 a 48 horas",
   // The results
   "We're Sorry": "Lo sentimos",
