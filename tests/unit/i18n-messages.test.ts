@@ -61,6 +61,8 @@ describe("the claims' Spanish tables", () => {
   it("name what a claim without a table leaves in English", () => {
     const fixture = { ...claims[0]!, slug: "no-table", copy: { ...claims[0]!.copy, formTitle: "An English title only" } };
     expect(untranslatedTexts(fixture, {})).toContain("An English title only");
+    const withFaq = { ...fixture, landing: { ...fixture.landing, disclaimer: "Past results vary.", faq: [{ question: "Is it free?", answer: "Yes, always." }] } };
+    expect(untranslatedTexts(withFaq, {})).toEqual(expect.arrayContaining(["Past results vary.", "Is it free?", "Yes, always."]));
   });
 });
 
