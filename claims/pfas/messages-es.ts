@@ -12,7 +12,7 @@ const spanish: SpanishTable = {
   "PFAS Contamination": "Contaminación por PFAS",
   "Exposed to 'forever chemicals' in drinking water, at work or on a military base.":
     "Estuvo expuesto a los “químicos permanentes” en el agua potable, en el trabajo o en una base militar.",
-  "Potential compensation": "Compensación posible",
+  "Potential compensation": "Posible compensación",
   "Start PFAS Claim": "Empezar reclamo por PFAS",
   "PFAS Health Alert": "Alerta de salud por PFAS",
   "Exposed to PFAS “Forever Chemicals”?": "¿Estuvo expuesto a las PFAS, los “químicos permanentes”?",
