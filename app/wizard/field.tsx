@@ -86,7 +86,7 @@ export function Field({ field, value, error, consentText, onChange, messages = w
                     : option.value,
                 )
               }
-              className="size-5 accent-accent"
+              className="size-5 shrink-0 accent-accent"
             />
             <span>{option.label}</span>
           </label>

@@ -68,7 +68,9 @@ function mapTexts(claim: ClaimDefinition, t: (text: string) => string, routes: (
       cta: t(l.hero.cta),
       steps: { title: t(l.hero.steps.title), steps: l.hero.steps.steps.map(t), cta: t(l.hero.steps.cta) },
     },
+    ...(l.disclaimer === undefined ? {} : { disclaimer: t(l.disclaimer) }),
     sections: l.sections.map(section),
+    ...(l.faq ? { faq: l.faq.map((qa) => ({ question: t(qa.question), answer: t(qa.answer) })) } : {}),
     ...(l.closing ? { closing: { title: t(l.closing.title), text: t(l.closing.text), cta: t(l.closing.cta) } } : {}),
     ...(l.articleCta ? { articleCta: { ...l.articleCta, label: t(l.articleCta.label) } } : {}),
   };

@@ -2,7 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFields, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import type { ClaimDefinition } from "#claims/engine/types";
-import { claimBySlug } from "#claims/registry";
+import { localizedPath } from "#claims/engine/locale";
+import { claimBySlug, claims } from "#claims/registry";
+import { spanishTableOf } from "#claims/spanish-tables";
 import { loader as rootLoader } from "../../app/root";
 import { loader as homeLoader } from "../../app/routes/home";
 import { action as formAction, loader as formLoader } from "../../app/routes/claim-form";
@@ -19,6 +21,7 @@ import type { WizardState } from "../../app/wizard/wizard";
 import { recordSale } from "../../server/ledger";
 import { FIRST_PARTY_SOURCE } from "../../server/suppliers/lead-source";
 import { examplesOf } from "../fixtures/claims/examples";
+import { expectedLead } from "../support/claim-expectations";
 import { answerOf, formPost, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "../support/load-context";
 import { buyerInput } from "../support/routing-fixtures";
 
@@ -134,6 +137,21 @@ describe("a Spanish lead", () => {
     expect(certificate.consent_text).toContain("Al marcar esta casilla");
     const view = await routes.services.certificates.verify(lead.certificate_id!);
     expect(view?.language).toBe("es");
+  });
+
+  const translated = claims.filter((claim) => Object.keys(spanishTableOf(claim.slug)).length > 0);
+  it.each(translated.map((claim) => [claim.slug, claim] as const))("of the %s claim, sent from its Spanish form, has the English form's answers, columns and outcome", async (_slug, claim) => {
+    for (const [i, example] of examplesOf(claim).entries()) {
+      const fields = formFields(claim, example.answers, { step: String(claim.steps.length - 1), intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() });
+      const answer = await settled(formAction(routeArgs(formPost(localizedPath(claim.routes.form, "es"), fields), routes.context({ ip: `198.51.100.${60 + i}` }))));
+      const location = answer.headers.get("location");
+      const result = (answer.data as { result?: { outcome: unknown; leadId: string } } | undefined)?.result;
+      if (claim.resultPages) expect(location, example.name).toMatch(new RegExp(`^/es/.+[?&]lead=`));
+      else expect(result?.outcome, example.name).toBe(example.outcome);
+      const leadId = result?.leadId ?? new URL(location!, TEST_SITE_URL).searchParams.get("lead")!;
+      const lead = await routes.db.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirstOrThrow();
+      expect(lead, example.name).toMatchObject({ ...expectedLead(claim, example.answers).row, language: "es" });
+    }
   });
 
   it("an English lead records English; the API takes `language` and refuses an unknown one with a 4xx answer", async () => {
