@@ -4,6 +4,7 @@ import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
 import { landingPaths } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims as builtInClaims } from "#claims/registry";
+import { fieldChanges } from "../audit/audit-changes";
 import { recordAudit, type Actor } from "../audit/audit-log";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Database, DataClaimState } from "../db/schema";
@@ -22,7 +23,7 @@ export interface DataClaimRecord extends DataClaimSummary {
   /** The draft, else the live version: what the editor shows. */
   draft: DataClaim | null;
   live: DataClaim | null;
-  versions: { number: number; publishedAt: string; publishedBy: string | null }[];
+  versions: { number: number; publishedAt: string; publishedBy: string | null; rolledBackFrom: number | null }[];
 }
 
 /** A published or paused claim at the version the site runs. */
@@ -78,6 +79,25 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     return { ok: true, value: check.claim };
   }
 
+  /** The live version's body, or null before the first publish. */
+  async function liveBody(trx: Kysely<Database>, slug: string, version: number | null): Promise<string | null> {
+    if (version === null) return null;
+    const row = await trx.selectFrom("data_claim_versions").select("body").where("slug", "=", slug).where("number", "=", version).executeTakeFirst();
+    return row?.body ?? null;
+  }
+
+  /** Each changed field of a claim, before and after, for the audit log (docs/decisions/063). */
+  const changesOf = (before: string | null, after: string | null) =>
+    fieldChanges(before === null ? null : (JSON.parse(before) as Record<string, unknown>), after === null ? null : (JSON.parse(after) as Record<string, unknown>));
+
+  /** Writes `body` as the claim's next version, which the site then runs. */
+  async function publishVersion(trx: Kysely<Database>, slug: string, body: string, actor: Actor, rolledBackFrom: number | null = null): Promise<number> {
+    const top = await trx.selectFrom("data_claim_versions").select(sql<number | null>`max(number)`.as("number")).where("slug", "=", slug).executeTakeFirstOrThrow();
+    const version = Number(top.number ?? 0) + 1;
+    await trx.insertInto("data_claim_versions").values({ slug, number: version, body, published_at: now().toISOString(), published_by: actor.email, rolled_back_from: rolledBackFrom }).execute();
+    return version;
+  }
+
   const touch = (actor: Actor) => ({ updated_at: now().toISOString(), updated_by: actor.email, revision: sql<number>`revision + 1` });
 
   return {
@@ -113,7 +133,12 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         updatedBy: row.updated_by,
         draft: row.draft === null ? null : (JSON.parse(row.draft) as DataClaim),
         live: live ? (JSON.parse(live.body) as DataClaim) : null,
-        versions: versions.map((v) => ({ number: Number(v.number), publishedAt: v.published_at, publishedBy: v.published_by })),
+        versions: versions.map((v) => ({
+          number: Number(v.number),
+          publishedAt: v.published_at,
+          publishedBy: v.published_by,
+          rolledBackFrom: v.rolled_back_from === null ? null : Number(v.rolled_back_from),
+        })),
       };
     },
 
@@ -130,7 +155,7 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     },
 
     /** A new claim, as a draft: from a blank template or a copy of another claim. */
-    async create(input: unknown, actor: Actor): Promise<DataClaimAnswer<DataClaim>> {
+    async create(input: unknown, actor: Actor, detail: { copiedFrom?: string } = {}): Promise<DataClaimAnswer<DataClaim>> {
       return writeTransaction(db, async (trx) => {
         await lockForTransaction(trx, LOCK);
         const answer = await checked(trx, input);
@@ -144,7 +169,8 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
           .insertInto("data_claims")
           .values({ slug, state: "draft", draft: JSON.stringify(answer.value), live_version: null, created_at: at, updated_at: at, updated_by: actor.email })
           .execute();
-        await recordAudit(trx, actor, { action: "create-data-claim", target: { type: "data-claim", id: slug }, detail: { caseType: answer.value.caseType } }, now());
+        // The whole claim is the draft itself: the entry names it rather than listing every field (the detail's size is bounded).
+        await recordAudit(trx, actor, { action: "create-data-claim", target: { type: "data-claim", id: slug }, detail: { caseType: answer.value.caseType, ...detail } }, now());
         return answer;
       });
     },
@@ -153,13 +179,15 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     async saveDraft(slug: string, input: unknown, actor: Actor): Promise<DataClaimAnswer<DataClaim>> {
       return writeTransaction(db, async (trx) => {
         await lockForTransaction(trx, LOCK);
-        const row = await trx.selectFrom("data_claims").select("slug").where("slug", "=", slug).executeTakeFirst();
+        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
         if (!row) return NOT_FOUND;
         const answer = await checked(trx, input);
         if (!answer.ok) return answer;
         if (answer.value.slug !== slug) return { ok: false, status: 400, message: "A claim's slug cannot change: copy it as a new claim instead.", errors: [`slug: '${slug}'`] };
-        await trx.updateTable("data_claims").set({ draft: JSON.stringify(answer.value), ...touch(actor) }).where("slug", "=", slug).execute();
-        await recordAudit(trx, actor, { action: "save-data-claim-draft", target: { type: "data-claim", id: slug } }, now());
+        const draft = JSON.stringify(answer.value);
+        const before = row.draft ?? (await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version)));
+        await trx.updateTable("data_claims").set({ draft, ...touch(actor) }).where("slug", "=", slug).execute();
+        await recordAudit(trx, actor, { action: "save-data-claim-draft", target: { type: "data-claim", id: slug }, detail: { changes: changesOf(before, draft) } }, now());
         return answer;
       });
     },
@@ -174,11 +202,39 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         // Checked again: another claim may have taken an address since the draft was saved.
         const answer = await checked(trx, JSON.parse(row.draft));
         if (!answer.ok) return answer;
-        const top = await trx.selectFrom("data_claim_versions").select(sql<number | null>`max(number)`.as("number")).where("slug", "=", slug).executeTakeFirstOrThrow();
-        const version = Number(top.number ?? 0) + 1;
-        await trx.insertInto("data_claim_versions").values({ slug, number: version, body: row.draft, published_at: now().toISOString(), published_by: actor.email }).execute();
+        // The first version's fields are the draft saved before it: the entry lists the changes to a published one only.
+        const before = await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version));
+        const version = await publishVersion(trx, slug, row.draft, actor);
         await trx.updateTable("data_claims").set({ state: "published", draft: null, live_version: version, ...touch(actor) }).where("slug", "=", slug).execute();
-        await recordAudit(trx, actor, { action: "publish-data-claim", target: { type: "data-claim", id: slug }, detail: { version } }, now());
+        await recordAudit(trx, actor, { action: "publish-data-claim", target: { type: "data-claim", id: slug }, detail: { version, ...(before === null ? {} : { changes: changesOf(before, row.draft) }) } }, now());
+        return { ok: true, value: { version } };
+      });
+    },
+
+    /**
+     * Publishes a copy of an older version as the next one, so the history only grows. The draft is
+     * left as it is, and a paused claim stays paused: a rollback changes what the claim says, not whether it is open.
+     */
+    async rollback(slug: string, number: number, actor: Actor): Promise<DataClaimAnswer<{ version: number }>> {
+      return writeTransaction(db, async (trx) => {
+        await lockForTransaction(trx, LOCK);
+        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+        if (!row) return NOT_FOUND;
+        const old = await trx.selectFrom("data_claim_versions").select("body").where("slug", "=", slug).where("number", "=", number).executeTakeFirst();
+        if (!old) return { ok: false, status: 404, message: `The claim has no version ${number}.` };
+        if (Number(row.live_version) === number) return { ok: false, status: 409, message: `Version ${number} is the one published now.` };
+        // Checked again: the engine's rules or another claim's addresses may have changed since.
+        const answer = await checked(trx, JSON.parse(old.body));
+        if (!answer.ok) return answer;
+        const before = await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version));
+        const version = await publishVersion(trx, slug, old.body, actor, number);
+        await trx.updateTable("data_claims").set({ live_version: version, ...touch(actor) }).where("slug", "=", slug).execute();
+        await recordAudit(
+          trx,
+          actor,
+          { action: "rollback-data-claim", target: { type: "data-claim", id: slug }, detail: { version, rolledBackFrom: number, changes: changesOf(before, old.body) } },
+          now(),
+        );
         return { ok: true, value: { version } };
       });
     },
@@ -193,7 +249,7 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         const state: DataClaimState = paused ? "paused" : "published";
         if (row.state === state) return { ok: true, value: { state } };
         await trx.updateTable("data_claims").set({ state, ...touch(actor) }).where("slug", "=", slug).execute();
-        await recordAudit(trx, actor, { action: paused ? "pause-data-claim" : "resume-data-claim", target: { type: "data-claim", id: slug }, detail: { version: Number(row.live_version) } }, now());
+        await recordAudit(trx, actor, { action: paused ? "pause-data-claim" : "resume-data-claim", target: { type: "data-claim", id: slug }, detail: { version: Number(row.live_version), changes: { state: { before: row.state, after: state } } } }, now());
         return { ok: true, value: { state } };
       });
     },
