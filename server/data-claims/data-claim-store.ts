@@ -181,9 +181,10 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         await lockForTransaction(trx, LOCK);
         const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
         if (!row) return NOT_FOUND;
+        // Before the check: another slug would clash with this very claim's addresses.
+        if ((input as { slug?: unknown } | null)?.slug !== slug) return { ok: false, status: 400, message: "A claim's slug cannot change: copy it as a new claim instead.", errors: [`slug: '${slug}'`] };
         const answer = await checked(trx, input);
         if (!answer.ok) return answer;
-        if (answer.value.slug !== slug) return { ok: false, status: 400, message: "A claim's slug cannot change: copy it as a new claim instead.", errors: [`slug: '${slug}'`] };
         const draft = JSON.stringify(answer.value);
         const before = row.draft ?? (await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version)));
         await trx.updateTable("data_claims").set({ draft, ...touch(actor) }).where("slug", "=", slug).execute();
