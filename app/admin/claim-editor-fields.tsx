@@ -95,12 +95,10 @@ function QuestionRow({ row, i, field, layout }: { row: FieldRow; i: number; fiel
         <option value="required">Required</option>
         <option value="optional">Optional</option>
       </SelectField>
-      <TextAreaField {...field(`fields.${i}.options`, "fieldOptions", `field-options-${i}`)} label="Options, one a line" defaultValue={row.options} rows={3} sharedHelp="question-help" />
+      <TextAreaField {...field(`fields.${i}.options`, "fieldOptions", `field-options-${i}`)} label="Options, one a line" defaultValue={row.options} rows={2} sharedHelp="question-help" />
       <TextField {...field(`fields.${i}.hint`, "fieldHint", `field-hint-${i}`)} label="Hint (optional)" defaultValue={row.hint} autoComplete="off" />
-      <div className="grid gap-2">
-        <TextField {...field(`fields.${i}.requiredMessage`, "fieldRequiredMessage", `field-required-message-${i}`)} label="Message when left blank" defaultValue={row.requiredMessage} autoComplete="off" />
-        <TextField {...field(`fields.${i}.invalidMessage`, "fieldInvalidMessage", `field-invalid-message-${i}`)} label="Message when not valid" defaultValue={row.invalidMessage} autoComplete="off" />
-      </div>
+      <TextField {...field(`fields.${i}.requiredMessage`, "fieldRequiredMessage", `field-required-message-${i}`)} label="Message if blank" defaultValue={row.requiredMessage} autoComplete="off" />
+      <TextField {...field(`fields.${i}.invalidMessage`, "fieldInvalidMessage", `field-invalid-message-${i}`)} label="Message if not valid" defaultValue={row.invalidMessage} autoComplete="off" />
     </div>
   );
 }

@@ -118,7 +118,7 @@ describe("site content", () => {
     await operator.locator("#field-label-6").fill("Did you use a chemical hair relaxer?");
     await operator.locator("#field-name-6").fill("usedRelaxer");
     await operator.locator("#field-kind-6").selectOption("yes-no");
-    await operator.getByLabel("Headline").fill("Hair relaxer lawsuits");
+    await operator.getByLabel("Headline", { exact: true }).fill("Hair relaxer lawsuits");
     await operator.getByRole("button", { name: "Save draft" }).first().click();
     await operator.getByText("The draft is saved.").waitFor();
     expect(await operator.locator("#field-label-0").inputValue()).toBe("Did you use a chemical hair relaxer?");

@@ -46,18 +46,27 @@ const editorOf = async (slug: string) => ((await editor(slug)).data as Editor).c
 /** The editor's form as the browser posts it: every value under its posted name. */
 function formOf(values: ClaimFormValues, intent = "save"): FormData {
   const form = new FormData();
-  form.append("intent", intent);
-  for (const [key, value] of Object.entries(values.basics)) form.append(key, value);
-  for (const row of values.faq) form.append("faqQuestion", row.question), form.append("faqAnswer", row.answer);
-  for (const row of values.steps) form.append("stepTitle", row.title);
-  const fieldNames = { step: "fieldStep", label: "fieldLabel", name: "fieldName", kind: "fieldKind", required: "fieldRequired", options: "fieldOptions", hint: "fieldHint", requiredMessage: "fieldRequiredMessage", invalidMessage: "fieldInvalidMessage" } as const;
-  for (const row of values.fields) for (const [key, name] of Object.entries(fieldNames)) form.append(name, row[key as keyof typeof fieldNames]);
-  for (const row of values.rules) form.append("ruleMatch", row.match), form.append("ruleOutcome", row.outcome), form.append("ruleReason", row.reason);
-  for (const row of values.conditions) form.append("conditionRule", row.rule), form.append("conditionAnswer", row.answer), form.append("conditionTest", row.test), form.append("conditionValue", row.value);
-  form.append("otherwiseOutcome", values.otherwiseOutcome);
-  form.append("otherwiseReason", values.otherwiseReason);
-  for (const [screen, copy] of Object.entries(values.results)) form.append(`result.${screen}.heading`, copy.heading), form.append(`result.${screen}.message`, copy.message);
-  for (const [column, source] of Object.entries(values.lead)) form.append(`lead.${column}.answer`, source.answer), form.append(`lead.${column}.value`, source.value);
+  const add = (fields: Record<string, string>) => Object.entries(fields).forEach(([name, value]) => form.append(name, value));
+  add({ intent, ...values.basics, otherwiseOutcome: values.otherwiseOutcome, otherwiseReason: values.otherwiseReason });
+  values.faq.forEach((row) => add({ faqQuestion: row.question, faqAnswer: row.answer }));
+  values.steps.forEach((row) => add({ stepTitle: row.title }));
+  values.fields.forEach((row) =>
+    add({
+      fieldStep: row.step,
+      fieldLabel: row.label,
+      fieldName: row.name,
+      fieldKind: row.kind,
+      fieldRequired: row.required,
+      fieldOptions: row.options,
+      fieldHint: row.hint,
+      fieldRequiredMessage: row.requiredMessage,
+      fieldInvalidMessage: row.invalidMessage,
+    }),
+  );
+  values.rules.forEach((row) => add({ ruleMatch: row.match, ruleOutcome: row.outcome, ruleReason: row.reason }));
+  values.conditions.forEach((row) => add({ conditionRule: row.rule, conditionAnswer: row.answer, conditionTest: row.test, conditionValue: row.value }));
+  Object.entries(values.results).forEach(([screen, copy]) => add({ [`result.${screen}.heading`]: copy.heading, [`result.${screen}.message`]: copy.message }));
+  Object.entries(values.lead).forEach(([column, source]) => add({ [`lead.${column}.answer`]: source.answer, [`lead.${column}.value`]: source.value }));
   return form;
 }
 
