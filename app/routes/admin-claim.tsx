@@ -116,7 +116,8 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </section>
 
-        <form method="post" noValidate className="space-y-6" key={structured ? answer?.answerId : "saved"}>
+        {/* Drawn afresh after every answer: a save from JSON, a rollback or a publish changes what the fields start from. */}
+        <form method="post" noValidate className="space-y-6" key={answer?.answerId ?? "loaded"}>
           <fieldset disabled={!canChange} className="min-w-0 space-y-6">
             <legend className="sr-only">The claim</legend>
             {canChange ? (
@@ -140,7 +141,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               Everything the claim holds, including what the form above does not show (landing sections, a question's limits, a lead column's
               separator or translation, translations). Saved as the draft, checked as the form is.
             </p>
-            <form method="post" noValidate className="mt-3 space-y-3" key={jsonAnswer ? answer?.answerId : "saved"}>
+            <form method="post" noValidate className="mt-3 space-y-3" key={answer?.answerId ?? "loaded"}>
               <TextAreaField
                 id="claim-json-text"
                 name="json"
