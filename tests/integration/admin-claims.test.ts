@@ -8,6 +8,7 @@ import type { ClaimFormValues } from "../../server/data-claims/claim-form";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { formPost, settled, TEST_SITE_URL } from "../support/load-context";
 import { withOperators } from "../support/operators";
+import { formOf } from "../support/claim-editor-form";
 
 // /admin/claims (issue 28, item 2; docs/decisions/063): the list, a new claim from the blank template or
 // a copy, the structured editor and its JSON twin, publish, pause, resume and rollback, the preview,
@@ -42,33 +43,6 @@ const edit = (slug: string, fields: FormData | Record<string, string>, cookie: s
 
 type Editor = { claim: { state: string; liveVersion: number | null; hasDraft: boolean; values: ClaimFormValues; json: string; versions: { number: number; rolledBackFrom: number | null }[] } };
 const editorOf = async (slug: string) => ((await editor(slug)).data as Editor).claim;
-
-/** The editor's form as the browser posts it: every value under its posted name. */
-function formOf(values: ClaimFormValues, intent = "save"): FormData {
-  const form = new FormData();
-  const add = (fields: Record<string, string>) => Object.entries(fields).forEach(([name, value]) => form.append(name, value));
-  add({ intent, ...values.basics, otherwiseOutcome: values.otherwiseOutcome, otherwiseReason: values.otherwiseReason });
-  values.faq.forEach((row) => add({ faqQuestion: row.question, faqAnswer: row.answer }));
-  values.steps.forEach((row) => add({ stepTitle: row.title }));
-  values.fields.forEach((row) =>
-    add({
-      fieldStep: row.step,
-      fieldLabel: row.label,
-      fieldName: row.name,
-      fieldKind: row.kind,
-      fieldRequired: row.required,
-      fieldOptions: row.options,
-      fieldHint: row.hint,
-      fieldRequiredMessage: row.requiredMessage,
-      fieldInvalidMessage: row.invalidMessage,
-    }),
-  );
-  values.rules.forEach((row) => add({ ruleMatch: row.match, ruleOutcome: row.outcome, ruleReason: row.reason }));
-  values.conditions.forEach((row) => add({ conditionRule: row.rule, conditionAnswer: row.answer, conditionTest: row.test, conditionValue: row.value }));
-  Object.entries(values.results).forEach(([screen, copy]) => add({ [`result.${screen}.heading`]: copy.heading, [`result.${screen}.message`]: copy.message }));
-  Object.entries(values.lead).forEach(([column, source]) => add({ [`lead.${column}.answer`]: source.answer, [`lead.${column}.value`]: source.value }));
-  return form;
-}
 
 const auditOf = (slug: string) =>
   app.db.selectFrom("audit_log").select(["action", "detail", "operator_email"]).where("target_type", "=", "data-claim").where("target_id", "=", slug).orderBy("at").execute();
