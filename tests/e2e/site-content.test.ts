@@ -104,6 +104,7 @@ describe("site content", () => {
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     operator.setDefaultTimeout(10_000);
     await logIn(operator, "/admin/claims");
+    expect(await pageProblems(operator)).toEqual([]);
     await operator.getByLabel("Name", { exact: true }).fill("Hair Relaxer");
     await operator.getByLabel("Slug", { exact: true }).fill("hair-relaxer");
     await operator.getByRole("button", { name: "Make the draft" }).click();
