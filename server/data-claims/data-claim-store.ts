@@ -4,7 +4,7 @@ import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
 import { landingPaths } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims as builtInClaims } from "#claims/registry";
-import { fieldChanges } from "../audit/audit-changes";
+import { fieldChanges, type FieldChanges } from "../audit/audit-changes";
 import { recordAudit, type Actor } from "../audit/audit-log";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Database, DataClaimState } from "../db/schema";
@@ -36,7 +36,16 @@ export interface LiveDataClaim {
 export type DataClaimAnswer<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string; errors?: string[] };
 
 const LOCK = "data-claims";
+/** The most of an audit entry's detail the changes with their values may take (the entry's own bound is AUDIT_DETAIL_LIMIT). */
+const CHANGES_LIMIT = 3_500;
 const NOT_FOUND = { ok: false, status: 404, message: "No claim defined as data has that slug." } as const;
+
+/** A JSON value with each list turned into an object keyed by position, so that changes are found item by item. */
+function indexed(value: unknown): Record<string, unknown> {
+  const walk = (v: unknown): unknown =>
+    Array.isArray(v) ? Object.fromEntries(v.map((item, i) => [String(i), walk(item)])) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)])) : v;
+  return walk(value) as Record<string, unknown>;
+}
 
 /** Every address, slug and case type a claim takes, to refuse a second claim that would answer on them. */
 function takenBy(claim: Pick<ClaimDefinition, "slug" | "caseType" | "routes">): string[] {
@@ -86,9 +95,18 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     return row?.body ?? null;
   }
 
-  /** Each changed field of a claim, before and after, for the audit log (docs/decisions/063). */
-  const changesOf = (before: string | null, after: string | null) =>
-    fieldChanges(before === null ? null : (JSON.parse(before) as Record<string, unknown>), after === null ? null : (JSON.parse(after) as Record<string, unknown>));
+  /**
+   * Each changed field of a claim, before and after, for the audit log (docs/decisions/063). Lists are
+   * compared item by item ("steps.1.fields.0.label"): whole, one changed label would be the claim's
+   * every question twice, past the entry's bounded size.
+   */
+  function changesOf(before: string | null, after: string | null): { changes: FieldChanges } | { changedFields: string[]; changedFieldCount: number } {
+    const changes = fieldChanges(before === null ? null : indexed(JSON.parse(before)), after === null ? null : indexed(JSON.parse(after)));
+    if (JSON.stringify(changes).length <= CHANGES_LIMIT) return { changes };
+    // Too many to keep with their values (steps moved, a claim rewritten): their names; a version keeps its body.
+    const names = Object.keys(changes);
+    return { changedFields: names.slice(0, 60), changedFieldCount: names.length };
+  }
 
   /** Writes `body` as the claim's next version, which the site then runs. */
   async function publishVersion(trx: Kysely<Database>, slug: string, body: string, actor: Actor, rolledBackFrom: number | null = null): Promise<number> {
@@ -188,7 +206,7 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         const draft = JSON.stringify(answer.value);
         const before = row.draft ?? (await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version)));
         await trx.updateTable("data_claims").set({ draft, ...touch(actor) }).where("slug", "=", slug).execute();
-        await recordAudit(trx, actor, { action: "save-data-claim-draft", target: { type: "data-claim", id: slug }, detail: { changes: changesOf(before, draft) } }, now());
+        await recordAudit(trx, actor, { action: "save-data-claim-draft", target: { type: "data-claim", id: slug }, detail: changesOf(before, draft) }, now());
         return answer;
       });
     },
@@ -207,7 +225,7 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         const before = await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version));
         const version = await publishVersion(trx, slug, row.draft, actor);
         await trx.updateTable("data_claims").set({ state: "published", draft: null, live_version: version, ...touch(actor) }).where("slug", "=", slug).execute();
-        await recordAudit(trx, actor, { action: "publish-data-claim", target: { type: "data-claim", id: slug }, detail: { version, ...(before === null ? {} : { changes: changesOf(before, row.draft) }) } }, now());
+        await recordAudit(trx, actor, { action: "publish-data-claim", target: { type: "data-claim", id: slug }, detail: { version, ...(before === null ? {} : changesOf(before, row.draft)) } }, now());
         return { ok: true, value: { version } };
       });
     },
@@ -233,7 +251,7 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         await recordAudit(
           trx,
           actor,
-          { action: "rollback-data-claim", target: { type: "data-claim", id: slug }, detail: { version, rolledBackFrom: number, changes: changesOf(before, old.body) } },
+          { action: "rollback-data-claim", target: { type: "data-claim", id: slug }, detail: { version, rolledBackFrom: number, ...changesOf(before, old.body) } },
           now(),
         );
         return { ok: true, value: { version } };
