@@ -49,6 +49,11 @@ export default [
   route("admin/account", "routes/admin-account.tsx"),
   route("admin/audit", "routes/admin-audit.tsx"),
   route("admin/content", "routes/admin-content.tsx"),
+  route("admin/claims", "routes/admin-claims.tsx"),
+  route("admin/claims/:slug", "routes/admin-claim.tsx"),
+  // The draft's landing and form as visitors would see them, before it is published.
+  route("admin/claims/:slug/preview", "routes/admin-claim-preview.tsx", { id: "admin-claim-preview" }),
+  route("admin/claims/:slug/preview/form", "routes/admin-claim-preview.tsx", { id: "admin-claim-preview-form" }),
   route("admin/experiments", "routes/admin-experiments.tsx"),
   route("admin/blog", "routes/admin-blog.tsx"),
   route("admin/blog/:slug", "routes/admin-blog-post.tsx"),

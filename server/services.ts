@@ -29,6 +29,7 @@ import { createContentStore } from "./content/content-store";
 import { createLiveContent } from "./content/live-content";
 import { createContentConsole } from "./content/content-console";
 import { createDataClaimStore } from "./data-claims/data-claim-store";
+import { createClaimsConsole } from "./data-claims/claims-console";
 import { createLiveDataClaims, DATA_CLAIM_POLL_MS } from "./data-claims/live-data-claims";
 import { createBlogStore } from "./content/blog/blog-store";
 import { createBlogImages } from "./content/blog/blog-images";
@@ -156,6 +157,8 @@ export function createServices(config: Config, db: Db, logger: Logger, { now = (
     experiments: createExperimentConsole({ store: experimentStore, live: liveExperiments }),
     dataClaimStore,
     dataClaims,
+    /** /admin/claims (docs/decisions/063): new claims, their drafts, publish, pause and rollback. */
+    claimsConsole: createClaimsConsole({ store: dataClaimStore, live: dataClaims }),
     blogStore,
     blogImages,
     blog,

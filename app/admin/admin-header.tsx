@@ -16,6 +16,7 @@ const PAGES = [
   { to: "/admin/checks", label: "Checks", only: "checks" },
   { to: "/admin/returns", label: "Returns" },
   { to: "/admin/content", label: "Content" },
+  { to: "/admin/claims", label: "Claims", only: "claims" },
   { to: "/admin/experiments", label: "Experiments" },
   { to: "/admin/blog", label: "Blog" },
   { to: "/admin/revocations", label: "Revocations" },
@@ -39,7 +40,7 @@ type AdminNav = Record<Extract<(typeof PAGES)[number], { only: string }>["only"]
  */
 export function AdminHeader({ title, skipLinks = [] }: { title: string; skipLinks?: ReadonlyArray<{ href: string; label: string }> }) {
   // Unknown (a page rendered without the root loader): every link, and the pages refuse what the role may not see.
-  const nav: AdminNav = useRootData().adminNav ?? { setup: true, audit: true, operators: true, checks: true, suppression: true, spend: true, visitorMail: true };
+  const nav: AdminNav = useRootData().adminNav ?? { setup: true, audit: true, operators: true, checks: true, suppression: true, spend: true, visitorMail: true, claims: true };
   const pages = PAGES.filter((page) => !("only" in page) || nav[page.only]);
   const links = (className: string) => (
     <ul className={className}>

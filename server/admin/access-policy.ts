@@ -47,6 +47,9 @@ export const ACCESS = {
   /** /admin/content (docs/decisions/055): the site's words; a viewer reads them and previews drafts. */
   "content.view": "viewer",
   "content.change": "manager",
+  /** /admin/claims (docs/decisions/063): new claims and their drafts, publish, pause and rollback; managers and owners only. */
+  "claims.view": "manager",
+  "claims.change": "manager",
   /** /admin/experiments (docs/decisions/060): landing-page experiments; a viewer sees their results. */
   "experiments.view": "viewer",
   "experiments.change": "manager",

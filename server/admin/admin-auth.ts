@@ -51,6 +51,7 @@ export interface AdminNavigation {
   checks: boolean;
   spend: boolean;
   visitorMail: boolean;
+  claims: boolean;
 }
 
 export type AdminAuth = Awaited<ReturnType<typeof createAdminAuth>>;
@@ -461,6 +462,7 @@ export async function createAdminAuth(deps: { db: Db; settings: Settings; config
         checks: allows(row.role, "checks.change"),
         spend: allows(row.role, "spend.view"),
         visitorMail: allows(row.role, "visitor-mail.view"),
+        claims: allows(row.role, "claims.view"),
       };
     },
 

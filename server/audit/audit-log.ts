@@ -115,6 +115,7 @@ export const AUDIT_ACTIONS = [
   "publish-data-claim",
   "pause-data-claim",
   "resume-data-claim",
+  "rollback-data-claim",
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
 import { landingPaths } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims as builtInClaims } from "#claims/registry";
+import { fieldChanges, type FieldChanges } from "../audit/audit-changes";
 import { recordAudit, type Actor } from "../audit/audit-log";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
 import type { Database, DataClaimState } from "../db/schema";
@@ -22,7 +23,7 @@ export interface DataClaimRecord extends DataClaimSummary {
   /** The draft, else the live version: what the editor shows. */
   draft: DataClaim | null;
   live: DataClaim | null;
-  versions: { number: number; publishedAt: string; publishedBy: string | null }[];
+  versions: { number: number; publishedAt: string; publishedBy: string | null; rolledBackFrom: number | null }[];
 }
 
 /** A published or paused claim at the version the site runs. */
@@ -35,7 +36,16 @@ export interface LiveDataClaim {
 export type DataClaimAnswer<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string; errors?: string[] };
 
 const LOCK = "data-claims";
+/** The most of an audit entry's detail the changes with their values may take (the entry's own bound is AUDIT_DETAIL_LIMIT). */
+const CHANGES_LIMIT = 3_500;
 const NOT_FOUND = { ok: false, status: 404, message: "No claim defined as data has that slug." } as const;
+
+/** A JSON value with each list turned into an object keyed by position, so that changes are found item by item. */
+function indexed(value: unknown): Record<string, unknown> {
+  const walk = (v: unknown): unknown =>
+    Array.isArray(v) ? Object.fromEntries(v.map((item, i) => [String(i), walk(item)])) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)])) : v;
+  return walk(value) as Record<string, unknown>;
+}
 
 /** Every address, slug and case type a claim takes, to refuse a second claim that would answer on them. */
 function takenBy(claim: Pick<ClaimDefinition, "slug" | "caseType" | "routes">): string[] {
@@ -78,6 +88,34 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     return { ok: true, value: check.claim };
   }
 
+  /** The live version's body, or null before the first publish. */
+  async function liveBody(trx: Kysely<Database>, slug: string, version: number | null): Promise<string | null> {
+    if (version === null) return null;
+    const row = await trx.selectFrom("data_claim_versions").select("body").where("slug", "=", slug).where("number", "=", version).executeTakeFirst();
+    return row?.body ?? null;
+  }
+
+  /**
+   * Each changed field of a claim, before and after, for the audit log (docs/decisions/063). Lists are
+   * compared item by item ("steps.1.fields.0.label"): whole, one changed label would be the claim's
+   * every question twice, past the entry's bounded size.
+   */
+  function changesOf(before: string | null, after: string | null): { changes: FieldChanges } | { changedFields: string[]; changedFieldCount: number } {
+    const changes = fieldChanges(before === null ? null : indexed(JSON.parse(before)), after === null ? null : indexed(JSON.parse(after)));
+    if (JSON.stringify(changes).length <= CHANGES_LIMIT) return { changes };
+    // Too many to keep with their values (steps moved, a claim rewritten): their names; a version keeps its body.
+    const names = Object.keys(changes);
+    return { changedFields: names.slice(0, 60), changedFieldCount: names.length };
+  }
+
+  /** Writes `body` as the claim's next version, which the site then runs. */
+  async function publishVersion(trx: Kysely<Database>, slug: string, body: string, actor: Actor, rolledBackFrom: number | null = null): Promise<number> {
+    const top = await trx.selectFrom("data_claim_versions").select(sql<number | null>`max(number)`.as("number")).where("slug", "=", slug).executeTakeFirstOrThrow();
+    const version = Number(top.number ?? 0) + 1;
+    await trx.insertInto("data_claim_versions").values({ slug, number: version, body, published_at: now().toISOString(), published_by: actor.email, rolled_back_from: rolledBackFrom }).execute();
+    return version;
+  }
+
   const touch = (actor: Actor) => ({ updated_at: now().toISOString(), updated_by: actor.email, revision: sql<number>`revision + 1` });
 
   return {
@@ -113,7 +151,12 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         updatedBy: row.updated_by,
         draft: row.draft === null ? null : (JSON.parse(row.draft) as DataClaim),
         live: live ? (JSON.parse(live.body) as DataClaim) : null,
-        versions: versions.map((v) => ({ number: Number(v.number), publishedAt: v.published_at, publishedBy: v.published_by })),
+        versions: versions.map((v) => ({
+          number: Number(v.number),
+          publishedAt: v.published_at,
+          publishedBy: v.published_by,
+          rolledBackFrom: v.rolled_back_from === null ? null : Number(v.rolled_back_from),
+        })),
       };
     },
 
@@ -130,7 +173,7 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     },
 
     /** A new claim, as a draft: from a blank template or a copy of another claim. */
-    async create(input: unknown, actor: Actor): Promise<DataClaimAnswer<DataClaim>> {
+    async create(input: unknown, actor: Actor, detail: { copiedFrom?: string } = {}): Promise<DataClaimAnswer<DataClaim>> {
       return writeTransaction(db, async (trx) => {
         await lockForTransaction(trx, LOCK);
         const answer = await checked(trx, input);
@@ -144,7 +187,8 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
           .insertInto("data_claims")
           .values({ slug, state: "draft", draft: JSON.stringify(answer.value), live_version: null, created_at: at, updated_at: at, updated_by: actor.email })
           .execute();
-        await recordAudit(trx, actor, { action: "create-data-claim", target: { type: "data-claim", id: slug }, detail: { caseType: answer.value.caseType } }, now());
+        // The whole claim is the draft itself: the entry names it rather than listing every field (the detail's size is bounded).
+        await recordAudit(trx, actor, { action: "create-data-claim", target: { type: "data-claim", id: slug }, detail: { caseType: answer.value.caseType, ...detail } }, now());
         return answer;
       });
     },
@@ -153,13 +197,16 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     async saveDraft(slug: string, input: unknown, actor: Actor): Promise<DataClaimAnswer<DataClaim>> {
       return writeTransaction(db, async (trx) => {
         await lockForTransaction(trx, LOCK);
-        const row = await trx.selectFrom("data_claims").select("slug").where("slug", "=", slug).executeTakeFirst();
+        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
         if (!row) return NOT_FOUND;
+        // Before the check: another slug would clash with this very claim's addresses.
+        if ((input as { slug?: unknown } | null)?.slug !== slug) return { ok: false, status: 400, message: "A claim's slug cannot change: copy it as a new claim instead.", errors: [`slug: '${slug}'`] };
         const answer = await checked(trx, input);
         if (!answer.ok) return answer;
-        if (answer.value.slug !== slug) return { ok: false, status: 400, message: "A claim's slug cannot change: copy it as a new claim instead.", errors: [`slug: '${slug}'`] };
-        await trx.updateTable("data_claims").set({ draft: JSON.stringify(answer.value), ...touch(actor) }).where("slug", "=", slug).execute();
-        await recordAudit(trx, actor, { action: "save-data-claim-draft", target: { type: "data-claim", id: slug } }, now());
+        const draft = JSON.stringify(answer.value);
+        const before = row.draft ?? (await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version)));
+        await trx.updateTable("data_claims").set({ draft, ...touch(actor) }).where("slug", "=", slug).execute();
+        await recordAudit(trx, actor, { action: "save-data-claim-draft", target: { type: "data-claim", id: slug }, detail: changesOf(before, draft) }, now());
         return answer;
       });
     },
@@ -174,11 +221,39 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         // Checked again: another claim may have taken an address since the draft was saved.
         const answer = await checked(trx, JSON.parse(row.draft));
         if (!answer.ok) return answer;
-        const top = await trx.selectFrom("data_claim_versions").select(sql<number | null>`max(number)`.as("number")).where("slug", "=", slug).executeTakeFirstOrThrow();
-        const version = Number(top.number ?? 0) + 1;
-        await trx.insertInto("data_claim_versions").values({ slug, number: version, body: row.draft, published_at: now().toISOString(), published_by: actor.email }).execute();
+        // The first version's fields are the draft saved before it: the entry lists the changes to a published one only.
+        const before = await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version));
+        const version = await publishVersion(trx, slug, row.draft, actor);
         await trx.updateTable("data_claims").set({ state: "published", draft: null, live_version: version, ...touch(actor) }).where("slug", "=", slug).execute();
-        await recordAudit(trx, actor, { action: "publish-data-claim", target: { type: "data-claim", id: slug }, detail: { version } }, now());
+        await recordAudit(trx, actor, { action: "publish-data-claim", target: { type: "data-claim", id: slug }, detail: { version, ...(before === null ? {} : changesOf(before, row.draft)) } }, now());
+        return { ok: true, value: { version } };
+      });
+    },
+
+    /**
+     * Publishes a copy of an older version as the next one, so the history only grows. The draft is
+     * left as it is, and a paused claim stays paused: a rollback changes what the claim says, not whether it is open.
+     */
+    async rollback(slug: string, number: number, actor: Actor): Promise<DataClaimAnswer<{ version: number }>> {
+      return writeTransaction(db, async (trx) => {
+        await lockForTransaction(trx, LOCK);
+        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+        if (!row) return NOT_FOUND;
+        const old = await trx.selectFrom("data_claim_versions").select("body").where("slug", "=", slug).where("number", "=", number).executeTakeFirst();
+        if (!old) return { ok: false, status: 404, message: `The claim has no version ${number}.` };
+        if (Number(row.live_version) === number) return { ok: false, status: 409, message: `Version ${number} is the one published now.` };
+        // Checked again: the engine's rules or another claim's addresses may have changed since.
+        const answer = await checked(trx, JSON.parse(old.body));
+        if (!answer.ok) return answer;
+        const before = await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version));
+        const version = await publishVersion(trx, slug, old.body, actor, number);
+        await trx.updateTable("data_claims").set({ live_version: version, ...touch(actor) }).where("slug", "=", slug).execute();
+        await recordAudit(
+          trx,
+          actor,
+          { action: "rollback-data-claim", target: { type: "data-claim", id: slug }, detail: { version, rolledBackFrom: number, ...changesOf(before, old.body) } },
+          now(),
+        );
         return { ok: true, value: { version } };
       });
     },
@@ -193,7 +268,7 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
         const state: DataClaimState = paused ? "paused" : "published";
         if (row.state === state) return { ok: true, value: { state } };
         await trx.updateTable("data_claims").set({ state, ...touch(actor) }).where("slug", "=", slug).execute();
-        await recordAudit(trx, actor, { action: paused ? "pause-data-claim" : "resume-data-claim", target: { type: "data-claim", id: slug }, detail: { version: Number(row.live_version) } }, now());
+        await recordAudit(trx, actor, { action: paused ? "pause-data-claim" : "resume-data-claim", target: { type: "data-claim", id: slug }, detail: { version: Number(row.live_version), changes: { state: { before: row.state, after: state } } } }, now());
         return { ok: true, value: { state } };
       });
     },

@@ -712,6 +712,8 @@ export interface DataClaimVersionsTable {
   body: string;
   published_at: string;
   published_by: string | null;
+  /** A rollback's copy: the version it republished (migration 41, docs/decisions/063); null otherwise. */
+  rolled_back_from: number | null;
 }
 
 /** A check before a sale (migration 28, docs/decisions/048): config is server/distribution/checks/check-config.ts's JSON. */

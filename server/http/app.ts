@@ -20,6 +20,7 @@ import type { LiveContent } from "../content/live-content";
 import type { ExperimentConsole } from "../experiments/experiment-console";
 import type { LiveExperiments } from "../experiments/live-experiments";
 import { claimByLandingPath } from "#claims/registry";
+import type { ClaimsConsole } from "../data-claims/claims-console";
 import type { LiveBlog } from "../content/blog/live-blog";
 import type { BlogConsole } from "../content/blog/blog-console";
 import type { BlogImages } from "../content/blog/blog-images";
@@ -99,6 +100,7 @@ export interface AppDeps {
   blog: LiveBlog;
   blogImages: BlogImages;
   blogConsole: BlogConsole;
+  claimsConsole: ClaimsConsole;
 }
 
 /**
@@ -115,7 +117,7 @@ export function createApp(deps: AppDeps): RequestListener {
  * steps (./request-pipeline.ts). Apart for tests/integration/early-lead-intake.test.ts, which holds
  * both paths to the same answers.
  */
-export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, campaignSpend, visitorMail, content, contentConsole, liveExperiments, experiments, blog, blogImages, blogConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
+export function createRequestPaths({ config, logger, db, leads, certificates, certificateSigning, certificateMatches, events, funnel, funnelViews, dashboard, revocations, metrics, returns, statements, suppression, alerts, campaignSpend, visitorMail, content, contentConsole, liveExperiments, experiments, blog, blogImages, blogConsole, claimsConsole, pages }: AppDeps): { app: express.Express; early: EarlyAnswer[] } {
   const app = express();
   app.disable("x-powered-by");
   // Express would hash every JSON answer for an ETag; pages and assets set their own.
@@ -164,6 +166,7 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
       blog,
       blogImages,
       blogConsole,
+      claimsConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,

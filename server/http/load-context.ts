@@ -28,6 +28,7 @@ import type { ShownVariant } from "../experiments/experiment-types";
 import type { VisitorMail } from "../alerts/visitor-confirmation";
 import type { CampaignSpend } from "../campaigns/campaign-spend";
 import type { Conversions } from "../conversions/conversions";
+import type { ClaimsConsole } from "../data-claims/claims-console";
 
 /** What the server hands every loader and action (built in ./app.ts); routes see it as AppLoadContext. */
 export interface ServerContext {
@@ -82,6 +83,8 @@ export interface ServerContext {
   /** Campaign spend and visitors' confirmation e-mails (docs/decisions/062), at /admin/spend and /admin/visitor-mail. */
   campaignSpend: CampaignSpend;
   visitorMail: VisitorMail;
+  /** /admin/claims (docs/decisions/063): claims defined as data, edited by operators. */
+  claimsConsole: ClaimsConsole;
   /** Conversions sent back to ad platforms (docs/decisions/061): each claim's settings, and a lead's events. */
   conversions: Conversions;
 }

@@ -99,4 +99,41 @@ describe("site content", () => {
     expect(await pageProblems(visitor)).toEqual([]);
     await Promise.all([operator.close(), visitor.close()]);
   });
+
+  it("an operator makes a claim from the blank template, adds a step with a question, publishes it, and the landing is live", async () => {
+    const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    operator.setDefaultTimeout(10_000);
+    await logIn(operator, "/admin/claims");
+    expect(await pageProblems(operator)).toEqual([]);
+    await operator.getByLabel("Name", { exact: true }).fill("Hair Relaxer");
+    await operator.getByLabel("Slug", { exact: true }).fill("hair-relaxer");
+    await operator.getByRole("button", { name: "Make the draft" }).click();
+    await operator.waitForURL((url) => url.pathname === "/admin/claims/hair-relaxer");
+    await operator.getByText("The claim is made, as a draft.").waitFor();
+
+    // The new step goes first; the contact questions move to step 2.
+    await operator.getByLabel("Step 1: title").fill("Your use");
+    await operator.getByLabel("Step 2: title").fill("Your contact details");
+    for (let i = 0; i < 6; i++) await operator.locator(`#field-step-${i}`).fill("2");
+    await operator.locator("#field-step-6").fill("1");
+    await operator.locator("#field-label-6").fill("Did you use a chemical hair relaxer?");
+    await operator.locator("#field-name-6").fill("usedRelaxer");
+    await operator.locator("#field-kind-6").selectOption("yes-no");
+    await operator.getByLabel("Headline", { exact: true }).fill("Hair relaxer lawsuits");
+    await operator.getByRole("button", { name: "Save draft" }).first().click();
+    await operator.getByText("The draft is saved.").waitFor();
+    expect(await operator.locator("#field-label-0").inputValue()).toBe("Did you use a chemical hair relaxer?");
+    expect(await pageProblems(operator)).toEqual([]);
+
+    await operator.getByRole("button", { name: "Publish the draft" }).click();
+    await operator.getByText("Version 1 is published").waitFor();
+    const visitor = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await visitor.goto(`${server.url}/claims/hair-relaxer`);
+    await visitor.getByRole("heading", { name: "Hair relaxer lawsuits" }).waitFor();
+    await visitor.goto(`${server.url}/claims/hair-relaxer/form`);
+    await visitor.getByText("Did you use a chemical hair relaxer?").waitFor();
+    await operator.setViewportSize({ width: 360, height: 800 });
+    expect(await pageProblems(operator)).toEqual([]);
+    await Promise.all([operator.close(), visitor.close()]);
+  });
 });

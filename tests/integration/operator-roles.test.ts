@@ -146,9 +146,9 @@ describe("what each role is shown", () => {
 
   it("the admin header offers only the pages a role may open; visitors' pages ask nothing", async () => {
     const navFor = async (path: string, cookie: string) => (await root.loader(args(get(path, cookie)))).adminNav;
-    expect(await navFor("/admin/leads", team.cookies.viewer)).toEqual({ setup: false, audit: false, operators: false, checks: false, suppression: false, spend: false, visitorMail: false });
-    expect(await navFor("/admin", team.cookies.manager)).toEqual({ setup: false, audit: true, operators: false, checks: true, suppression: true, spend: true, visitorMail: true });
-    expect(await navFor("/admin/buyers", team.cookies.owner)).toEqual({ setup: true, audit: true, operators: true, checks: true, suppression: true, spend: true, visitorMail: true });
+    expect(await navFor("/admin/leads", team.cookies.viewer)).toEqual({ setup: false, audit: false, operators: false, checks: false, suppression: false, spend: false, visitorMail: false, claims: false });
+    expect(await navFor("/admin", team.cookies.manager)).toEqual({ setup: false, audit: true, operators: false, checks: true, suppression: true, spend: true, visitorMail: true, claims: true });
+    expect(await navFor("/admin/buyers", team.cookies.owner)).toEqual({ setup: true, audit: true, operators: true, checks: true, suppression: true, spend: true, visitorMail: true, claims: true });
     expect(await navFor("/admin/leads", "admin_session=forged.cookie")).toBeNull();
     expect(await navFor("/mva-claim", team.cookies.owner)).toBeNull();
   });

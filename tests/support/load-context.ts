@@ -50,6 +50,7 @@ export async function startRouteServices(env: Record<string, string> = {}, { now
       blog: services.blog,
       blogImages: services.blogImages,
       blogConsole: services.blogConsole,
+      claimsConsole: services.claimsConsole,
       siteUrl: config.siteUrl,
       legacyPrefix: config.legacyPrefix,
       logger,

@@ -40,7 +40,8 @@ export function RowEditor<Row>({
       <ol className="space-y-3">
         {list.map(({ key, row }, i) => (
           <li key={key} className="flex flex-wrap items-end gap-2 rounded-lg bg-slate-50 p-3">
-            <div className="min-w-0 flex-1">{children(row, i)}</div>
+            {/* At least 16rem wide: on a phone the remove button goes under the row instead of squeezing it. */}
+            <div className="min-w-0 flex-1 basis-64">{children(row, i)}</div>
             {hydrated ? (
               <button
                 type="button"

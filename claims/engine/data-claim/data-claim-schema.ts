@@ -141,7 +141,11 @@ export const landingSchema = z.object({
     cta: text(200),
     steps: z.object({ title: text(200), steps: z.array(text()), cta: text(200) }),
   }),
+  /** Words that qualify the hero's figures ("Past results do not guarantee..."). */
+  disclaimer: optionalText(1000),
   sections: z.array(sectionSchema),
+  /** Questions and answers after the sections. */
+  faq: z.optional(z.array(z.object({ question: text(300), answer: longText() }))),
   closing: z.optional(z.object({ title: text(200), text: longText(), cta: text(200) })),
   articleCta: z.optional(z.object({ category: text(200), label: text(200) })),
 });

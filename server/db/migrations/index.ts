@@ -37,6 +37,7 @@ import * as dataClaims from "./2026-11-27-37-data-claims";
 import * as experiments from "./2026-11-27-38-experiments";
 import * as adConversions from "./2026-11-27-39-ad-conversions";
 import * as campaignSpend from "./2026-11-27-40-campaign-spend";
+import * as dataClaimRollbacks from "./2026-11-27-41-data-claim-rollbacks";
 
 /** Every migration, in order. Add new files here with a later timestamp; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-38-experiments": experiments,
   "2026-11-27-39-ad-conversions": adConversions,
   "2026-11-27-40-campaign-spend": campaignSpend,
+  "2026-11-27-41-data-claim-rollbacks": dataClaimRollbacks,
 };
