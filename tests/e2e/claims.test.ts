@@ -87,13 +87,14 @@ async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example:
   expect(await status.textContent()).toBe(claim.copy.savedNotice.replace("{id}", String(lead!.id)));
   const words = wizardMessages(claim.locale);
   if (example.outcome !== "ineligible") await page.getByText(words.reviewWithin(claim.copy.contactWithin), { exact: true }).waitFor();
+  // The result's own links: a form page may have another link home above the form ("Volver al inicio" too, in Spanish).
+  const result = page.getByRole("region", { name: heading! });
   if (claim.resultAction === "submit-another") {
-    const result = page.getByRole("region", { name: heading! });
     expect(await result.getByRole("link", { name: SITE.SITE_PHONE }).getAttribute("href")).toBe("tel:8885550199");
     expect(await result.getByRole("link", { name: SITE.SITE_EMAIL }).getAttribute("href")).toBe(`mailto:${SITE.SITE_EMAIL}`);
     expect(await result.getByRole("link", { name: words.submitAnother }).getAttribute("href")).toBe(claim.routes.form);
   } else {
-    expect(await page.getByRole("link", { name: words.returnHome }).getAttribute("href")).toBe(localizedPath("/", claim.locale ?? "en"));
+    expect(await result.getByRole("link", { name: words.returnHome }).getAttribute("href")).toBe(localizedPath("/", claim.locale ?? "en"));
   }
 }
 
