@@ -176,6 +176,12 @@ describe.concurrent.each(inBothLanguages)("the %s claim form", (_name, claim) =>
         }
         expect(await submissionKeyOf(page)).not.toBe(key);
       }
+      if (spanish) {
+        // The lead's certificate page in Spanish, with the Spanish consent text the form showed.
+        await page.goto(`${server.url}${localizedPath("/verify-trustedforms-pro", "es")}?cert=${leadByKey(key)!.certificate_id}`);
+        expect(await page.locator("main").textContent()).toContain("Al marcar esta casilla");
+        expect(await pageProblems(page)).toEqual([]);
+      }
     } finally {
       await page.close();
     }
