@@ -1,12 +1,13 @@
 import { gzipSync } from "node:zlib";
 import { landingPaths } from "#claims/engine/pages";
+import { LOCALES, localizedPath } from "#claims/engine/locale";
 import type { Browser } from "playwright-core";
 import { claims } from "#claims/registry";
 import { launchBrowser } from "./browser";
 
 /**
  * DESIGN section 8, measured against a running server: every registered claim's landing pages, result
- * pages and form (in test builds the fixture claim's too).
+ * pages and form (in test builds the fixture claim's too), in every language the site speaks.
  */
 export const ZERO_JS_PAGES = [
   "/",
@@ -19,6 +20,11 @@ export const ZERO_JS_PAGES = [
   "/no-such-page",
 ];
 export const WIZARD_PAGES = claims.map((claim) => claim.routes.form);
+
+/** Each site path in every language it is served in: Spanish under /es, but for the blog, which is English only (docs/decisions/058). */
+export const inEveryLanguage = (paths: readonly string[]): string[] =>
+  paths.flatMap((path) => (/^\/blog([/?]|$)/.test(path) ? [path] : LOCALES.map((locale) => localizedPath(path, locale))));
+
 export const HTML_GZIP_BUDGET = 14 * 1024;
 // DESIGN section 8: 120 KB. The wizard hydrates with React DOM alone, without React Router (docs/decisions/037).
 export const WIZARD_JS_GZIP_BUDGET = 120 * 1024;
@@ -69,64 +75,82 @@ function assetsIn(html: string, extension: "js" | "css"): string[] {
 /** Text only another claim's definition holds: its form's title. */
 const claimMarker = (claim: (typeof claims)[number]) => JSON.stringify(claim.copy.formTitle);
 
+/** Every wizard page, in every language, with its claim. */
+const wizardPages = () => LOCALES.flatMap((locale) => claims.map((claim) => ({ path: localizedPath(claim.routes.form, locale), claim })));
+
+/** All of DESIGN section 8: what HTTP shows, then the scripts each wizard page loads in Chromium (`npm run budgets`). */
 export async function measureBudgets(baseUrl: string): Promise<BudgetLine[]> {
-  const lines: BudgetLine[] = [];
   const browser = await launchBrowser();
   try {
-    await measurePages(baseUrl, browser, lines);
+    const [http, scripts] = await Promise.all([measureHttpBudgets(baseUrl), measureWizardScripts(baseUrl, browser)]);
+    return [...http, ...scripts];
   } finally {
     await browser.close();
+  }
+}
+
+const line = (page: string, measure: string, value: number, limit: number): BudgetLine => ({ page, measure, value, limit, ok: value <= limit });
+
+/**
+ * What needs no browser, read over HTTP from every page in every language: security headers and CSP,
+ * HTML and CSS sizes, no script on a zero-JavaScript page, and no script a wizard page starts before
+ * its first paint.
+ */
+export async function measureHttpBudgets(baseUrl: string): Promise<BudgetLine[]> {
+  const lines: BudgetLine[] = [];
+  const zeroJs = new Set(inEveryLanguage(ZERO_JS_PAGES));
+  const cssSizes = new Map<string, Promise<number>>();
+  const cssSize = (css: string) => {
+    if (!cssSizes.has(css)) cssSizes.set(css, fetch(baseUrl + css).then(async (response) => gzipSize(await response.text())));
+    return cssSizes.get(css)!;
+  };
+  for (const page of [...zeroJs, ...wizardPages().map((wizard) => wizard.path)]) {
+    const add = (measure: string, value: number, limit: number) => lines.push(line(page, measure, value, limit));
+    const { response, text } = await fetchText(baseUrl + page);
+    const missing = REQUIRED_HEADERS.filter((h) => !response.headers.get(h));
+    add("missing security headers", missing.length, 0);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    // A page with scripts admits them by nonce; a page rendered once for every visitor admits none (docs/decisions/032).
+    const scripts = csp.includes("script-src 'none'") ? zeroJs.has(page) : csp.includes("'strict-dynamic'");
+    const strict = scripts && ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"].every((d) => csp.includes(d));
+    add("CSP directives missing", strict ? 0 : 1, 0);
+    add("HTML gzip bytes", gzipSize(text), HTML_GZIP_BUDGET);
+    if (zeroJs.has(page)) {
+      // JSON-LD data blocks are not scripts: count only what a browser would run.
+      add("script tags", (text.match(/<script(?![^>]*application\/ld\+json)/g) ?? []).length, 0);
+      add("JS files referenced", assetsIn(text, "js").length, 0);
+    } else {
+      // Scripts the HTML starts itself would begin before the first paint and hold it up in Lighthouse's
+      // eyes (docs/decisions/031): they are started by a loader once a frame is painted.
+      add("module scripts or preloads started by the HTML", (text.match(/<link rel="modulepreload"|<script[^>]*type="module"/g) ?? []).length, 0);
+    }
+    for (const css of assetsIn(text, "css")) add(`CSS gzip bytes ${css}`, await cssSize(css), HTML_GZIP_BUDGET);
   }
   return lines;
 }
 
-async function measurePages(baseUrl: string, browser: Browser, lines: BudgetLine[]) {
-  const add = (page: string, measure: string, value: number, limit: number) =>
-    lines.push({ page, measure, value, limit, ok: value <= limit });
-
+/**
+ * Every script each wizard page, in every language, makes Chromium load until it is ready to use: in
+ * all, within the budget, with its own claim's definition and no other claim's.
+ */
+export async function measureWizardScripts(baseUrl: string, browser: Browser): Promise<BudgetLine[]> {
   // Each wizard page is read until its network is idle (half a second of quiet): three at a time, so
   // those waits overlap.
-  const loadedByWizard = new Map<string, Promise<Map<string, string>>>();
   const pool = new Pool(3);
-  for (const page of WIZARD_PAGES) {
-    const loaded = pool.run(() => scriptsLoadedBy(browser, baseUrl + page));
-    loaded.catch(() => undefined); // awaited below, in the page's turn: not an unhandled rejection before then
-    loadedByWizard.set(page, loaded);
-  }
-  for (const page of [...ZERO_JS_PAGES, ...WIZARD_PAGES]) {
-    const { response, text } = await fetchText(baseUrl + page);
-    const missing = REQUIRED_HEADERS.filter((h) => !response.headers.get(h));
-    add(page, "missing security headers", missing.length, 0);
-    const csp = response.headers.get("content-security-policy") ?? "";
-    // A page with scripts admits them by nonce; a page rendered once for every visitor admits none (docs/decisions/032).
-    const scripts = csp.includes("script-src 'none'") ? ZERO_JS_PAGES.includes(page) : csp.includes("'strict-dynamic'");
-    const strict = scripts && ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"].every((d) => csp.includes(d));
-    add(page, "CSP directives missing", strict ? 0 : 1, 0);
-    add(page, "HTML gzip bytes", gzipSize(text), HTML_GZIP_BUDGET);
-    if (ZERO_JS_PAGES.includes(page)) {
-      // JSON-LD data blocks are not scripts: count only what a browser would run.
-      add(page, "script tags", (text.match(/<script(?![^>]*application\/ld\+json)/g) ?? []).length, 0);
-      add(page, "JS files referenced", assetsIn(text, "js").length, 0);
-    } else {
-      // Scripts the HTML starts itself would begin before the first paint and hold it up in Lighthouse's
-      // eyes (docs/decisions/031): they are started by a loader once a frame is painted.
-      add(page, "module scripts or preloads started by the HTML", (text.match(/<link rel="modulepreload"|<script[^>]*type="module"/g) ?? []).length, 0);
-      // The wizard's JavaScript: every script the page loads until it is ready to use.
-      const scripts = await loadedByWizard.get(page)!;
+  const measured = wizardPages().map(async ({ path, claim: own }) => {
+    const scripts = await pool.run(() => scriptsLoadedBy(browser, baseUrl + path));
+    const loaded = [...scripts.values()].join("\n");
+    const others = claims.filter((claim) => claim !== own && loaded.includes(claimMarker(claim)));
+    return [
       // A wizard page that seems to load nothing means the page changed shape, not that it is small.
-      add(page, "wizard scripts not found", scripts.size ? 0 : 1, 0);
-      add(page, "JS files loaded", scripts.size, WIZARD_JS_FILES_BUDGET);
-      add(page, "JS gzip bytes (all loaded)", [...scripts.values()].reduce((sum, text) => sum + gzipSize(text), 0), WIZARD_JS_GZIP_BUDGET);
-      const loaded = [...scripts.values()].join("\n");
-      const own = claims.find((claim) => claim.routes.form === page)!;
-      add(page, "own claim's definition missing", loaded.includes(claimMarker(own)) ? 0 : 1, 0);
-      const others = claims.filter((claim) => claim !== own && loaded.includes(claimMarker(claim)));
-      add(page, `other claims' definitions loaded${others.length ? ` (${others.map((c) => c.slug).join(", ")})` : ""}`, others.length, 0);
-    }
-    for (const css of assetsIn(text, "css")) {
-      add(page, `CSS gzip bytes ${css}`, gzipSize(await (await fetch(baseUrl + css)).text()), HTML_GZIP_BUDGET);
-    }
-  }
+      line(path, "wizard scripts not found", scripts.size ? 0 : 1, 0),
+      line(path, "JS files loaded", scripts.size, WIZARD_JS_FILES_BUDGET),
+      line(path, "JS gzip bytes (all loaded)", [...scripts.values()].reduce((sum, text) => sum + gzipSize(text), 0), WIZARD_JS_GZIP_BUDGET),
+      line(path, "own claim's definition missing", loaded.includes(claimMarker(own)) ? 0 : 1, 0),
+      line(path, `other claims' definitions loaded${others.length ? ` (${others.map((c) => c.slug).join(", ")})` : ""}`, others.length, 0),
+    ];
+  });
+  return (await Promise.all(measured)).flat();
 }
 
 /** Runs at most `size` tasks at a time, in the order given. */

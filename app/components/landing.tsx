@@ -40,7 +40,8 @@ export function LandingShell({ theme, startHref, children }: { theme: string; st
         aside={
           <StartButton
             href={startHref}
-            className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong"
+            // On a phone a longer label (Spanish) takes two lines rather than the brand's room.
+            className="inline-flex min-h-11 max-w-28 shrink-0 items-center rounded-lg bg-accent px-3 py-1 text-center text-sm font-semibold leading-tight text-white hover:bg-accent-strong sm:max-w-none sm:whitespace-nowrap sm:px-4"
           >
             {t.startMyClaim}
           </StartButton>

@@ -25,19 +25,27 @@ export function SiteHeader({ aside, sticky = false }: { aside?: ReactNode; stick
             hrefLang={locale === "es" ? "en" : "es"}
             lang={locale === "es" ? "en" : "es"}
             aria-label={t.otherLanguageLabel}
-            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline"
+            className="inline-flex min-h-11 items-center text-xs font-semibold text-brand underline sm:text-sm"
             data-testid="language-link"
           >
             {t.otherLanguageLink}
           </a>
-          {aside ?? (
-            <p className="flex shrink-0 items-center gap-1.5 whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">
-              <ShieldIcon className="hidden size-4 text-emerald-700 sm:block" />
-              {t.secureConfidential}
-            </p>
-          )}
+          {aside ?? <HeaderNote icon={<ShieldIcon className="hidden size-4 text-emerald-700 sm:block" />}>{t.secureConfidential}</HeaderNote>}
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * A short reassurance at the header's end. On a phone it takes two lines rather than the brand's room:
+ * beside the language link, a note on one line (longer in Spanish) cut the brand short at 360 px.
+ */
+export function HeaderNote({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <p className="flex max-w-28 shrink-0 items-center gap-1.5 text-right text-xs font-medium leading-tight text-slate-700 sm:max-w-none sm:whitespace-nowrap sm:text-sm">
+      {icon}
+      {children}
+    </p>
   );
 }

@@ -175,7 +175,7 @@ const es: PageMessages = {
     { title: "Red nacional", text: "Abogados con experiencia en todo el país." },
   ],
   startMyClaim: "Empezar mi reclamo",
-  secureForm: "Formulario seguro - cifrado SSL",
+  secureForm: "Formulario seguro con cifrado SSL",
   backToHome: "Volver al inicio",
   formPageTitle: (title) => (title ? `${title} | Revisión gratuita de su caso` : "Revisión gratuita de su caso"),
   contactTitle: "¿Preguntas? Estamos para ayudarle",

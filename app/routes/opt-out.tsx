@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { step: "confirm", value, shown: review.shown } satisfies OptOutState;
 }
 
-const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold";
+// A label that takes two lines on a phone (in Spanish) keeps its padding.
+const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2 text-center font-semibold";
 
 export default function OptOut({ actionData }: Route.ComponentProps) {
   const site = useSite();
@@ -67,8 +68,9 @@ export default function OptOut({ actionData }: Route.ComponentProps) {
           ) : state.step === "confirm" ? (
             <form method="post" className="mt-4 space-y-4">
               <h2 className="text-xl font-bold">{t.confirmRequest}</h2>
+              {/* A long e-mail address may break anywhere; a phone number only at its space. */}
               <p className="text-slate-800">
-                {t.revokeFor} <strong className="break-all">{state.shown}</strong>
+                {t.revokeFor} <strong className="wrap-anywhere">{state.shown}</strong>
                 {t.revokeForAfter}
               </p>
               <input type="hidden" name={FIELD} value={state.value} />

@@ -4,7 +4,7 @@ import { PAGE_MESSAGES } from "~/i18n/page-messages";
 import { LockIcon } from "~/components/icons";
 import { telHref } from "~/components/tel-href";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { HeaderNote, SiteHeader } from "~/components/site-header";
 import { CLAIM_FORM_ROOT_ID, ClaimFormBody } from "./claim-form-body";
 import type { ClaimOutcome } from "./result-screen";
 import type { WizardState } from "./wizard";
@@ -60,12 +60,7 @@ export function ClaimFormPage({
     <div className={`theme-${loaderData.slug}`}>
       <SiteHeader
         sticky
-        aside={
-          <p className="flex shrink-0 items-center gap-1.5 whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">
-            <LockIcon className="hidden size-4 text-emerald-700 sm:block" />
-            {t.secureForm}
-          </p>
-        }
+        aside={<HeaderNote icon={<LockIcon className="hidden size-4 text-emerald-700 sm:block" />}>{t.secureForm}</HeaderNote>}
       />
       <main id="main" className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
         {definition.formPage?.backToHome ? (

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
+import { PAGE_MESSAGES } from "../../app/i18n/page-messages";
 import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "#claims/mva/examples";
@@ -154,6 +155,28 @@ describe("opt-out", () => {
     expect(deliveriesOf(leadId).find((d) => d.id === leadDelivery.id)?.status).toBe("delivered");
     expect(receiver.received.length).toBe(before);
 
+    expect(problems).toEqual([]);
+    expect(browserErrors).toEqual([]);
+  });
+
+  // After the journey above, which counts revocations from none.
+  it("in Spanish, every state of the flow is accessible and fits a 360 px phone", async () => {
+    const words = PAGE_MESSAGES.es;
+    const person = await newPage("person in Spanish", false);
+    await person.goto(`${server.url}/es`);
+    await person.getByRole("navigation", { name: words.footerNav }).getByRole("link", { name: words.optOut }).click();
+    await person.waitForURL((url) => url.pathname === "/es/opt-out");
+    const problems = await checks(person, "/es/opt-out");
+    await person.getByRole("button", { name: words.continue }).click();
+    await person.getByRole("alert").waitFor();
+    problems.push(...(await checks(person, "/es/opt-out with error")));
+    await person.getByRole("textbox").fill("415.555.0177");
+    await person.getByRole("button", { name: words.continue }).click();
+    await person.getByRole("heading", { name: words.confirmRequest }).waitFor();
+    problems.push(...(await checks(person, "/es/opt-out confirm")));
+    await person.getByRole("button", { name: words.yesRevoke }).click();
+    await person.getByRole("heading", { name: words.consentRevoked }).waitFor();
+    problems.push(...(await checks(person, "/es/opt-out done")));
     expect(problems).toEqual([]);
     expect(browserErrors).toEqual([]);
   });

@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardHref } from "#claims/engine/pages";
 import { claims } from "#claims/registry";
-import { ZERO_JS_PAGES, formatBudgetReport, measureBudgets } from "../../tools/budgets";
+import { LOCALES, localeOfPath, type Locale } from "#claims/engine/locale";
+import { ZERO_JS_PAGES, formatBudgetReport, inEveryLanguage, measureWizardScripts } from "../../tools/budgets";
 import { axeViolations } from "../support/axe";
 import { layoutProblems } from "../support/page-checks";
 import { LEGACY_REDIRECTS } from "../../server/http/legacy-redirects";
@@ -168,7 +169,7 @@ describe("consent certificate page", () => {
 describe("accessibility and layout", () => {
   // Claim forms are checked on every step, with their messages and results, in claims.test.ts; the
   // blog's and every page's HTML over HTTP in integration/blog-and-seo.test.ts.
-  const pages = () => [
+  const englishPages = () => [
     ...ZERO_JS_PAGES,
     "/blog?q=zzqx",
     "/blog/roundup-cancer-lawsuit-settlement-guide-2024",
@@ -177,11 +178,16 @@ describe("accessibility and layout", () => {
     `/mva-claim/sorry?lead=${leadId}`,
     new URL(certificateUrl).pathname + new URL(certificateUrl).search,
   ];
+  // The same pages in Spanish, but for the blog (English only) and the landings' other addresses (the same page).
+  const aliases = new Set(claims.flatMap((claim) => claim.routes.landingAliases ?? []));
+  const pagesIn = (locale: Locale) => inEveryLanguage(englishPages().filter((path) => !aliases.has(path))).filter((path) => localeOfPath(path) === locale);
+  const pages = { en: englishPages, es: () => pagesIn("es") };
 
-  it("has no axe-core violations on any page, and fits a 360 px phone screen without horizontal scrolling, with 44 px tap targets", async () => {
+  // One test per language, run side by side: each reads its pages in a page of its own.
+  it.concurrent.each(LOCALES)("in %s: no axe-core violations on any page, and each fits a 360 px phone screen without horizontal scrolling, with 44 px tap targets", async (locale) => {
     const report: string[] = [];
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    for (const path of pages()) {
+    for (const path of pages[locale]()) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(server.url + path);
       for (const violation of await axeViolations(page)) report.push(`${path}: ${violation}`);
@@ -190,12 +196,14 @@ describe("accessibility and layout", () => {
     }
     await page.close();
     expect(report).toEqual([]);
-  });
+  }, 120_000);
 });
 
+// What HTTP shows of the budgets (headers, sizes, zero-JS pages) is read without a browser in
+// integration/static-pages.test.ts.
 describe("budgets (DESIGN section 8)", () => {
-  it("zero-JS pages ship no script, the wizard stays under its JS budget, every page has the security headers", async () => {
-    const lines = await measureBudgets(server.url);
+  it("every wizard page, in either language, loads its own claim's definition only and stays under its JS budget", async () => {
+    const lines = await measureWizardScripts(server.url, browser);
     const failures = lines.filter((line) => !line.ok);
     expect(failures, formatBudgetReport(failures)).toEqual([]);
   });

@@ -64,7 +64,7 @@ describe("claim forms", () => {
     await page.context().close();
   });
 
-  it("9: at 360 px the sticky header does not cover the focused error summary, and does not wrap", async () => {
+  it("9: at 360 px the sticky header does not cover the focused error summary, and stays one row with the brand whole", async () => {
     const page = await open("/mesothelioma-claim", 360);
     await page.locator("form[data-hydrated]").waitFor();
     // The step's title scrolled just under the header: the summary then appears where the header covers it.
@@ -80,13 +80,14 @@ describe("claim forms", () => {
     const header = (await page.locator("header").boundingBox())!;
     const summary = (await page.getByRole("alert").boundingBox())!;
     expect(summary.y).toBeGreaterThanOrEqual(header.y + header.height);
-    const lineHeights = await page.evaluate(() =>
-      [...document.querySelectorAll("header a[href='/'] span, header p")].map((el) => {
-        const style = getComputedStyle(el);
-        return el.getBoundingClientRect().height / parseFloat(style.lineHeight);
-      }),
-    );
-    for (const lines of lineHeights) expect(lines).toBeLessThan(1.5);
+    const lines = (selector: string) =>
+      page.locator(selector).evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    // The brand keeps to one line, not cut short (layoutProblems checks that on every page). Beside the
+    // language link (docs/decisions/058) 'Secure Form - SSL Encrypted' no longer fits one line at 360 px:
+    // it takes two inside the header's one row, which stays as high as its 44 px tap targets make it.
+    expect(await lines("header a[href='/'] span")).toBeLessThan(1.5);
+    expect(await lines("header p")).toBeLessThan(2.5);
+    expect(header.height, "one row: 44 px targets, their padding and the border").toBeLessThanOrEqual(57);
     await page.context().close();
   });
 

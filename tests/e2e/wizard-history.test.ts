@@ -2,8 +2,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateStep, type FormValues } from "#claims/engine/form-values";
 import type { ClaimDefinition } from "#claims/engine/types";
-import { claims } from "#claims/registry";
+import { claimBySlug, claims } from "#claims/registry";
+import { spanishClaim } from "#claims/spanish-tables";
 import { launchBrowser } from "../../tools/browser";
+import { wizardMessages } from "../../app/i18n/wizard-messages";
 import { startServer, type RunningServer } from "../../tools/server";
 import { claimsCoveringEveryShape } from "../support/claim-shapes";
 import { fillStep, sampleAnswers } from "../support/sample-answers";
@@ -32,7 +34,7 @@ function checkedSampleAnswers(claim: ClaimDefinition): FormValues {
 
 /** Waits for the step, then checks its answers (`null`: a fresh step, nothing answered). */
 async function expectStep(page: Page, claim: ClaimDefinition, step: number, values: FormValues | null) {
-  await page.getByText(`Step ${step + 1} of ${claim.steps.length}`).waitFor();
+  await page.getByText(wizardMessages(claim.locale).step(step + 1, claim.steps.length)).waitFor();
   await page.locator("form[data-hydrated]").waitFor();
   for (const field of claim.steps[step]!.fields) {
     const what = `${claim.slug} step ${step + 1} ${field.name}`;
@@ -60,9 +62,11 @@ const leadCount = () => server.query<{ n: number }>("select count(*) as n from l
 // History is the wizard's own behaviour, the same for every claim: it is walked once per shape of
 // wizard (field kinds, gating, where results show), not once per claim (tests/support/claim-shapes.ts).
 const multiStep = claimsCoveringEveryShape(claims.filter((claim) => claim.steps.length > 1));
+// And once in Spanish, on the claim the site translated first: the same wizard under /es (docs/decisions/058).
+const journeys = [...multiStep.map((claim) => [claim.slug, claim] as const), ["mva in Spanish", spanishClaim(claimBySlug("mva")!)] as const];
 
 describe("wizard history (JavaScript on)", () => {
-  it.each(multiStep.map((claim) => [claim.slug, claim] as const))("%s: Back, Forward and reload keep the step and the answers", async (_slug, claim) => {
+  it.each(journeys)("%s: Back, Forward and reload keep the step and the answers", async (_slug, claim) => {
     const values = checkedSampleAnswers(claim);
     const total = claim.steps.length;
     const page = await browser.newPage();
@@ -85,7 +89,7 @@ describe("wizard history (JavaScript on)", () => {
     await page.reload();
     await expectStep(page, claim, 1, values);
     // Previous is a step back too, and Forward returns.
-    await page.getByRole("button", { name: "Previous" }).click();
+    await page.getByRole("button", { name: wizardMessages(claim.locale).previous }).click();
     await expectStep(page, claim, 0, values);
     await page.goForward();
     await expectStep(page, claim, 1, values);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimBySlug } from "#claims/registry";
 import { variantIndex } from "../../server/experiments/assignment";
 import { waitFor } from "../support/fake-receiver";
+import { formatBudgetReport, measureHttpBudgets } from "../../tools/budgets";
 import { startServer, type RunningServer } from "../../tools/server";
 
 // Pages rendered once per process (docs/decisions/032), over real HTTP against the built server:
@@ -133,6 +134,16 @@ describe("a page rendered once", () => {
       await other.stop();
     }
   }, 60_000);
+});
+
+// The scripts each wizard page loads are measured in Chromium by e2e/site-pages.test.ts.
+describe("budgets (DESIGN section 8)", () => {
+  it("every page in either language: zero-JS pages ship no script, wizard pages start none before painting, small HTML and CSS, the security headers", async () => {
+    const lines = await measureHttpBudgets(server.url);
+    expect(lines.some((line) => line.page.startsWith("/es/"))).toBe(true);
+    const failures = lines.filter((line) => !line.ok);
+    expect(failures, formatBudgetReport(failures)).toEqual([]);
+  });
 });
 
 describe("per request, as before", () => {

@@ -1,5 +1,6 @@
 import { allFields, emptyValues, validateStep } from "#claims/engine/form-values";
 import type { ClaimDefinition, FieldSpec, Outcome } from "#claims/engine/types";
+import { wizardMessages } from "../../app/i18n/wizard-messages";
 
 /** What a claim's own schema, toLead() and eligibility() make of an example: the stored lead must match. */
 export function expectedLead(definition: ClaimDefinition, answers: Record<string, unknown>) {
@@ -52,5 +53,5 @@ export function blankMessage(definition: ClaimDefinition, field: FieldSpec): str
 /** The result a claim shows for an outcome: its own result page, or a heading on the form page. */
 export function resultHeading(definition: ClaimDefinition, outcome: Outcome | null): string | null {
   if (definition.resultPages) return null;
-  return (definition.results?.[outcome ?? "none"] ?? definition.results?.none)?.heading ?? "Thank You!";
+  return (definition.results?.[outcome ?? "none"] ?? definition.results?.none)?.heading ?? wizardMessages(definition.locale).thankYou;
 }

@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import type { ClaimDefinition, FieldSpec } from "#claims/engine/types";
+import { wizardMessages } from "../../app/i18n/wizard-messages";
 
-/** A claim form driven from its definition: any registered claim, answered with its examples. */
+/** A claim form driven from its definition: any registered claim, answered with its examples, in the definition's language. */
 
 const css = (value: string) => JSON.stringify(value);
 const control = (page: Page, field: FieldSpec) => page.locator(`#${field.name}`);
@@ -28,11 +29,11 @@ export async function answerStep(page: Page, definition: ClaimDefinition, stepIn
 export async function waitForStep(page: Page, definition: ClaimDefinition, stepIndex: number) {
   const title = definition.steps[stepIndex]!.title;
   await page.locator("#wizard-step-title").filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).waitFor();
-  if (definition.steps.length > 1) await page.getByText(`Step ${stepIndex + 1} of ${definition.steps.length}`, { exact: true }).waitFor();
+  if (definition.steps.length > 1) await page.getByText(wizardMessages(definition.locale).step(stepIndex + 1, definition.steps.length), { exact: true }).waitFor();
 }
 
 export const nextButton = (page: Page, definition: ClaimDefinition) =>
-  page.getByRole("button", { name: definition.copy.next ?? "Next", exact: true });
+  page.getByRole("button", { name: definition.copy.next ?? wizardMessages(definition.locale).next, exact: true });
 export const submitButton = (page: Page, definition: ClaimDefinition) =>
   page.getByRole("button", { name: definition.copy.submit, exact: true });
 

@@ -2,14 +2,18 @@ import type { Page } from "playwright-core";
 import { axeViolations } from "./axe";
 
 /**
- * What a phone-width page must not do (DESIGN section 8): scroll sideways, or offer a tap target under
- * 44 px high. Checked at whatever width the page has; call it at 360 px.
+ * What a phone-width page must not do (DESIGN section 8): scroll sideways, cut a text short with an
+ * ellipsis (the brand beside a longer Spanish header note), or offer a tap target under 44 px high.
+ * Checked at whatever width the page has; call it at 360 px.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const overflow = document.documentElement.scrollWidth - window.innerWidth;
     if (overflow > 0) problems.push(`scrolls ${overflow} px sideways`);
+    [...document.querySelectorAll("body *")]
+      .filter((el) => (el as HTMLElement).offsetParent !== null && getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth)
+      .forEach((el) => problems.push(`text cut off: ${JSON.stringify(el.textContent?.trim().slice(0, 60))}`));
     [...document.querySelectorAll("a, button, input, select, textarea")]
       .filter((el) => !el.closest(".honeypot, .sr-only") && (el as HTMLElement).offsetParent !== null)
       .filter((el) => !(el instanceof HTMLInputElement && ["radio", "checkbox"].includes(el.type)))
