@@ -17,8 +17,8 @@ type Stacked = boolean | StackBelow;
 
 // Whole class names, so that Tailwind finds them in this file.
 const STACKED = {
-  sm: { head: "max-sm:sr-only", table: "max-sm:block", row: "max-sm:block max-sm:py-3", cell: "max-sm:block max-sm:p-0", labelled: "max-sm:grid max-sm:grid-cols-[7rem_1fr] max-sm:gap-2 max-sm:p-0 max-sm:py-0.5 max-sm:text-left", label: "sm:hidden", rowHead: "max-sm:font-semibold" },
-  lg: { head: "max-lg:sr-only", table: "max-lg:block", row: "max-lg:block max-lg:py-3", cell: "max-lg:block max-lg:p-0", labelled: "max-lg:grid max-lg:grid-cols-[7rem_1fr] max-lg:gap-2 max-lg:p-0 max-lg:py-0.5 max-lg:text-left", label: "lg:hidden", rowHead: "max-lg:font-semibold" },
+  sm: { head: "max-sm:sr-only", table: "max-sm:block", row: "max-sm:block max-sm:py-3", cell: "max-sm:block max-sm:p-0", labelled: "max-sm:grid max-sm:grid-cols-[7rem_1fr] max-sm:gap-2 max-sm:p-0 max-sm:py-0.5 max-sm:text-left", label: "sm:hidden", rowHead: "max-sm:font-semibold", caption: "max-sm:block" },
+  lg: { head: "max-lg:sr-only", table: "max-lg:block", row: "max-lg:block max-lg:py-3", cell: "max-lg:block max-lg:p-0", labelled: "max-lg:grid max-lg:grid-cols-[7rem_1fr] max-lg:gap-2 max-lg:p-0 max-lg:py-0.5 max-lg:text-left", label: "lg:hidden", rowHead: "max-lg:font-semibold", caption: "max-lg:block" },
 } as const;
 
 const stackOf = (stacked: Stacked) => (stacked === true ? STACKED.sm : stacked ? STACKED[stacked] : null);
@@ -72,7 +72,7 @@ export function Table({
   );
   const body = (
     <>
-      {caption ? <caption className={showCaption ? "text-left font-semibold" : "sr-only"}>{caption}</caption> : null}
+      {caption ? <caption className={showCaption ? `text-left font-semibold ${stack?.caption ?? ""}` : "sr-only"}>{caption}</caption> : null}
       {head}
       <tbody className={stack?.table}>
         <TableStack.Provider value={stacked}>{children}</TableStack.Provider>
