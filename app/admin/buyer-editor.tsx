@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { adminButton } from "./admin-header";
 import { BuyerDeliveryFields, SystemDeliverySection } from "./buyer-delivery-fields";
-import { buyerFieldsOf } from "./buyer-field-errors";
+import { buyerTextOf } from "./buyer-field-errors";
 import type { BuyerFormErrors, BuyerFormValues } from "./buyer-form-values";
 import { BuyerMappingFields, type MoreRows } from "./buyer-mapping-fields";
 import { BuyerRuleFields } from "./buyer-rule-fields";
@@ -39,7 +39,7 @@ export function BuyerEditor({ values, errors, moreRows, typedCredentials, savedC
     if (errorCount) summary.current?.focus();
   }, [errorCount]);
 
-  const field = buyerFieldsOf(errors);
+  const text = buyerTextOf(errors, values);
 
   return (
     <Form method="post" noValidate className="space-y-6">
@@ -68,22 +68,15 @@ export function BuyerEditor({ values, errors, moreRows, typedCredentials, savedC
             <p className={hintClass}>{system.nameSource}</p>
           </div>
         ) : (
-          <TextField
-            {...field("name")}
-            label="Name"
-            defaultValue={values.name}
-            autoComplete="off"
-          />
+          <TextField {...text("name")} label="Name" />
         )}
         <Choice name="active" defaultChecked={values.active} label="Active" description="A paused buyer gets no new leads." />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            {...field("price")}
+            {...text("price")}
             label="Price per lead ($)"
-            defaultValue={values.price}
             inputMode="decimal"
             placeholder="45.00"
-            autoComplete="off"
             hint="What the buyer pays for each lead it takes outside an auction, for the report's revenue. Empty: no price."
           />
         </div>

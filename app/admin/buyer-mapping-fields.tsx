@@ -1,6 +1,6 @@
 import type { BuyerFormErrors, BuyerFormValues } from "./buyer-form-values";
 import { buyerFieldsOf, GroupError } from "./buyer-field-errors";
-import { inputClass, labelClass, TextField } from "./kit/field";
+import { SelectField, TextField } from "./kit/field";
 import { RowEditor } from "./kit/row-editor";
 import { FormSection as Section } from "./kit/section";
 
@@ -132,23 +132,10 @@ export function BuyerMappingFields({
             placeholder={i === 0 ? "Error" : undefined}
             autoComplete="off"
           />
-          <div>
-            <label
-              htmlFor={`condition-means-${i}`}
-              className={labelClass}
-            >
-              Means {i + 1}
-            </label>
-            <select
-              id={`condition-means-${i}`}
-              name="conditionMeans"
-              defaultValue={row.means}
-              className={inputClass}
-            >
-              <option value="accepted">Accepted</option>
-              <option value="rejected">Rejected</option>
-            </select>
-          </div>
+          <SelectField id={`condition-means-${i}`} name="conditionMeans" label={`Means ${i + 1}`} defaultValue={row.means}>
+            <option value="accepted">Accepted</option>
+            <option value="rejected">Rejected</option>
+          </SelectField>
           <TextField
             {...field(
               `conditions.${i}.reasonField`,

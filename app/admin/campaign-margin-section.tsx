@@ -3,70 +3,65 @@ import type { Dashboard } from "../../server/analytics/funnel-dashboard";
 import type { MarginFigures } from "../../server/campaigns/campaign-margin";
 import { adminCard } from "./admin-header";
 import { signedCents } from "./buyer-summary";
-import { ScrollingTable } from "./dashboard-charts";
+import { figureClass, LabelledCell, Row, RowHead, Table } from "./kit/table";
 
-const th = "py-2 pr-3 text-left font-semibold";
-const td = "py-2 pr-3 text-right tabular-nums";
 const HEADS = ["Leads", "Sold leads", "Spend", "Cost per lead", "Cost per sold lead", "Revenue", "Margin"];
 const number = (n: number) => n.toLocaleString("en-US");
 const perUnit = (cents: number | null) => (cents === null ? "–" : signedCents(cents));
 
 function FigureCells({ row }: { row: MarginFigures }) {
-  return (
-    <>
-      <td className={td}>{number(row.leads)}</td>
-      <td className={td}>{number(row.soldLeads)}</td>
-      <td className={td}>{signedCents(row.spendCents)}</td>
-      <td className={td}>{perUnit(row.costPerLeadCents)}</td>
-      <td className={td}>{perUnit(row.costPerSoldLeadCents)}</td>
-      <td className={td}>{signedCents(row.revenueCents)}</td>
-      <td className={`${td} font-semibold`}>{signedCents(row.marginCents)}</td>
-    </>
-  );
+  const figures = [
+    number(row.leads),
+    number(row.soldLeads),
+    signedCents(row.spendCents),
+    perUnit(row.costPerLeadCents),
+    perUnit(row.costPerSoldLeadCents),
+    signedCents(row.revenueCents),
+    signedCents(row.marginCents),
+  ];
+  return figures.map((figure, i) => (
+    <LabelledCell key={HEADS[i]} label={HEADS[i]!} className={`${figureClass} ${i === figures.length - 1 ? "font-semibold" : ""}`}>
+      {figure}
+    </LabelledCell>
+  ));
 }
 
 function MarginTable({ id, label, head, rows, total }: { id: string; label: string; head: string[]; rows: { key: string; names: string[]; figures: MarginFigures }[]; total?: MarginFigures }) {
   return (
-    <ScrollingTable label={label}>
-      <table className="w-full text-sm" data-table={id}>
-        <caption className="text-left font-semibold">{label}</caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            {[...head, ...HEADS].map((name, i) => (
-              <th key={name} scope="col" className={`${th} ${i >= head.length ? "text-right" : ""}`}>
+    <Table
+      stacked
+      label={label}
+      caption={label}
+      showCaption
+      className="mt-3"
+      data-table={id}
+      columns={[...head, ...HEADS.map((name) => ({ label: name, className: "text-right" }))]}
+    >
+      {rows.map((row) => (
+        <Row key={row.key} data-key={row.key}>
+          {row.names.map((name, i) =>
+            i === 0 ? (
+              <RowHead key={i} className="break-all">
                 {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className="border-b border-slate-100" data-key={row.key}>
-              {row.names.map((name, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row" className={`${th} font-normal break-all`}>
-                    {name}
-                  </th>
-                ) : (
-                  <td key={i} className="py-2 pr-3 break-all">
-                    {name}
-                  </td>
-                ),
-              )}
-              <FigureCells row={row.figures} />
-            </tr>
-          ))}
-          {total ? (
-            <tr className="border-t-2 border-slate-300" data-key="total">
-              <th scope="row" colSpan={head.length} className={th}>
-                Total
-              </th>
-              <FigureCells row={total} />
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </ScrollingTable>
+              </RowHead>
+            ) : (
+              <LabelledCell key={i} label={head[i]!} className="break-all">
+                {name}
+              </LabelledCell>
+            ),
+          )}
+          <FigureCells row={row.figures} />
+        </Row>
+      ))}
+      {total ? (
+        <Row className="border-t-2 border-slate-300" data-key="total">
+          <RowHead colSpan={head.length}>
+            <strong>Total</strong>
+          </RowHead>
+          <FigureCells row={total} />
+        </Row>
+      ) : null}
+    </Table>
   );
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import type { FunnelStage } from "../../server/analytics/funnel-dashboard";
 
 // Server-rendered SVG charts (docs/decisions/029): no chart JavaScript, scaled by their viewBox to any
@@ -94,14 +93,5 @@ export function PercentBars({ id, title, rows }: { id: string; title: string; ro
         );
       })}
     </svg>
-  );
-}
-
-/** A table wider than a phone scrolls inside its own box, which the keyboard can reach. */
-export function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div role="region" aria-label={label} tabIndex={0} className="mt-3 overflow-x-auto focus:outline-2 focus:outline-brand">
-      {children}
-    </div>
   );
 }

@@ -3,6 +3,7 @@ import { adminButton, adminCard } from "./admin-header";
 import { formatCents } from "./buyer-summary";
 import { ConfirmForm } from "./kit/confirm";
 import { operatorTime } from "./format";
+import { Cell, LabelledCell, Row, Table } from "./kit/table";
 
 export interface SaleCheckView {
   name: string;
@@ -105,72 +106,30 @@ export function SaleChecksSection({
           No check ran for this lead.
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Each check&apos;s result for this lead
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-1 pr-3">
-                  Check
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Result
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Time
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Price
-                </th>
-                <th scope="col" className="py-1">
-                  Answer
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {checks.map((check) => (
-                <tr
-                  key={check.name}
-                  className="border-b border-slate-100 align-top"
-                  data-testid="sale-check"
-                >
-                  <td className="py-1 pr-3">
-                    {check.name}
-                    <span className="block text-xs text-slate-600">
-                      {operatorTime(check.at, timeZone)}
-                    </span>
-                  </td>
-                  <td className="py-1 pr-3">
-                    <span
-                      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${outcomeBadge[check.outcome] ?? ""}`}
-                    >
-                      {check.outcome}
-                    </span>
-                    {check.detail ? (
-                      <span className="block">{check.detail}</span>
-                    ) : null}
-                    {check.policy ? (
-                      <span className="block text-slate-600">
-                        Policy: {check.policy}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="py-1 pr-3 tabular-nums">
-                    {check.cached ? "cached" : `${check.durationMs} ms`}
-                  </td>
-                  <td className="py-1 pr-3 tabular-nums">
-                    {formatCents(check.priceCents)}
-                  </td>
-                  <td className="max-w-xs py-1 break-words font-mono text-xs">
-                    {check.answer ?? "-"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table className="mt-3" stacked caption="Each check's result for this lead" columns={["Check", "Result", "Time", "Price", "Answer"]}>
+          {checks.map((check) => (
+            <Row key={check.name} className="align-top" data-testid="sale-check">
+              <Cell className="max-sm:font-semibold">
+                {check.name}
+                <span className="block text-xs font-normal text-slate-600">{operatorTime(check.at, timeZone)}</span>
+              </Cell>
+              <LabelledCell label="Result">
+                <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${outcomeBadge[check.outcome] ?? ""}`}>{check.outcome}</span>
+                {check.detail ? <span className="block">{check.detail}</span> : null}
+                {check.policy ? <span className="block text-slate-600">Policy: {check.policy}</span> : null}
+              </LabelledCell>
+              <LabelledCell label="Time" className="tabular-nums">
+                {check.cached ? "cached" : `${check.durationMs} ms`}
+              </LabelledCell>
+              <LabelledCell label="Price" className="tabular-nums">
+                {formatCents(check.priceCents)}
+              </LabelledCell>
+              <LabelledCell label="Answer" className="max-w-xs break-words">
+                <span className="font-mono text-xs">{check.answer ?? "-"}</span>
+              </LabelledCell>
+            </Row>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-audit";
+import { Cell, Row, Table } from "~/admin/kit/table";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -159,37 +160,27 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             {view.entries.length === 0 ? (
               <p className="mt-3 text-slate-700">No entries match these filters.</p>
             ) : (
-              <table className="mt-3 w-full text-left text-sm max-sm:block">
-                <thead className="max-sm:sr-only">
-                  <tr className="border-b border-slate-200 text-slate-600">
-                    <th scope="col" className="py-2 pr-3">When</th>
-                    <th scope="col" className="py-2 pr-3">Who</th>
-                    <th scope="col" className="py-2 pr-3">Action</th>
-                    <th scope="col" className="py-2">What</th>
-                  </tr>
-                </thead>
-                <tbody className="max-sm:block">
-                  {view.entries.map((entry) => (
-                    <tr key={entry.id} className="border-b border-slate-100 align-top max-sm:block max-sm:py-2" data-action={entry.action}>
-                      <td className="py-2 pr-3 whitespace-nowrap max-sm:block max-sm:p-0">{operatorTime(entry.at, view.timeZone)}</td>
-                      <td className="py-2 pr-3 break-all max-sm:block max-sm:p-0">
-                        {entry.operatorEmail ?? "-"}
-                        {entry.ip ? <span className="block text-slate-600">{entry.ip}</span> : null}
-                      </td>
-                      <td className="py-2 pr-3 font-semibold max-sm:block max-sm:p-0">{entry.action.replace(/-/g, " ")}</td>
-                      <td className="py-2 break-all max-sm:block max-sm:p-0">
-                        {entry.targetType === "lead" && entry.targetId ? (
-                          <Link to={`/admin/leads/${entry.targetId}`} className="inline-flex min-h-11 items-center text-brand underline">
-                            lead {entry.targetId}
-                          </Link>
-                        ) : null}{" "}
-                        {detailText({ ...entry, targetType: entry.targetType === "lead" ? null : entry.targetType })}
-                        <ChangeList changes={entry.detail.changes} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table className="mt-3" stacked columns={["When", "Who", "Action", "What"]}>
+                {view.entries.map((entry) => (
+                  <Row key={entry.id} className="align-top" data-action={entry.action}>
+                    <Cell className="whitespace-nowrap">{operatorTime(entry.at, view.timeZone)}</Cell>
+                    <Cell className="break-all">
+                      {entry.operatorEmail ?? "-"}
+                      {entry.ip ? <span className="block text-slate-600">{entry.ip}</span> : null}
+                    </Cell>
+                    <Cell className="font-semibold">{entry.action.replace(/-/g, " ")}</Cell>
+                    <Cell className="break-all">
+                      {entry.targetType === "lead" && entry.targetId ? (
+                        <Link to={`/admin/leads/${entry.targetId}`} className="inline-flex min-h-11 items-center text-brand underline">
+                          lead {entry.targetId}
+                        </Link>
+                      ) : null}{" "}
+                      {detailText({ ...entry, targetType: entry.targetType === "lead" ? null : entry.targetType })}
+                      <ChangeList changes={entry.detail.changes} />
+                    </Cell>
+                  </Row>
+                ))}
+              </Table>
             )}
             <nav aria-label="Pages" className="mt-4 flex flex-wrap gap-2">
               {view.newerHref ? (

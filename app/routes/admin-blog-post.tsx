@@ -1,9 +1,10 @@
 import { readForm } from "~/site/read-form";
 import { data } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminCard } from "~/admin/admin-header";
+import { DraftPanel, IntentForm, primaryButton, secondaryButton, VersionHistory } from "~/admin/kit/draft-panel";
+import { inputBase, TextField } from "~/admin/kit/field";
 import { BlogPostFields, type BlogFormValues } from "~/admin/blog-post-fields";
 import { operatorTime } from "~/admin/format";
-import { Cell, Row, Table } from "~/admin/kit/table";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import type { Route } from "./+types/admin-blog-post";
 
@@ -21,9 +22,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = await context.blogConsole.act(await readForm(request, context.logger), actor, params.slug);
   return answer.ok ? answer : data(answer, { status: answer.status });
 }
-
-const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
-const secondaryButton = `${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`;
 
 const STATE_TEXT = {
   published: "Published: visitors see it.",
@@ -75,18 +73,14 @@ export default function AdminBlogPost({ loaderData, actionData }: Route.Componen
             </p>
           ) : null}
           {canChange && post.latest && !post.latest.body.hidden ? (
-            <form method="post" className="mt-4">
-              <button type="submit" name="intent" value="unpublish" className={secondaryButton}>
-                Unpublish
-              </button>
-            </form>
+            <IntentForm intent="unpublish" className="mt-4" buttonClassName={secondaryButton}>
+              Unpublish
+            </IntentForm>
           ) : null}
           {canChange && post.latest?.body.hidden && !post.draft ? (
-            <form method="post" className="mt-4">
-              <button type="submit" name="intent" value="publish" className={primaryButton}>
-                Publish again
-              </button>
-            </form>
+            <IntentForm intent="publish" className="mt-4" buttonClassName={primaryButton}>
+              Publish again
+            </IntentForm>
           ) : null}
         </section>
 
@@ -106,55 +100,23 @@ export default function AdminBlogPost({ loaderData, actionData }: Route.Componen
             ) : null}
           </form>
           {post.draft ? (
-            <div className="mt-4 space-y-3 rounded-xl bg-amber-50 p-3" data-testid="draft">
-              <p className="text-sm text-amber-950">
-                A draft, saved {operatorTime(post.draft.updatedAt, timeZone)}
-                {post.draft.updatedBy ? ` by ${post.draft.updatedBy}` : ""}, is not published.
-              </p>
-              <div className="flex flex-wrap items-end gap-2">
-                <a href={`/blog/${post.slug}?preview=${post.draft.previewToken}`} className={secondaryButton} target="_blank" rel="noreferrer">
-                  Preview the page
-                </a>
-                {canChange ? (
-                  <>
-                    <form method="post">
-                      <button type="submit" name="intent" value="publish" className={primaryButton}>
-                        Publish now
-                      </button>
-                    </form>
-                    <form method="post">
-                      <button type="submit" name="intent" value="discard" className={secondaryButton}>
-                        Discard draft
-                      </button>
-                    </form>
-                    <form method="post" className="flex flex-wrap items-end gap-2" noValidate>
-                      <div>
-                        <label htmlFor="publishAt" className="block text-sm font-semibold text-slate-800">
-                          Publish at ({timeZone})
-                        </label>
-                        <input
-                          id="publishAt"
-                          name="publishAt"
-                          type="datetime-local"
-                          required
-                          aria-invalid={errors.publishAt ? true : undefined}
-                          aria-describedby={errors.publishAt ? "publishAt-error" : undefined}
-                          className="mt-1 block min-h-11 rounded-lg border border-slate-300 bg-white px-3"
-                        />
-                        {errors.publishAt ? (
-                          <p id="publishAt-error" className="mt-1 text-sm font-semibold text-red-800">
-                            {errors.publishAt}
-                          </p>
-                        ) : null}
-                      </div>
-                      <button type="submit" name="intent" value="schedule" className={secondaryButton}>
-                        Schedule
-                      </button>
-                    </form>
-                  </>
-                ) : null}
-              </div>
-            </div>
+            <DraftPanel draft={post.draft} previewPath={`/blog/${post.slug}`} timeZone={timeZone} canChange={canChange} publishLabel="Publish now">
+              <form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+                <TextField
+                  id="publishAt"
+                  name="publishAt"
+                  type="datetime-local"
+                  required
+                  label={`Publish at (${timeZone})`}
+                  labelClassName="block text-sm font-semibold text-slate-800"
+                  error={errors.publishAt}
+                  className={inputBase}
+                />
+                <button type="submit" name="intent" value="schedule" className={secondaryButton}>
+                  Schedule
+                </button>
+              </form>
+            </DraftPanel>
           ) : null}
         </section>
 
@@ -162,34 +124,18 @@ export default function AdminBlogPost({ loaderData, actionData }: Route.Componen
           <h2 id="history-title" className="text-lg font-bold">
             History ({post.history.length})
           </h2>
-          {post.history.length ? (
-            <Table columns={["Version", "Written", "By", { label: <span className="sr-only">Roll back</span> }]} stacked>
-              {post.history.map((version) => (
-                <Row key={version.id} stacked data-version={version.number}>
-                  <Cell className="max-sm:block max-sm:p-0">
-                    <span className="font-semibold">Version {version.number}</span>
-                    {version.body.hidden ? <span className="text-slate-600"> (unpublished)</span> : <span className="text-slate-600"> (appears {operatorTime(version.body.publishAt, timeZone)})</span>}
-                    {version.rolledBackFrom ? <span className="text-slate-600"> a copy of version {version.rolledBackFrom}</span> : null}
-                    {version.number === post.latest?.number ? <span className="text-emerald-800"> current</span> : null}
-                  </Cell>
-                  <Cell className="max-sm:block max-sm:p-0">{operatorTime(version.publishedAt, timeZone)}</Cell>
-                  <Cell className="break-all max-sm:block max-sm:p-0">{version.publishedBy ?? "built in"}</Cell>
-                  <Cell className="max-sm:block max-sm:p-0">
-                    {canChange && version.number !== post.latest?.number ? (
-                      <form method="post">
-                        <input type="hidden" name="version" value={version.number} />
-                        <button type="submit" name="intent" value="rollback" className={secondaryButton} aria-label={`Roll back to version ${version.number}`}>
-                          Roll back to this
-                        </button>
-                      </form>
-                    ) : null}
-                  </Cell>
-                </Row>
-              ))}
-            </Table>
-          ) : (
-            <p className="mt-2 text-sm text-slate-700">Nothing published yet.</p>
-          )}
+          <VersionHistory
+            versions={post.history}
+            current={post.latest?.number}
+            currentLabel="current"
+            subject={post.article.title}
+            timeZone={timeZone}
+            canChange={canChange}
+            writtenHead="Written"
+            note={(version) => (
+              <span className="text-slate-600"> {version.body.hidden ? "(unpublished)" : `(appears ${operatorTime(version.body.publishAt, timeZone)})`}</span>
+            )}
+          />
         </section>
       </main>
     </>

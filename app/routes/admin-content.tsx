@@ -1,7 +1,8 @@
 import { readForm } from "~/site/read-form";
 import type { ReactNode } from "react";
 import { data } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminCard } from "~/admin/admin-header";
+import { DraftPanel, primaryButton, VersionHistory } from "~/admin/kit/draft-panel";
 import { ContentFields, type ContentFormValues } from "~/admin/content-fields";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
@@ -25,9 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await context.siteContent.act(await readForm(request, context.logger), actor);
   return answer.ok ? answer : data(answer, { status: answer.status });
 }
-
-const secondaryButton = `${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`;
-const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, canChange, timeZone, figureRows, landingRows } = loaderData;
@@ -85,76 +83,19 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                 </form>
               </Foldable>
               {item.draft ? (
-                <div className="mt-4 flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 p-3" data-testid="draft">
-                  <p className="mr-auto text-sm text-amber-950">
-                    A draft, saved {operatorTime(item.draft.updatedAt, timeZone)}
-                    {item.draft.updatedBy ? ` by ${item.draft.updatedBy}` : ""}, is not published.
-                  </p>
-                  {item.previewPath ? (
-                    <a href={`${item.previewPath}?preview=${item.draft.previewToken}`} className={secondaryButton} target="_blank" rel="noreferrer">
-                      Preview the page
-                    </a>
-                  ) : null}
-                  {canChange ? (
-                    <>
-                      <form method="post">
-                        <input type="hidden" name="entry" value={item.entry} />
-                        <button type="submit" name="intent" value="publish" className={primaryButton}>
-                          Publish
-                        </button>
-                      </form>
-                      <form method="post">
-                        <input type="hidden" name="entry" value={item.entry} />
-                        <button type="submit" name="intent" value="discard" className={secondaryButton}>
-                          Discard draft
-                        </button>
-                      </form>
-                    </>
-                  ) : null}
-                </div>
+                <DraftPanel draft={item.draft} previewPath={item.previewPath} timeZone={timeZone} canChange={canChange} fields={{ entry: item.entry }} />
               ) : null}
               <details className="mt-4">
                 <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand">History ({item.history.length})</summary>
-                {item.history.length ? (
-                  <table className="mt-2 w-full text-left text-sm">
-                    <thead className="max-sm:sr-only">
-                      <tr className="border-b border-slate-200">
-                        <th scope="col" className="py-2 pr-3">Version</th>
-                        <th scope="col" className="py-2 pr-3">Published</th>
-                        <th scope="col" className="py-2 pr-3">By</th>
-                        <th scope="col" className="py-2 pr-3">
-                          <span className="sr-only">Roll back</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {item.history.map((version) => (
-                        <tr key={version.id} className="border-b border-slate-100 max-sm:block max-sm:py-2" data-version={version.number}>
-                          <td className="py-2 pr-3 max-sm:block max-sm:p-0">
-                            <span className="font-semibold">Version {version.number}</span>
-                            {version.rolledBackFrom ? <span className="text-slate-600"> (a copy of version {version.rolledBackFrom})</span> : null}
-                            {version.number === item.published?.number ? <span className="text-emerald-800"> published now</span> : null}
-                          </td>
-                          <td className="py-2 pr-3 max-sm:block max-sm:p-0">{operatorTime(version.publishedAt, timeZone)}</td>
-                          <td className="py-2 pr-3 break-all max-sm:block max-sm:p-0">{version.publishedBy ?? "built in"}</td>
-                          <td className="py-2 pr-3 max-sm:block max-sm:p-0">
-                            {canChange && version.number !== item.published?.number ? (
-                              <form method="post">
-                                <input type="hidden" name="entry" value={item.entry} />
-                                <input type="hidden" name="version" value={version.number} />
-                                <button type="submit" name="intent" value="rollback" className={secondaryButton} aria-label={`Roll back ${item.title} to version ${version.number}`}>
-                                  Roll back to this
-                                </button>
-                              </form>
-                            ) : null}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                ) : (
-                  <p className="mt-2 text-sm text-slate-700">Nothing published yet.</p>
-                )}
+                <VersionHistory
+                  versions={item.history}
+                  current={item.published?.number}
+                  currentLabel="published now"
+                  subject={item.title}
+                  timeZone={timeZone}
+                  canChange={canChange}
+                  fields={{ entry: item.entry }}
+                />
               </details>
             </section>
           );

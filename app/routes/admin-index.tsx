@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { AdminHeader, adminCard } from "~/admin/admin-header";
-import { DailyBars, dropOffNote, FunnelBars, PercentBars, ScrollingTable } from "~/admin/dashboard-charts";
+import { DailyBars, dropOffNote, FunnelBars, PercentBars } from "~/admin/dashboard-charts";
+import { FiguresTable } from "~/admin/figures-table";
 import { signedCents } from "~/admin/buyer-summary";
 import { CampaignMarginSection } from "~/admin/campaign-margin-section";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
@@ -38,8 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const number = (n: number) => n.toLocaleString("en-US");
-const th = "py-2 pr-3 text-left font-semibold";
-const td = "py-2 pr-3 text-right tabular-nums";
 const dropOff = (stage: FunnelStage) => (stage.dropOffPercent === null ? "–" : `${stage.dropOffPercent}%`);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
@@ -110,37 +109,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </div>
           <details className="mt-4">
             <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand underline">Leads per day as a table</summary>
-            <ScrollingTable label="Leads per day and claim">
-              <table className="w-full text-sm" data-table="leads-per-day">
-                <caption className="sr-only">Leads per day and claim</caption>
-                <thead>
-                  <tr className="border-b border-slate-200">
-                    <th scope="col" className={th}>
-                      Day
-                    </th>
-                    {leadsPerDay.map((claim) => (
-                      <th key={claim.caseType} scope="col" className={`${th} text-right`}>
-                        {claim.caseType}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {days.map((day, i) => (
-                    <tr key={day} className="border-b border-slate-100">
-                      <th scope="row" className={`${th} font-normal whitespace-nowrap`}>
-                        {day}
-                      </th>
-                      {leadsPerDay.map((claim) => (
-                        <td key={claim.caseType} className={td}>
-                          {number(claim.counts[i]!)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollingTable>
+            <FiguresTable
+              id="leads-per-day"
+              label="Leads per day and claim"
+              caption="Leads per day and claim"
+              heads={["Day", ...leadsPerDay.map((claim) => claim.caseType)]}
+              rows={days.map((day, i) => ({ key: day, name: day, figures: leadsPerDay.map((claim) => number(claim.counts[i]!)) }))}
+            />
           </details>
         </section>
 
@@ -165,71 +140,30 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="mt-3 grid gap-6 lg:grid-cols-2">
               <FunnelBars id={`funnel-chart-${funnel.slug}`} title={`Funnel, ${funnel.title}`} stages={funnel.stages} />
-              <table className="w-full text-sm" data-table={`funnel-${funnel.slug}`}>
-                <caption className="sr-only">Funnel of {funnel.title}: visitors and drop-off per stage</caption>
-                <thead>
-                  <tr className="border-b border-slate-200">
-                    <th scope="col" className={th}>
-                      Stage
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Visitors
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Drop-off
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {funnel.stages.map((stage) => (
-                    <tr key={stage.label} className="border-b border-slate-100">
-                      <th scope="row" className={`${th} font-normal`}>
-                        {stage.label}
-                      </th>
-                      <td className={td}>{number(stage.visitors)}</td>
-                      <td className={td}>{dropOff(stage)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FiguresTable
+                id={`funnel-${funnel.slug}`}
+                label={`Funnel of ${funnel.title}`}
+                caption={`Funnel of ${funnel.title}: visitors and drop-off per stage`}
+                heads={["Stage", "Visitors", "Drop-off"]}
+                rows={funnel.stages.map((stage) => ({ key: stage.label, name: stage.label, figures: [number(stage.visitors), dropOff(stage)] }))}
+              />
             </div>
             {funnel.bySource.length ? (
               <details className="mt-4">
                 <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand underline">
                   By UTM source ({funnel.bySource.length})
                 </summary>
-                <ScrollingTable label={`Funnel of ${funnel.title} by UTM source`}>
-                  <table className="w-full text-sm" data-table={`funnel-sources-${funnel.slug}`}>
-                    <caption className="sr-only">Funnel of {funnel.title} by UTM source: visitors (drop-off)</caption>
-                    <thead>
-                      <tr className="border-b border-slate-200">
-                        <th scope="col" className={th}>
-                          Stage
-                        </th>
-                        {funnel.bySource.map((source) => (
-                          <th key={source.source} scope="col" className={`${th} text-right`}>
-                            {source.source}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {funnel.stages.map((stage, i) => (
-                        <tr key={stage.label} className="border-b border-slate-100">
-                          <th scope="row" className={`${th} font-normal`}>
-                            {stage.label}
-                          </th>
-                          {funnel.bySource.map((source) => (
-                            <td key={source.source} className={`${td} whitespace-nowrap`}>
-                              {number(source.stages[i]!.visitors)}
-                              {dropOffNote(source.stages[i]!)}
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </ScrollingTable>
+                <FiguresTable
+                  id={`funnel-sources-${funnel.slug}`}
+                  label={`Funnel of ${funnel.title} by UTM source`}
+                  caption={`Funnel of ${funnel.title} by UTM source: visitors (drop-off)`}
+                  heads={["Stage", ...funnel.bySource.map((source) => source.source)]}
+                  rows={funnel.stages.map((stage, i) => ({
+                    key: stage.label,
+                    name: stage.label,
+                    figures: funnel.bySource.map((source) => `${number(source.stages[i]!.visitors)}${dropOffNote(source.stages[i]!)}`),
+                  }))}
+                />
               </details>
             ) : null}
           </section>
@@ -280,51 +214,23 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 function MoneyTable({ label, id, head, rows }: { label: string; id: string; head: string; rows: { key: string; label: string; totals: MoneyTotals }[] }) {
   if (!rows.length) return <p className="mt-3 text-slate-700">{label}: nothing in this period.</p>;
   return (
-    <ScrollingTable label={label}>
-      <table className="mt-3 w-full text-sm" data-table={id}>
-        <caption className="text-left font-semibold">{label}</caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            {[head, "Sales", "Sold for", "Returns", "Returned", "Revenue"].map((name, i) => (
-              <th key={name} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ key, label: rowLabel, totals }) => (
-            <tr key={key} className="border-b border-slate-100" data-key={key}>
-              <th scope="row" className={`${th} font-normal`}>
-                {rowLabel}
-              </th>
-              <td className={td}>{number(totals.sales)}</td>
-              <td className={td}>{signedCents(totals.salesCents)}</td>
-              <td className={td}>{number(totals.returns)}</td>
-              <td className={td}>{signedCents(totals.returnsCents)}</td>
-              <td className={td}>{signedCents(totals.netCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollingTable>
+    <FiguresTable
+      id={id}
+      label={label}
+      caption={label}
+      showCaption
+      heads={[head, "Sales", "Sold for", "Returns", "Returned", "Revenue"]}
+      rows={rows.map(({ key, label: name, totals }) => ({
+        key,
+        name,
+        data: { "data-key": key },
+        figures: [number(totals.sales), signedCents(totals.salesCents), number(totals.returns), signedCents(totals.returnsCents), signedCents(totals.netCents)],
+      }))}
+    />
   );
 }
 
 const rate = (percent: number | null) => (percent === null ? "–" : `${percent}%`);
-
-/** A figures table's column heads: the first names the row, the rest head right-aligned numbers. */
-function FiguresHeadRow({ heads }: { heads: string[] }) {
-  return (
-    <tr className="border-b border-slate-200">
-      {heads.map((head, i) => (
-        <th key={head} scope="col" className={`${th} ${i ? "text-right" : ""}`}>
-          {head}
-        </th>
-      ))}
-    </tr>
-  );
-}
 
 /** Each source of leads: its leads, their quality, and what it earned less what it cost (docs/decisions/046). */
 function SuppliersSection({ rows }: { rows: SupplierFigures[] }) {
@@ -338,30 +244,27 @@ function SuppliersSection({ rows }: { rows: SupplierFigures[] }) {
         returns over sales written in the period, and the margin: the ledger&apos;s revenue from the source&apos;s leads less their payout (each
         lead&apos;s payout as it was when the lead was accepted).
       </p>
-      <ScrollingTable label="Table: leads and margin per source">
-        <table className="mt-3 w-full text-sm" data-table="suppliers">
-          <caption className="sr-only">Leads, spam, duplicate and return rates, revenue, payout and margin per source</caption>
-          <thead>
-            <FiguresHeadRow heads={["Source", "Leads", "Spam", "Duplicates", "Returns", "Revenue", "Payout", "Margin"]} />
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.supplierId} className="border-b border-slate-100" data-source={row.supplierId}>
-                <th scope="row" className={`${th} font-normal`}>
-                  {row.name}
-                </th>
-                <td className={td}>{number(row.leads)}</td>
-                <td className={td}>{rate(row.spamRatePercent)}</td>
-                <td className={td}>{rate(row.duplicateRatePercent)}</td>
-                <td className={td}>{rate(row.returnRatePercent)}</td>
-                <td className={td}>{signedCents(row.revenueCents)}</td>
-                <td className={td}>{signedCents(row.payoutCents)}</td>
-                <td className={`${td} font-semibold`}>{signedCents(row.marginCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollingTable>
+      <FiguresTable
+        id="suppliers"
+        label="Table: leads and margin per source"
+        caption="Leads, spam, duplicate and return rates, revenue, payout and margin per source"
+        heads={["Source", "Leads", "Spam", "Duplicates", "Returns", "Revenue", "Payout", "Margin"]}
+        strongLast
+        rows={rows.map((row) => ({
+          key: row.supplierId,
+          name: row.name,
+          data: { "data-source": row.supplierId },
+          figures: [
+            number(row.leads),
+            rate(row.spamRatePercent),
+            rate(row.duplicateRatePercent),
+            rate(row.returnRatePercent),
+            signedCents(row.revenueCents),
+            signedCents(row.payoutCents),
+            signedCents(row.marginCents),
+          ],
+        }))}
+      />
     </section>
   );
 }
@@ -386,30 +289,18 @@ function DeliveriesSection({ id, title, intro, nameHead, rows }: { id: string; t
               rows={rows.map((d) => ({ label: d.name, percent: d.failureRatePercent }))}
             />
           </div>
-          <ScrollingTable label={`Table: ${title}`}>
-            <table className="w-full text-sm" data-table={id}>
-              <caption className="sr-only">{title} and the failure rate</caption>
-              <thead>
-                <FiguresHeadRow heads={[nameHead, "Delivered", "Failed", "Dead", "Pending", "Cancelled", "Total", "Failure rate"]} />
-              </thead>
-              <tbody>
-                {rows.map((d) => (
-                  <tr key={d.destination} className="border-b border-slate-100" data-destination={d.destination}>
-                    <th scope="row" className={`${th} font-normal`}>
-                      {d.name}
-                    </th>
-                    <td className={td}>{number(d.delivered)}</td>
-                    <td className={td}>{number(d.failed)}</td>
-                    <td className={td}>{number(d.dead)}</td>
-                    <td className={td}>{number(d.pending)}</td>
-                    <td className={td}>{number(d.cancelled)}</td>
-                    <td className={td}>{number(d.total)}</td>
-                    <td className={td}>{rate(d.failureRatePercent)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollingTable>
+          <FiguresTable
+            id={id}
+            label={`Table: ${title}`}
+            caption={`${title} and the failure rate`}
+            heads={[nameHead, "Delivered", "Failed", "Dead", "Pending", "Cancelled", "Total", "Failure rate"]}
+            rows={rows.map((d) => ({
+              key: d.destination,
+              name: d.name,
+              data: { "data-destination": d.destination },
+              figures: [number(d.delivered), number(d.failed), number(d.dead), number(d.pending), number(d.cancelled), number(d.total), rate(d.failureRatePercent)],
+            }))}
+          />
         </>
       )}
     </section>

@@ -31,6 +31,7 @@ import { Toasts, type Toast } from "~/admin/kit/toasts";
 import { readForm } from "~/site/read-form";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-lead";
+import { DeliveryAttempts } from "~/admin/delivery-attempts";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -766,73 +767,7 @@ export default function AdminLead({
                 </p>
               ) : null}
               {delivery.log.length ? (
-                <div className="mt-3 overflow-x-auto">
-                  {/* On a phone each attempt is a short block, its error on a line of its own, instead of columns cut off. */}
-                  <table className="w-full text-left text-sm max-sm:block">
-                    <caption className="sr-only">
-                      Attempts to {delivery.target}
-                    </caption>
-                    <thead className="max-sm:sr-only">
-                      <tr className="border-b border-slate-200 text-slate-600">
-                        <th scope="col" className="py-1 pr-3">
-                          Time
-                        </th>
-                        <th scope="col" className="py-1 pr-3">
-                          HTTP
-                        </th>
-                        <th scope="col" className="py-1 pr-3">
-                          Duration
-                        </th>
-                        <th scope="col" className="py-1 pr-3">
-                          Error
-                        </th>
-                        <th scope="col" className="py-1">
-                          Response
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="max-sm:block">
-                      {delivery.log.map((attempt, i) => (
-                        <tr
-                          key={i}
-                          className="border-b border-slate-100 align-top max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:py-2"
-                        >
-                          <td className="py-1 pr-3 whitespace-nowrap max-sm:p-0">
-                            {time(attempt.at)}
-                          </td>
-                          <td className="py-1 pr-3 max-sm:p-0">
-                            <span className="sm:hidden">HTTP </span>
-                            {attempt.status ?? "-"}
-                          </td>
-                          <td className="py-1 pr-3 whitespace-nowrap max-sm:p-0">
-                            {attempt.durationMs} ms
-                          </td>
-                          <td
-                            className={`py-1 pr-3 text-red-800 max-sm:w-full max-sm:p-0 ${attempt.error ? "" : "max-sm:hidden"}`}
-                          >
-                            {attempt.error ?? ""}
-                          </td>
-                          <td
-                            className={`py-1 max-sm:w-full max-sm:p-0 ${attempt.responseBody ? "" : "max-sm:hidden"}`}
-                          >
-                            {attempt.responseBody ? (
-                              <details>
-                                <summary className="cursor-pointer">
-                                  Show
-                                </summary>
-                                <pre className="mt-1 max-w-[60ch] overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">
-                                  {attempt.responseBody}
-                                </pre>
-                              </details>
-                            ) : (
-                              "-"
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DeliveryAttempts target={delivery.target} attempts={delivery.log} time={time} />
               ) : (
                 <p className="mt-2 text-sm text-slate-700">
                   Not attempted yet.

@@ -1,5 +1,6 @@
 import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { operatorTime, statusBadge } from "~/admin/format";
+import { Cell, LabelledCell, Row, Table } from "~/admin/kit/table";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin-revocations";
@@ -12,8 +13,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperatorPage(request, context, "revocations.view");
   return { revocations: await context.revocations.list(), timeZone: context.revocations.timeZone };
 }
-
-const cell = "py-2 pr-3 align-top max-sm:block max-sm:p-0";
 
 export default function AdminRevocations({ loaderData }: Route.ComponentProps) {
   const { revocations, timeZone } = loaderData;
@@ -32,56 +31,42 @@ export default function AdminRevocations({ loaderData }: Route.ComponentProps) {
           {revocations.length === 0 ? (
             <p className="mt-3 text-slate-700">No one has revoked consent yet.</p>
           ) : (
-            <table className="mt-3 w-full text-left text-sm">
-              <thead className="max-sm:sr-only">
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="py-2 pr-3">Recorded</th>
-                  <th scope="col" className="py-2 pr-3">Method</th>
-                  <th scope="col" className="py-2 pr-3">Value</th>
-                  <th scope="col" className="py-2 pr-3">Leads revoked</th>
-                  <th scope="col" className="py-2 pr-3">Events</th>
-                </tr>
-              </thead>
-              <tbody>
-                {revocations.map((revocation) => {
-                  const events = Object.entries(revocation.events);
-                  return (
-                    <tr key={revocation.id} className="border-b border-slate-100 max-sm:block max-sm:py-3">
-                      <td className={cell}>
-                        {operatorTime(revocation.createdAt, timeZone)}
-                        {revocation.revokedAt !== revocation.createdAt ? (
-                          <span className="block text-slate-600">revoked {operatorTime(revocation.revokedAt, timeZone)}</span>
-                        ) : null}
-                      </td>
-                      <td className={cell}>
-                        {revocation.method}
-                        {revocation.buyer ? <span className="block text-slate-600">by {revocation.buyer}</span> : null}
-                      </td>
-                      <td className={`${cell} break-all`}>
-                        {revocation.channel} {revocation.maskedValue}
-                      </td>
-                      <td className={cell}>
-                        <span className="sm:hidden">Leads revoked: </span>
-                        {revocation.leadCount}
-                      </td>
-                      <td className={cell}>
-                        {events.length ? (
-                          <ul className="flex flex-wrap gap-1">
-                            {events.map(([status, count]) => (
-                              <li key={status} className={statusBadge(status)}>
-                                {count} {status}
-                              </li>
-                            ))}
-                          </ul>
-                        ) : (
-                          "none"
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <Table className="mt-3" stacked columns={["Recorded", "Method", "Value", "Leads revoked", "Events"]}>
+              {revocations.map((revocation) => {
+                const events = Object.entries(revocation.events);
+                return (
+                  <Row key={revocation.id} className="align-top">
+                    <Cell>
+                      {operatorTime(revocation.createdAt, timeZone)}
+                      {revocation.revokedAt !== revocation.createdAt ? (
+                        <span className="block text-slate-600">revoked {operatorTime(revocation.revokedAt, timeZone)}</span>
+                      ) : null}
+                    </Cell>
+                    <Cell>
+                      {revocation.method}
+                      {revocation.buyer ? <span className="block text-slate-600">by {revocation.buyer}</span> : null}
+                    </Cell>
+                    <Cell className="break-all">
+                      {revocation.channel} {revocation.maskedValue}
+                    </Cell>
+                    <LabelledCell label="Leads revoked">{revocation.leadCount}</LabelledCell>
+                    <Cell>
+                      {events.length ? (
+                        <ul className="flex flex-wrap gap-1">
+                          {events.map(([status, count]) => (
+                            <li key={status} className={statusBadge(status)}>
+                              {count} {status}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        "none"
+                      )}
+                    </Cell>
+                  </Row>
+                );
+              })}
+            </Table>
           )}
         </section>
       </main>

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { AdminHeader, adminButton } from "~/admin/admin-header";
 import { signedCents } from "~/admin/buyer-summary";
 import { operatorTime } from "~/admin/format";
-import { fieldsOf, inputClass, TextField } from "~/admin/kit/field";
+import { fieldsOf, TextField } from "~/admin/kit/field";
+import { UploadForm } from "~/admin/kit/upload-form";
 import { FormSection } from "~/admin/kit/section";
 import { Cell, Row, Table } from "~/admin/kit/table";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
@@ -94,15 +95,7 @@ export default function AdminSpend({ loaderData, actionData }: Route.ComponentPr
                 per day and campaign: a date as YYYY-MM-DD and the spend in dollars, such as <code>2026-11-26,google,meso-search,125.40</code>. A file
                 with any wrong row imports nothing and lists the lines to fix.
               </p>
-              <form method="post" action="/admin/spend?import" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-                <label className="block">
-                  <span className="font-semibold">File</span>
-                  <input type="file" name="file" required accept=".csv,text/csv,text/plain" className={inputClass} />
-                </label>
-                <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
-                  Import
-                </button>
-              </form>
+              <UploadForm id="spend" action="/admin/spend?import" accept=".csv,text/csv,text/plain" submitLabel="Import" />
             </FormSection>
             <FormSection id="enter" title="Enter one day">
               <form method="post" action="/admin/spend" className="grid gap-4 sm:grid-cols-2">

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
-import { inputClass } from "~/admin/kit/field";
+import { SelectField } from "~/admin/kit/field";
+import { Cell, LabelledCell, Row, Table } from "~/admin/kit/table";
 import { SuppressionUploadForm } from "~/admin/suppression-upload-form";
 import type { Route } from "./+types/admin-suppression";
 
@@ -31,8 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { done: `${answer.listName}: ${added.toLocaleString("en-US")} new entries from ${rows.toLocaleString("en-US")} rows.${skipped}` } satisfies Answer;
 }
 
-const cell = "py-2 pr-3 align-top max-sm:block max-sm:p-0";
-
 export default function AdminSuppression({ loaderData, actionData }: Route.ComponentProps) {
   const { lists, buyers, kinds, canChange, timeZone } = loaderData;
   const answer = actionData as Answer | undefined;
@@ -59,37 +58,20 @@ export default function AdminSuppression({ loaderData, actionData }: Route.Compo
           <h2 id="lists-title" className="text-lg font-bold">
             Lists
           </h2>
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="max-sm:sr-only">
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-3">Name</th>
-                <th scope="col" className="py-2 pr-3">Kind</th>
-                <th scope="col" className="py-2 pr-3">Entries</th>
-                <th scope="col" className="py-2 pr-3">Leads matched</th>
-                <th scope="col" className="py-2 pr-3">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lists.map((list) => (
-                <tr key={list.id} className="border-b border-slate-100 max-sm:block max-sm:py-3" data-list-id={list.id}>
-                  <td className={`${cell} font-semibold`}>{list.name}</td>
-                  <td className={cell}>
-                    {list.kindLabel}
-                    {list.buyerName ? <span className="block text-slate-600">protects {list.buyerName}</span> : null}
-                  </td>
-                  <td className={cell}>
-                    <span className="sm:hidden">Entries: </span>
-                    {list.entries.toLocaleString("en-US")}
-                  </td>
-                  <td className={cell}>
-                    <span className="sm:hidden">Leads matched: </span>
-                    {list.leadsMatched.toLocaleString("en-US")}
-                  </td>
-                  <td className={cell}>{operatorTime(list.updatedAt, timeZone)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table className="mt-3" stacked columns={["Name", "Kind", "Entries", "Leads matched", "Updated"]}>
+            {lists.map((list) => (
+              <Row key={list.id} className="align-top" data-list-id={list.id}>
+                <Cell className="font-semibold">{list.name}</Cell>
+                <Cell>
+                  {list.kindLabel}
+                  {list.buyerName ? <span className="block text-slate-600">protects {list.buyerName}</span> : null}
+                </Cell>
+                <LabelledCell label="Entries">{list.entries.toLocaleString("en-US")}</LabelledCell>
+                <LabelledCell label="Leads matched">{list.leadsMatched.toLocaleString("en-US")}</LabelledCell>
+                <Cell>{operatorTime(list.updatedAt, timeZone)}</Cell>
+              </Row>
+            ))}
+          </Table>
         </section>
         {canChange ? (
           <section aria-labelledby="upload-title" className={adminCard}>
@@ -102,27 +84,21 @@ export default function AdminSuppression({ loaderData, actionData }: Route.Compo
               or 10 digits on a line. A first row without entries is taken as a header.
             </p>
             <SuppressionUploadForm lists={lists} newListLabel="A new list (below)">
-            <label className="block">
-              <span className="font-semibold">New list&apos;s kind</span>
-              <select name="kind" className={inputClass} defaultValue="litigator">
+              <SelectField id="suppression-kind" name="kind" label="New list's kind" defaultValue="litigator">
                 {kinds.map((kind) => (
                   <option key={kind.value} value={kind.value}>
                     {kind.label}
                   </option>
                 ))}
-              </select>
-            </label>
-            <label className="block">
-              <span className="font-semibold">Buyer (for a clients list)</span>
-              <select name="buyerId" className={inputClass} defaultValue="">
+              </SelectField>
+              <SelectField id="suppression-buyer" name="buyerId" label="Buyer (for a clients list)" defaultValue="">
                 <option value="">None</option>
                 {buyers.map((buyer) => (
                   <option key={buyer.id} value={buyer.id}>
                     {buyer.name}
                   </option>
                 ))}
-              </select>
-            </label>
+              </SelectField>
             </SuppressionUploadForm>
           </section>
         ) : null}

@@ -40,7 +40,7 @@ describe("suppression lists", () => {
     expect(routing).toContain("suppression list: Known litigators");
     await operator.screenshot({ path: "/tmp/suppression-lead.png", fullPage: true });
     await operator.goto(`${server.url}/admin/suppression`);
-    expect(await operator.locator("tr", { hasText: "Known litigators" }).textContent()).toMatch(/Leads matched: 1/);
+    expect(await operator.locator("tr", { hasText: "Known litigators" }).textContent()).toMatch(/Leads matched:? ?1(?!\d)/);
     expect(buyer.received).toEqual([]);
     await operator.close();
   });

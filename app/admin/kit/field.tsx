@@ -106,13 +106,26 @@ export function fieldsOf(errors: Readonly<Record<string, string>>, idPrefix: str
   return (key: string, name = key, id = `${idPrefix}-${key}`) => ({ id, name, error: errors[key] });
 }
 
-type ChoiceProps = { label: ReactNode; description?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "className">;
+type StringKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
-/** A checkbox or radio button with its label beside it, and a line saying what it does under the label. */
-export function Choice({ label, description, type = "checkbox", ...input }: ChoiceProps) {
+/**
+ * The text fields of a form kept as typed (values are strings): `field("perDay")` gives the id, the
+ * posted name, the error and the value, with the browser's autofill off, as an operator's form wants.
+ */
+export function typedFieldsOf<V>(errors: Readonly<Record<string, string>>, idPrefix: string, values: V) {
+  const field = fieldsOf(errors, idPrefix);
+  return (key: StringKeys<V>) => ({ ...field(key), defaultValue: values[key] as string, autoComplete: "off" });
+}
+
+type ChoiceProps = { label: ReactNode; description?: ReactNode; boxed?: boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, "className">;
+
+const boxedChoiceClass = "flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-slate-50";
+
+/** A checkbox or radio button with its label beside it, and a line saying what it does under the label; `boxed`, a card that shows it is chosen. */
+export function Choice({ label, description, boxed = false, type = "checkbox", ...input }: ChoiceProps) {
   return (
-    <label className={choiceClass}>
-      <input type={type} className={checkClass} {...input} />
+    <label className={boxed ? boxedChoiceClass : choiceClass}>
+      <input type={type} className={`${checkClass} ${boxed ? "mt-0.5" : ""}`} {...input} />
       {description ? (
         <span>
           <span className="font-semibold">{label}</span>
@@ -122,5 +135,46 @@ export function Choice({ label, description, type = "checkbox", ...input }: Choi
         <span>{label}</span>
       )}
     </label>
+  );
+}
+
+/**
+ * Checkboxes or radio buttons under one legend, with a hint under it and one error for the group,
+ * tied to the fieldset (`<id>-hint`, `<id>-error`). `choicesClassName` lays the choices out.
+ */
+export function ChoiceGroup({
+  id,
+  legend,
+  hint,
+  error,
+  legendClassName = labelClass,
+  className,
+  choicesClassName = "flex flex-wrap gap-x-4",
+  after,
+  children,
+}: {
+  id: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  legendClassName?: string;
+  className?: string;
+  choicesClassName?: string;
+  /** What follows the choices inside the group, such as the fields the choice needs. */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset aria-describedby={describedBy(error && `${id}-error`, hint ? `${id}-hint` : null)} className={className}>
+      <legend className={legendClassName}>{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      <div className={choicesClassName}>{children}</div>
+      <FieldError id={`${id}-error`} error={error} />
+      {after}
+    </fieldset>
   );
 }
