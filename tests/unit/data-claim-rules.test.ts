@@ -5,6 +5,7 @@ import { checkDataClaim, compileDataClaim } from "#claims/engine/data-claim/comp
 import { evaluateEligibility, holds, type Condition } from "#claims/engine/data-claim/eligibility-rules";
 import { dataClaimOf } from "#claims/engine/data-claim/export-claim";
 import { asNewClaim, blankDataClaim } from "#claims/engine/data-claim/templates";
+import { webhookExtraFields } from "#claims/engine/deliveries";
 import { allFields } from "#claims/engine/form-values";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { productionClaims } from "#claims/registry";
@@ -13,7 +14,7 @@ import { examplesOf } from "../fixtures/claims/examples";
 // The rule language as a table against the built-in claims' own eligibility (issue 28, item 2): each
 // claim's rules (claims/built-in-rules.ts) give the outcome and reason its eligibility() gives, over its
 // examples and over answers generated from its questions' options; and "Copy as a new claim" of each
-// compiles to a claim whose schema, eligibility and lead columns agree with the original's.
+// compiles to a claim whose schema, eligibility, lead columns and webhook fields agree with the original's.
 
 /** Answers to generate: every option of each choice question (and blank when optional), the example's answer for the rest. */
 function answersArbitrary(claim: ClaimDefinition, base: Record<string, unknown>) {
@@ -73,6 +74,7 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
   it("has rules exactly when the claim has eligibility", () => {
     expect(asData, `claims/built-in-rules.ts has no entry for '${slug}'`).toBeDefined();
     expect(Boolean(asData.eligibility)).toBe(Boolean(claim.eligibility));
+    expect(Object.keys(asData.webhook ?? {}), "webhook fields").toEqual(Object.keys(claim.webhook?.extraFields ?? {}));
   });
 
   it.each(examples.map((e) => [e.name, e] as const))("example '%s': the same outcome, reason and lead columns", (_name, example) => {
@@ -81,6 +83,7 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
     const copy = compileDataClaim(dataClaimOf(claim, asData), { version: 1, paused: false });
     expect(copy.eligibility?.(answers) ?? null).toEqual(claim.eligibility?.(answers) ?? null);
     expect(copy.toLead(answers)).toEqual(claim.toLead(answers));
+    expect(webhookExtraFields(copy, answers)).toEqual(webhookExtraFields(claim, answers));
     expect(copy.eligibility?.(answers).outcome ?? null).toBe(example.outcome);
   });
 
@@ -93,6 +96,7 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
         fc.pre(answers !== undefined);
         if (rules) expect(evaluateEligibility(rules, answers!)).toEqual(claim.eligibility!(answers!));
         expect(copy.toLead(answers!)).toEqual(claim.toLead(answers!));
+        expect(webhookExtraFields(copy, answers!)).toEqual(webhookExtraFields(claim, answers!));
       }),
       { numRuns: 300 },
     );
@@ -152,14 +156,16 @@ describe("checking a data claim", () => {
     expect(!check.ok && check.errors.join("\n")).toMatch(/^theme\.accent: A colour/m);
   });
 
-  it("refuses rules and lead columns that read answers no question asks, and missing result screens", () => {
+  it("refuses rules, lead columns and webhook fields that read answers no question asks, and missing result screens", () => {
     const claim = valid();
     claim.eligibility.rules[0].when = { answer: "nowhere", is: "Yes" };
     claim.lead.cq["1"] = { answer: "elsewhere" };
+    claim.webhook.accidentDate = { answer: "accidentDay" };
     delete claim.results.partial;
     const check = checkDataClaim(claim);
     expect(check.ok ? [] : check.errors).toEqual([
       "The lead mapping reads 'elsewhere', which no question asks",
+      "The webhook field reads 'accidentDay', which no question asks",
       "An eligibility rule reads 'nowhere', which no question asks",
       "The result screen for 'partial' is missing",
     ]);

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { conditionSchema, eligibilityRulesSchema } from "./eligibility-rules";
-import { leadMappingSchema } from "./lead-mapping";
+import { leadMappingSchema, webhookMappingSchema } from "./lead-mapping";
 
 /**
  * A claim defined as data (docs/decisions/059): what an operator writes at /admin/claims, stored as
@@ -179,6 +179,8 @@ export const dataClaimSchema = z.object({
   formPage: z.optional(z.object({ backToHome: z.optional(z.boolean()), contactPanel: z.optional(z.boolean()) })),
   resultAction: z.optional(z.enum(["home", "submit-another"])),
   lead: leadMappingSchema,
+  /** Fields this claim adds to the operator's webhook payload, after the common ones: each from an answer or a value. */
+  webhook: z.optional(webhookMappingSchema),
 });
 
 export type DataClaim = z.infer<typeof dataClaimSchema>;

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { webhookExtraFieldNames, webhookExtraFields } from "#claims/engine/deliveries";
 import type { ClaimDefinition } from "#claims/engine/types";
-import { claimByCaseType, claims } from "#claims/registry";
+import { allClaims, claimByCaseType } from "#claims/registry";
 import type { Config } from "../../config";
 import type { LeadsTable } from "../../db/schema";
 
@@ -18,7 +18,7 @@ export const COMMON_WEBHOOK_FIELDS = [
 ] as const;
 
 /** Every field a receiver may see (the setup page lists them): the common ones, each claim's extras, attribution. */
-export function webhookFields(definitions: readonly ClaimDefinition[] = claims): string[] {
+export function webhookFields(definitions: readonly ClaimDefinition[] = allClaims()): string[] {
   return [...COMMON_WEBHOOK_FIELDS, ...webhookExtraFieldNames(definitions), ...ATTRIBUTION];
 }
 
