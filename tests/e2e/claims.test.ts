@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClaimDefinition } from "#claims/engine/types";
-import { claims } from "#claims/registry";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { resultPagePath } from "#claims/engine/pages";
 import { MISSING_SUMMARY } from "#claims/engine/form-values";
 import { examplesOf, type ClaimExample } from "../fixtures/claims/examples";
 import { launchBrowser } from "../../tools/browser";
 import { blankStepMessages, expectedLead, resultHeading } from "../support/claim-expectations";
+import { claimsAndCopies, originalOf, publishClaimCopiesTo } from "../support/data-claim-copies";
 import { answerStep, nextButton, shownErrors, submissionKeyOf, submitButton, waitForStep } from "../support/claim-form";
 import { pageProblems } from "../support/page-checks";
 import { startServer, type RunningServer } from "../../tools/server";
@@ -20,11 +20,21 @@ import { startServer, type RunningServer } from "../../tools/server";
 
 const SITE = { SITE_PHONE: "(888) 555-0199", SITE_EMAIL: "help@claims.example" };
 
+// TODO(data claims' JavaScript wizard runtime): a data claim's form page has no wizard script yet (it
+// imports a built-in claim's code chunk, docs/decisions/059), so its form never hydrates. The loop over
+// copies of built-in claims as data claims (support/data-claim-copies.ts) is ready: set this to true once
+// the runtime loads a data claim's JSON in the browser. Without JavaScript they run in
+// integration/claim-forms-without-js.test.ts.
+const JS_WIZARD_ON_DATA_CLAIMS = false;
+/** The journeys to run for a claim: a copy's wait for its wizard's script. */
+const journeyFor = (claim: ClaimDefinition) => (claim.data && !JS_WIZARD_ON_DATA_CLAIMS ? it.skip : it.concurrent);
+
 let server: RunningServer;
 let browser: Browser;
 let phone: BrowserContext;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ LEAD_RATE_LIMIT_PER_HOUR: "0", ...SITE }), launchBrowser()]);
+  if (JS_WIZARD_ON_DATA_CLAIMS) await publishClaimCopiesTo(server);
   phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
 });
 afterAll(async () => {
@@ -97,11 +107,12 @@ async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example:
 // two busy cores one takes several times what it takes alone (17 s), so their bound is their own.
 const CONCURRENT_TEST_TIMEOUT = 180_000;
 
-describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("the %s claim form", (_slug, claim) => {
-  const examples = examplesOf(claim);
+describe.concurrent.each(claimsAndCopies().map((claim) => [claim.slug, claim] as const))("the %s claim form", (_slug, claim) => {
+  const examples = examplesOf(originalOf(claim));
   const last = claim.steps.length - 1;
+  const journey = journeyFor(claim);
 
-  it.concurrent("with JavaScript on a phone: every step accessible, with its messages tied to its fields, then the first example's result", async () => {
+  journey("with JavaScript on a phone: every step accessible, with its messages tied to its fields, then the first example's result", async () => {
     const page = await phone.newPage();
     const problems: string[] = [];
     const check = async (state: string) => problems.push(...(await pageProblems(page)).map((p) => `${state}: ${p}`));
@@ -173,7 +184,7 @@ describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("t
   // One more journey per outcome the first example does not show: another example with the same outcome
   // shows the same screen, and every example's lead is checked below the browser (integration/claim-form-action).
   const otherOutcomes = examples.slice(1).filter((e, i, rest) => e.outcome !== examples[0].outcome && rest.findIndex((o) => o.outcome === e.outcome) === i);
-  it.concurrent.each(otherOutcomes.map((e) => [e.name, e] as const))("with JavaScript, %s: its result, accessible on a phone", async (_name, example) => {
+  journey.each(otherOutcomes.map((e) => [e.name, e] as const))("with JavaScript, %s: its result, accessible on a phone", async (_name, example) => {
     const page = await phone.newPage();
     try {
       await page.goto(server.url + claim.routes.form);

@@ -8,6 +8,8 @@ import { CERTIFICATE_JWT_TYPE, JWKS_PATH } from "../../server/certificates/certi
 import { ConfigError, loadConfig } from "../../server/config";
 import { startApiApp } from "../support/api-app";
 import { mvaAnswers } from "#claims/mva/examples";
+import { createTestSupplier } from "../../tools/suppliers";
+import { runClaimCopies, withCopies } from "../support/data-claim-copies";
 import { buyerInput } from "../support/routing-fixtures";
 import { leadOfCertificate, markLeadSentTo } from "../support/sent-leads";
 import { testDatabaseUrl } from "../support/test-database";
@@ -21,8 +23,8 @@ type Api = Awaited<ReturnType<typeof startApiApp>>;
 
 const startApi = (env: Record<string, string> = {}) => startApiApp({ LEAD_RATE_LIMIT_PER_HOUR: "0", SITE_URL, ...env });
 
-async function submitLead(api: Api, answers: Record<string, unknown>): Promise<string> {
-  const response = await api.post("/api/leads/mva", mvaAnswers(answers));
+async function submitLead(api: Api, answers: Record<string, unknown>, slug = "mva", headers: Record<string, string> = {}): Promise<string> {
+  const response = await api.post(`/api/leads/${slug}`, mvaAnswers(answers), headers);
   expect(response.status, await response.clone().text()).toBe(201);
   const { certificateUrl } = (await response.json()) as { certificateUrl: string };
   return new URL(certificateUrl).searchParams.get("cert")!;
@@ -39,14 +41,24 @@ function ed25519Key() {
   return { pem: privateKey.export({ format: "pem", type: "pkcs8" }).toString(), jwk: privateKey.export({ format: "jwk" }), publicKey };
 }
 
-describe("the signed certificate", () => {
+// MVA's, and its copies' as data claims (support/data-claim-copies.ts): the certificate is the lead service's, whatever the claim.
+describe.each(withCopies("mva").map((claim) => [claim.slug, claim] as const))("the signed certificate of %s", (slug, claim) => {
   let api: Api;
   let certificateId: string;
+  let forgetCopies: () => void;
+  /** A supplier made once the copies are published: a supplier names the claims it may send. */
+  let headers: Record<string, string>;
+  const submit = (answers: Record<string, unknown>) => submitLead(api, answers, slug, headers);
   beforeAll(async () => {
     api = await startApi();
-    certificateId = await submitLead(api, { em: "jane.signed@example.com", ph: "(415) 555-0134" });
+    forgetCopies = await runClaimCopies(api.db);
+    headers = (await createTestSupplier(api.db)).headers;
+    certificateId = await submit({ em: "jane.signed@example.com", ph: "(415) 555-0134" });
   });
-  afterAll(() => api?.close());
+  afterAll(async () => {
+    forgetCopies?.();
+    await api?.close();
+  });
 
   it("is a compact JWS that verifies against the JWKS fetched over HTTP, with the masked certificate, iss, sub and iat", async () => {
     const response = await fetch(`${api.url}/api/certificates/${certificateId}`);
@@ -58,7 +70,7 @@ describe("the signed certificate", () => {
     const before = Math.floor(Date.now() / 1000);
     const { payload, protectedHeader } = await verifyAgainstJwks(api, jws, certificateId);
     expect(protectedHeader).toEqual({ alg: "EdDSA", kid: (await publishedKeys(api))[0]!.kid, typ: CERTIFICATE_JWT_TYPE });
-    expect(payload).toMatchObject({ iss: SITE_URL, sub: certificateId, certificateId, formType: "MVA", ipAddress: "127.0.0.***" });
+    expect(payload).toMatchObject({ iss: SITE_URL, sub: certificateId, certificateId, formType: claim.caseType, ipAddress: "127.0.0.***" });
     expect(payload.iat).toBeGreaterThanOrEqual(before - 5);
     // The same masked data the public page shows, and not the page's counters.
     const answers = new Map((payload.answers as Array<{ label: string; value: string }>).map((a) => [a.value, a.label]));
@@ -89,7 +101,7 @@ describe("the signed certificate", () => {
       await expect(verifyAgainstJwks(api, forged, certificateId)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
     }
     // Nor is another certificate's signature good for this one.
-    const other = await submitLead(api, { em: "someone.else@example.com", ph: "(415) 555-0199" });
+    const other = await submit({ em: "someone.else@example.com", ph: "(415) 555-0199" });
     const [, , otherSignature] = (await fetchJws(api, other)).split(".");
     await expect(verifyAgainstJwks(api, [header, payload, otherSignature].join("."), certificateId)).rejects.toBeInstanceOf(
       errors.JWSSignatureVerificationFailed,

@@ -12,7 +12,7 @@ import { createSettings } from "../../server/settings/settings";
 import { createLeadService, type LeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
 import { afffAnswers } from "#claims/afff/examples";
-import { claimCopies, claimsAndCopies, runClaimCopies } from "../support/data-claim-copies";
+import { claimsAndCopies, runClaimCopies, withCopies } from "../support/data-claim-copies";
 import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "#claims/mva/examples";
 import { testDatabaseUrl } from "../support/test-database";
@@ -66,7 +66,7 @@ async function storedLead(slug: string, answers: Record<string, unknown>) {
 }
 
 // MVA's, and its copies' as data claims ("Copy as a new claim" gives the same payload under its own case type).
-const mvaAndCopies = [["mva", "MVA"], ...claimCopies().filter((copy) => copy.original.slug === "mva").map(({ claim }) => [claim.slug, claim.caseType])];
+const mvaAndCopies = withCopies("mva").map((claim) => [claim.slug, claim.caseType]);
 
 describe("the webhook payload of today's claims, byte for byte", () => {
   it.each(mvaAndCopies)("%s", async (slug, caseType) => {

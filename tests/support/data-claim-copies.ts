@@ -59,6 +59,12 @@ export function claimCopies(): readonly ClaimCopy[] {
 /** The built-in claims, then the copies as the suites hold them: what a suite over "every claim" iterates. */
 export const claimsAndCopies = (): ClaimDefinition[] => [...claims, ...claimCopies().map((copy) => copy.claim)];
 
+/** A built-in claim and its copies, for a suite about one claim: its copies must answer as it does. */
+export const withCopies = (slug: string): ClaimDefinition[] => [
+  ...claims.filter((claim) => claim.slug === slug),
+  ...claimCopies().flatMap((copy) => (copy.original.slug === slug ? [copy.claim] : [])),
+];
+
 /** The built-in claim a copy was made from (a built-in claim is its own). */
 export const originalOf = (claim: ClaimDefinition): ClaimDefinition => claimCopies().find((copy) => copy.claim.slug === claim.slug)?.original ?? claim;
 
