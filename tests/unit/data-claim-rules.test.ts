@@ -7,6 +7,7 @@ import { dataClaimOf } from "#claims/engine/data-claim/export-claim";
 import { asNewClaim, blankDataClaim } from "#claims/engine/data-claim/templates";
 import { webhookExtraFields } from "#claims/engine/deliveries";
 import { allFields } from "#claims/engine/form-values";
+import { startHref } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { productionClaims } from "#claims/registry";
 import { examplesOf } from "../fixtures/claims/examples";
@@ -127,6 +128,22 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
       const [badOriginal, badCopy] = outcomes({ ...examples[0].answers, [field.name]: "\u0000" });
       expect(badCopy, `${field.name} malformed`).toEqual(badOriginal);
     }
+  });
+});
+
+describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("'Copy as a new claim' of %s: its landing", (slug, claim) => {
+  it("keeps the figures' disclaimer and the questions an operator gave the original, and its start buttons lead to its own form", () => {
+    // What site content (/admin/content) can give a built-in claim's landing: the copy is made from the page as shown.
+    const disclaimer = "Past results do not guarantee a similar outcome.";
+    const faq = [{ question: "Does it cost anything?", answer: "No: the review is free." }];
+    const shown = { ...claim, landing: { ...claim.landing, disclaimer, faq } };
+    const data = asNewClaim(dataClaimOf(shown, BUILT_IN_AS_DATA[slug]!), `${slug}-copy`, `${claim.caseType} copy`);
+    const check = checkDataClaim(JSON.parse(JSON.stringify(data)));
+    expect(check.ok ? [] : check.errors).toEqual([]);
+    const copy = compileDataClaim(check.ok ? check.claim : data, { version: 1, paused: false });
+    expect(copy.landing).toMatchObject({ disclaimer, faq, hero: claim.landing.hero, sections: claim.landing.sections });
+    // The start counter (/start/<slug>) is a route of each built-in claim; a data claim has none.
+    expect(startHref(copy)).toBe(copy.routes.form);
   });
 });
 

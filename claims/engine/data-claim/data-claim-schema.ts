@@ -132,7 +132,8 @@ export const landingSchema = z.object({
     cta: text(200),
     target: z.optional(z.enum(["landing", "form"])),
   }),
-  countStarts: z.optional(z.boolean()),
+  // No countStarts: the start counter (/start/<slug>) is a route of each built-in claim (app/routes.ts), so a
+  // data claim's start buttons lead straight to its form.
   hero: z.object({
     badge: text(200),
     title: text(200),
@@ -141,7 +142,11 @@ export const landingSchema = z.object({
     cta: text(200),
     steps: z.object({ title: text(200), steps: z.array(text()), cta: text(200) }),
   }),
+  /** Words that qualify the hero's settlement figures (attorney-advertising rules); none by default. */
+  disclaimer: optionalText(1000),
   sections: z.array(sectionSchema),
+  /** Questions and answers after the sections. */
+  faq: z.optional(z.array(z.object({ question: text(300), answer: longText() }))),
   closing: z.optional(z.object({ title: text(200), text: longText(), cta: text(200) })),
   articleCta: z.optional(z.object({ category: text(200), label: text(200) })),
 });

@@ -109,7 +109,8 @@ function resultsOf(definition: ClaimDefinition): DataClaim["results"] {
 
 export function dataClaimOf(definition: ClaimDefinition, rules: { eligibility?: EligibilityRules; lead: LeadMapping; webhook?: WebhookMapping }): DataClaim {
   const shape = (definition.schema as unknown as { shape: Record<string, z.ZodMiniType> }).shape;
-  const { theme, ...landing } = structuredClone(definition.landing) as ClaimDefinition["landing"];
+  // A data claim has no start counter: its start buttons lead to its form (data-claim-schema.ts).
+  const { theme, countStarts: _counted, ...landing } = structuredClone(definition.landing) as ClaimDefinition["landing"];
   return {
     slug: definition.slug,
     caseType: definition.caseType,
