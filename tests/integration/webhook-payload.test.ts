@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { partnerFields } from "#claims/engine/deliveries";
+import { COMMON_WEBHOOK_FIELDS, partnerFields } from "#claims/engine/deliveries";
 import { allFields, fieldErrorsOf } from "#claims/engine/form-values";
 import { isoDay } from "#claims/engine/schema-builders";
 import type { ClaimDefinition, FieldSpec } from "#claims/engine/types";
 import { syncSystemBuyers } from "../../server/distribution/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
-import { COMMON_WEBHOOK_FIELDS, webhookFields, webhookPayload } from "../../server/distribution/delivery/webhook-payload";
+import { webhookFields, webhookPayload } from "../../server/distribution/delivery/webhook-payload";
 import { submittedLeadOf } from "../../server/distribution/delivery/partner-sender";
 import { createSettings } from "../../server/settings/settings";
 import { createLeadService, type LeadService } from "../../server/leads/submit-lead";

@@ -188,6 +188,17 @@ describe("checking a data claim", () => {
     ]);
   });
 
+  it("refuses a webhook field that would take the place of one every lead's payload has", () => {
+    const claim = valid();
+    claim.webhook.em = { value: "someone@example.com" };
+    claim.webhook.utm_source = { answer: "st" };
+    const check = checkDataClaim(claim);
+    expect(check.ok ? [] : check.errors).toEqual([
+      "The webhook field 'em' is one every lead's payload has: choose another name",
+      "The webhook field 'utm_source' is one every lead's payload has: choose another name",
+    ]);
+  });
+
   it("refuses two questions of one name, a reserved name, options missing and a second consent", () => {
     const claim = valid();
     claim.steps[1].fields.push({ name: "fn", label: "Again", kind: "text" });

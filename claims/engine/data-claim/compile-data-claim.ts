@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ATTRIBUTION_FIELDS, COMMON_WEBHOOK_FIELDS } from "../deliveries";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "../form-values";
 import { YES_NO } from "../options";
 import { tcpaConsentText } from "../personal-fields";
@@ -153,6 +154,9 @@ function meaningErrors(claim: DataClaim): string[] {
   if (byName.get(claim.lead.tcpa)?.kind !== "consent") errors.push(`The lead's consent (tcpa) must be the 'consent' question, not '${claim.lead.tcpa}'`);
   for (const name of answersReadByMapping(claim.lead)) {
     if (!byName.has(name)) errors.push(`The lead mapping reads '${name}', which no question asks`);
+  }
+  for (const name of Object.keys(claim.webhook ?? {})) {
+    if ([...COMMON_WEBHOOK_FIELDS, ...ATTRIBUTION_FIELDS].includes(name)) errors.push(`The webhook field '${name}' is one every lead's payload has: choose another name`);
   }
   for (const name of claim.webhook ? answersReadByWebhook(claim.webhook) : []) {
     if (!byName.has(name)) errors.push(`The webhook field reads '${name}', which no question asks`);
