@@ -4,10 +4,10 @@ import type { ClaimDefinition } from "#claims/engine/types";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { resultPagePath } from "#claims/engine/pages";
 import { MISSING_SUMMARY } from "#claims/engine/form-values";
-import { examplesOf, type ClaimExample } from "../fixtures/claims/examples";
+import type { ClaimExample } from "../fixtures/claims/examples";
 import { launchBrowser } from "../../tools/browser";
 import { blankStepMessages, expectedLead, resultHeading } from "../support/claim-expectations";
-import { claimsAndCopies, originalOf, publishClaimCopiesTo } from "../support/data-claim-copies";
+import { claimsAndDataClaims, examplesFor, publishSuiteDataClaimsTo } from "../support/suite-data-claims";
 import { answerStep, nextButton, shownErrors, submissionKeyOf, submitButton, waitForStep } from "../support/claim-form";
 import { pageProblems } from "../support/page-checks";
 import { startServer, type RunningServer } from "../../tools/server";
@@ -22,11 +22,11 @@ const SITE = { SITE_PHONE: "(888) 555-0199", SITE_EMAIL: "help@claims.example" }
 
 // TODO(data claims' JavaScript wizard runtime): a data claim's form page has no wizard script yet (it
 // imports a built-in claim's code chunk, docs/decisions/059), so its form never hydrates. The loop over
-// copies of built-in claims as data claims (support/data-claim-copies.ts) is ready: set this to true once
+// claims defined as data (support/suite-data-claims.ts) is ready: set this to true once
 // the runtime loads a data claim's JSON in the browser. Without JavaScript they run in
 // integration/claim-forms-without-js.test.ts.
 const JS_WIZARD_ON_DATA_CLAIMS = false;
-/** The journeys to run for a claim: a copy's wait for its wizard's script. */
+/** The journeys to run for a claim: a data claim's wait for its wizard's script. */
 const journeyFor = (claim: ClaimDefinition) => (claim.data && !JS_WIZARD_ON_DATA_CLAIMS ? it.skip : it.concurrent);
 
 let server: RunningServer;
@@ -34,7 +34,7 @@ let browser: Browser;
 let phone: BrowserContext;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ LEAD_RATE_LIMIT_PER_HOUR: "0", ...SITE }), launchBrowser()]);
-  if (JS_WIZARD_ON_DATA_CLAIMS) await publishClaimCopiesTo(server);
+  if (JS_WIZARD_ON_DATA_CLAIMS) await publishSuiteDataClaimsTo(server);
   phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
 });
 afterAll(async () => {
@@ -107,8 +107,8 @@ async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example:
 // two busy cores one takes several times what it takes alone (17 s), so their bound is their own.
 const CONCURRENT_TEST_TIMEOUT = 180_000;
 
-describe.concurrent.each(claimsAndCopies().map((claim) => [claim.slug, claim] as const))("the %s claim form", (_slug, claim) => {
-  const examples = examplesOf(originalOf(claim));
+describe.concurrent.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const))("the %s claim form", (_slug, claim) => {
+  const examples = examplesFor(claim);
   const last = claim.steps.length - 1;
   const journey = journeyFor(claim);
 

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from "../../server/config";
 import { startApiApp } from "../support/api-app";
 import { mvaAnswers } from "#claims/mva/examples";
 import { createTestSupplier } from "../../tools/suppliers";
-import { runClaimCopies, withCopies } from "../support/data-claim-copies";
+import { runSuiteDataClaims, withCopies } from "../support/suite-data-claims";
 import { buyerInput } from "../support/routing-fixtures";
 import { leadOfCertificate, markLeadSentTo } from "../support/sent-leads";
 import { testDatabaseUrl } from "../support/test-database";
@@ -41,7 +41,7 @@ function ed25519Key() {
   return { pem: privateKey.export({ format: "pem", type: "pkcs8" }).toString(), jwk: privateKey.export({ format: "jwk" }), publicKey };
 }
 
-// MVA's, and its copies' as data claims (support/data-claim-copies.ts): the certificate is the lead service's, whatever the claim.
+// MVA's, and its copies' as data claims (support/suite-data-claims.ts): the certificate is the lead service's, whatever the claim.
 describe.each(withCopies("mva").map((claim) => [claim.slug, claim] as const))("the signed certificate of %s", (slug, claim) => {
   let api: Api;
   let certificateId: string;
@@ -51,7 +51,7 @@ describe.each(withCopies("mva").map((claim) => [claim.slug, claim] as const))("t
   const submit = (answers: Record<string, unknown>) => submitLead(api, answers, slug, headers);
   beforeAll(async () => {
     api = await startApi();
-    forgetCopies = await runClaimCopies(api.db);
+    forgetCopies = await runSuiteDataClaims(api.db);
     headers = (await createTestSupplier(api.db)).headers;
     certificateId = await submit({ em: "jane.signed@example.com", ph: "(415) 555-0134" });
   });

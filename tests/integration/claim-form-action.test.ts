@@ -10,20 +10,20 @@ import type { WizardState } from "../../app/wizard/wizard";
 import { RATE_LIMIT_MESSAGE, createLeadService } from "../../server/leads/submit-lead";
 import { examplesOf } from "../fixtures/claims/examples";
 import { blankStepMessages, consentField, expectedLead, requiredFields, stepOf } from "../support/claim-expectations";
-import { claimsAndCopies, originalOf, runClaimCopies } from "../support/data-claim-copies";
+import { claimsAndDataClaims, examplesFor, runSuiteDataClaims } from "../support/suite-data-claims";
 import { failLeadCommits } from "../support/lead-save-failure";
 import { answerOf, formPost, routeArgs, startRouteServices } from "../support/load-context";
 
 // The claim form's route action (app/routes/claim-form.tsx -> handleWizardPost), called with plain
-// Requests and the load context the server builds, for every registered claim, and copies of the
-// built-in ones published as data claims, whose forms the catch route answers (app/routes/data-claim-page.tsx):
+// Requests and the load context the server builds, for every registered claim, and claims defined as data
+// (support/suite-data-claims.ts), whose forms the catch route answers (app/routes/data-claim-page.tsx):
 // what a visitor without JavaScript gets on Previous, Next and Submit, and what every visitor gets from Submit.
 
 let routes: Awaited<ReturnType<typeof startRouteServices>>;
 let forgetCopies: () => void;
 beforeAll(async () => {
   routes = await startRouteServices();
-  forgetCopies = await runClaimCopies(routes.db);
+  forgetCopies = await runSuiteDataClaims(routes.db);
 });
 afterAll(async () => {
   forgetCopies?.();
@@ -56,8 +56,8 @@ async function post(definition: ClaimDefinition, fields: Record<string, string |
 const wizardOf = (data: unknown) => (data as { wizard: WizardState }).wizard;
 const leadRow = (id: string) => routes.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
-describe.each(claimsAndCopies().map((claim) => [claim.slug, claim] as const))("the %s form's action", (_slug, claim) => {
-  const examples = examplesOf(originalOf(claim));
+describe.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const))("the %s form's action", (_slug, claim) => {
+  const examples = examplesFor(claim);
   const lastStep = claim.steps.length - 1;
   const submit = (answers: Record<string, unknown>, key = newKey(), context = routes.context()) =>
     post(claim, formFields(claim, answers, { step: String(lastStep), intent: "submit", [SUBMISSION_KEY_FIELD]: key }), context);
@@ -238,9 +238,9 @@ describe("the claim form's action, for any claim", () => {
 // The form's JSON twin (app/routes/claim-form-answer.ts), where the wizard's script sends the claim:
 // the same action, answered as JSON, recording the form page's URL rather than its own.
 // TODO(data claims' JavaScript wizard runtime): a data claim's form has no JSON twin yet (app/routes.ts
-// registers one per built-in claim; /claims/<slug>/form.json is the catch route's 404). The copies' loop
-// is ready: take the copies out of `skip` once the wizard's script posts data claims somewhere.
-describe.each(claimsAndCopies().map((claim) => [claim.slug, claim] as const))("the %s form's JSON answers", (_slug, claim) => {
+// registers one per built-in claim; /claims/<slug>/form.json is the catch route's 404). The data claims'
+// loop is ready: take them out of `skip` once the wizard's script posts data claims somewhere.
+describe.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const))("the %s form's JSON answers", (_slug, claim) => {
   const whenItHasOne = claim.data ? it.skip : it;
   const lastStep = String(claim.steps.length - 1);
   const send = async (fields: Record<string, string | string[]>) => {
@@ -252,7 +252,7 @@ describe.each(claimsAndCopies().map((claim) => [claim.slug, claim] as const))("t
   };
 
   whenItHasOne("a complete claim is saved: its result page to go to, or its result, with the form page's URL on the certificate", async () => {
-    const example = examplesOf(originalOf(claim))[0];
+    const example = examplesFor(claim)[0];
     const { status, body } = await send(formFields(claim, example.answers, { step: lastStep, intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() }));
     expect(status).toBe(200);
     let leadId: string;

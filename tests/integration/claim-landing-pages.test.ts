@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byRole, byText, getPage, hrefsOf, submitForm, type HtmlPage } from "../support/html-page";
-import { claimCopies, publishClaimCopiesTo } from "../support/data-claim-copies";
+import { claimCopies, publishSuiteDataClaimsTo } from "../support/suite-data-claims";
 import { startServer, type RunningServer } from "../../tools/server";
 
 /**
@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from "../../tools/server";
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
-  await publishClaimCopiesTo(server);
+  await publishSuiteDataClaimsTo(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -168,7 +168,7 @@ describe("AFFF landing page", () => {
   });
 });
 
-// "Copy as a new claim" of a built-in claim, published while the server runs (support/data-claim-copies.ts):
+// "Copy as a new claim" of a built-in claim, published while the server runs (support/suite-data-claims.ts):
 // the catch route's landing says and links what the original's does, to the copy's own form.
 describe.each(claimCopies().map((copy) => [copy.claim.slug, copy] as const))("the landing page of %s, a copy as a data claim", (_slug, { original, claim }) => {
   /** The page's words in order, and where each start link leads. */

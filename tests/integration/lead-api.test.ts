@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mvaAnswers } from "#claims/mva/examples";
 import { createTestSupplier } from "../../tools/suppliers";
 import { startApiApp } from "../support/api-app";
-import { runClaimCopies, withCopies } from "../support/data-claim-copies";
+import { runSuiteDataClaims, withCopies } from "../support/suite-data-claims";
 
 let api: Awaited<ReturnType<typeof startApiApp>>;
 let forgetCopies: () => void;
@@ -11,7 +11,7 @@ let forgetCopies: () => void;
 let supplierHeaders: Record<string, string>;
 beforeAll(async () => {
   api = await startApiApp({ LEAD_RATE_LIMIT_PER_HOUR: "0", SITE_URL: "https://claims.example" });
-  forgetCopies = await runClaimCopies(api.db);
+  forgetCopies = await runSuiteDataClaims(api.db);
   supplierHeaders = (await createTestSupplier(api.db, { name: "MVA and its copies" })).headers;
 });
 afterAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => {
   await api.close();
 });
 
-// MVA, and its copies as data claims (support/data-claim-copies.ts): the same lead service, whatever the claim.
+// MVA, and its copies as data claims (support/suite-data-claims.ts): the same lead service, whatever the claim.
 const mvaAndCopies = withCopies("mva").map((claim) => claim.slug);
 
 const leadRow = (id: string) => api.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -12,7 +12,7 @@ import { createSettings } from "../../server/settings/settings";
 import { createLeadService, type LeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
 import { afffAnswers } from "#claims/afff/examples";
-import { claimsAndCopies, runClaimCopies, withCopies } from "../support/data-claim-copies";
+import { claimsAndDataClaims, runSuiteDataClaims, withCopies } from "../support/suite-data-claims";
 import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "#claims/mva/examples";
 import { testDatabaseUrl } from "../support/test-database";
@@ -50,8 +50,8 @@ beforeAll(async () => {
     leadRateLimitPerHour: 0,
     now: () => SUBMITTED_AT,
   });
-  // Copies of built-in claims published as data claims, held to their originals (support/data-claim-copies.ts).
-  forgetCopies = await runClaimCopies(db);
+  // Claims defined as data: copies of built-in claims held to their originals, and the hair relaxer claim (support/suite-data-claims.ts).
+  forgetCopies = await runSuiteDataClaims(db);
 });
 afterAll(async () => {
   forgetCopies?.();
@@ -129,7 +129,7 @@ function validAnswers(definition: ClaimDefinition): Record<string, unknown> {
   return answers;
 }
 
-describe.each(claimsAndCopies().map((c) => [c.slug, c] as const))("every claim in the registry: %s", (slug, definition) => {
+describe.each(claimsAndDataClaims().map((c) => [c.slug, c] as const))("every claim in the registry: %s", (slug, definition) => {
   it("sends the common webhook fields, then exactly the extras its definition declares, then attribution", async () => {
     const answers = validAnswers(definition);
     const lead = await storedLead(slug, answers);
