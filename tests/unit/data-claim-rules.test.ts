@@ -111,7 +111,7 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
     const copy = compileDataClaim(data, { version: 1, paused: false });
     // The wizard the visitor meets: the same steps, questions, panels, buttons and words.
     expect(copy.steps).toEqual(claim.steps);
-    const wizard = ({ gating, minBusyMs, copy, formPage, resultAction, consentText }: typeof claim) => ({ gating, minBusyMs, copy, formPage, resultAction, consentText });
+    const wizard = ({ gating, minBusyMs, copy: words, formPage, resultAction, consentText }: typeof claim) => ({ gating, minBusyMs, words, formPage, resultAction, consentText });
     expect(wizard(copy)).toEqual(wizard(claim));
     const outcomes = (answers: unknown) => {
       const a = claim.schema.safeParse(answers);
