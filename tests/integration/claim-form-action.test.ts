@@ -20,13 +20,13 @@ import { answerOf, formPost, routeArgs, startRouteServices } from "../support/lo
 // what a visitor without JavaScript gets on Previous, Next and Submit, and what every visitor gets from Submit.
 
 let routes: Awaited<ReturnType<typeof startRouteServices>>;
-let forgetCopies: () => void;
+let forgetDataClaims: () => void;
 beforeAll(async () => {
   routes = await startRouteServices();
-  forgetCopies = await runSuiteDataClaims(routes.db);
+  forgetDataClaims = await runSuiteDataClaims(routes.db);
 });
 afterAll(async () => {
-  forgetCopies?.();
+  forgetDataClaims?.();
   await routes.close();
 });
 

@@ -14,17 +14,17 @@ import { createTestSupplier } from "../../tools/suppliers";
 
 let api: Awaited<ReturnType<typeof startApiApp>>;
 let openApi: { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } }> };
-let forgetCopies: () => void;
+let forgetDataClaims: () => void;
 /** A supplier made once the data claims are published: a supplier names the claims it may send. */
 let supplier: Awaited<ReturnType<typeof createTestSupplier>>;
 beforeAll(async () => {
   api = await startApiApp({ LEAD_RATE_LIMIT_PER_HOUR: "0", SITE_URL: "https://claims.example" });
-  forgetCopies = await runSuiteDataClaims(api.db);
+  forgetDataClaims = await runSuiteDataClaims(api.db);
   supplier = await createTestSupplier(api.db, { name: "Every claim" });
   openApi = await (await fetch(`${api.url}/api/openapi.json`)).json();
 });
 afterAll(async () => {
-  forgetCopies?.();
+  forgetDataClaims?.();
   await api.close();
 });
 

@@ -6,26 +6,28 @@ import { startApiApp } from "../support/api-app";
 import { runSuiteDataClaims, withCopies } from "../support/suite-data-claims";
 
 let api: Awaited<ReturnType<typeof startApiApp>>;
-let forgetCopies: () => void;
+let forgetDataClaims: () => void;
 /** A supplier made once the copies are published: a supplier names the claims it may send. */
 let supplierHeaders: Record<string, string>;
 beforeAll(async () => {
   api = await startApiApp({ LEAD_RATE_LIMIT_PER_HOUR: "0", SITE_URL: "https://claims.example" });
-  forgetCopies = await runSuiteDataClaims(api.db);
+  forgetDataClaims = await runSuiteDataClaims(api.db);
   supplierHeaders = (await createTestSupplier(api.db, { name: "MVA and its copies" })).headers;
 });
 afterAll(async () => {
-  forgetCopies?.();
+  forgetDataClaims?.();
   await api.close();
 });
 
 // MVA, and its copies as data claims (support/suite-data-claims.ts): the same lead service, whatever the claim.
 const mvaAndCopies = withCopies("mva").map((claim) => claim.slug);
+const postTo = (slug: string) => (body: unknown, headers: Record<string, string> = {}) =>
+  api.post(`/api/leads/${slug}`, body, { ...supplierHeaders, ...headers });
 
 const leadRow = (id: string) => api.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 describe.each(mvaAndCopies)("POST /api/leads/%s", (slug) => {
-  const post = (body: unknown, headers: Record<string, string> = {}) => api.post(`/api/leads/${slug}`, body, { ...supplierHeaders, ...headers });
+  const post = postTo(slug);
 
   it("lets exactly one of many simultaneous identical submissions in", async () => {
     const submission = mvaAnswers({ submissionKey: `race-key-${slug}` });
@@ -52,7 +54,7 @@ describe.each(mvaAndCopies)("POST /api/leads/%s", (slug) => {
 });
 
 describe.each(mvaAndCopies)("bad input to %s gets a clear 4xx, never a 500 or a stack trace", (slug) => {
-  const post = (body: unknown, headers: Record<string, string> = {}) => api.post(`/api/leads/${slug}`, body, { ...supplierHeaders, ...headers });
+  const post = postTo(slug);
 
   it.each([
     ["a number for a name", { fn: 42 }, "fn"],
@@ -163,7 +165,7 @@ describe("service endpoints", () => {
 // The plain request is answered before Express (server/http/early-lead-intake.ts); any other shape goes
 // to the Express route. Both must answer alike.
 describe.each(mvaAndCopies)("POST /api/leads/%s, answered before Express or by it", (slug) => {
-  const post = (body: unknown, headers: Record<string, string> = {}) => api.post(`/api/leads/${slug}`, body, { ...supplierHeaders, ...headers });
+  const post = postTo(slug);
   const answerKeys = async (response: Response) => Object.keys((await response.json()) as object).sort();
 
   it("saves a gzip-encoded lead (Express) as it saves a plain one (early), with the same answer", async () => {

@@ -28,7 +28,7 @@ const context = {
 let db: Db;
 let leads: LeadService;
 let config: ReturnType<typeof loadConfig>;
-let forgetCopies: () => void;
+let forgetDataClaims: () => void;
 
 beforeAll(async () => {
   config = loadConfig({
@@ -51,10 +51,10 @@ beforeAll(async () => {
     now: () => SUBMITTED_AT,
   });
   // Claims defined as data: copies of built-in claims held to their originals, and the hair relaxer claim (support/suite-data-claims.ts).
-  forgetCopies = await runSuiteDataClaims(db);
+  forgetDataClaims = await runSuiteDataClaims(db);
 });
 afterAll(async () => {
-  forgetCopies?.();
+  forgetDataClaims?.();
   await db.destroy();
 });
 
