@@ -22,9 +22,8 @@ const SITE = { SITE_PHONE: "(888) 555-0199", SITE_EMAIL: "help@claims.example" }
 
 // TODO(data claims' JavaScript wizard runtime): a data claim's form page has no wizard script yet (it
 // imports a built-in claim's code chunk, docs/decisions/059), so its form never hydrates. The loop over
-// claims defined as data (support/suite-data-claims.ts) is ready: set this to true once
-// the runtime loads a data claim's JSON in the browser. Without JavaScript they run in
-// integration/claim-forms-without-js.test.ts.
+// claims defined as data (support/suite-data-claims.ts) is ready: set this to true once the runtime
+// loads a data claim's JSON in the browser. Without JavaScript they run in integration/claim-forms-without-js.
 const JS_WIZARD_ON_DATA_CLAIMS = false;
 /** The journeys to run for a claim: a data claim's wait for its wizard's script. */
 const journeyFor = (claim: ClaimDefinition) => (claim.data && !JS_WIZARD_ON_DATA_CLAIMS ? it.skip : it.concurrent);

@@ -171,7 +171,7 @@ describe("AFFF landing page", () => {
 // "Copy as a new claim" of a built-in claim, published while the server runs (support/suite-data-claims.ts):
 // the catch route's landing says and links what the original's does, to the copy's own form.
 describe.each(claimCopies().map((copy) => [copy.claim.slug, copy] as const))("the landing page of %s, a copy as a data claim", (_slug, { original, claim }) => {
-  /** The page's words in order, and where each start link leads. */
+  /** The page's words in order, and where each of its links and forms leads. */
   const read = (page: HtmlPage) => ({
     words: (page.document.querySelector("main")?.textContent ?? "").replace(/\s+/g, " ").trim(),
     links: [...page.document.querySelectorAll("main a, main form")].map((e) => e.getAttribute("href") ?? `${e.getAttribute("method")} ${e.getAttribute("action")}`),

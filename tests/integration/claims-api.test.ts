@@ -9,8 +9,8 @@ import { createTestSupplier } from "../../tools/suppliers";
 
 // The JSON API for every registered claim, the test-only fixture claim included, and for claims defined
 // as data: copies of built-in ones ("Copy as a new claim", held to their originals) and the hair relaxer
-// claim (support/suite-data-claims.ts). What differs between claims comes from their definitions (schema, toLead,
-// eligibility) and their examples; the spec's own texts and tables are quoted in the claims' unit tests.
+// claim (support/suite-data-claims.ts). What differs between claims comes from their definitions (schema,
+// toLead, eligibility) and their examples; the spec's own texts and tables are quoted in the claims' unit tests.
 
 let api: Awaited<ReturnType<typeof startApiApp>>;
 let openApi: { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } }> };
