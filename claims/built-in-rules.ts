@@ -1,5 +1,5 @@
 import type { EligibilityRules } from "./engine/data-claim/eligibility-rules";
-import type { LeadMapping, LeadSource } from "./engine/data-claim/lead-mapping";
+import type { LeadMapping, LeadSource, WebhookMapping } from "./engine/data-claim/lead-mapping";
 import { MVA_ALLOWED_STATES } from "./mva/definition";
 
 /**
@@ -10,6 +10,8 @@ import { MVA_ALLOWED_STATES } from "./mva/definition";
 export interface BuiltInAsData {
   eligibility?: EligibilityRules;
   lead: LeadMapping;
+  /** The claim's webhook.extraFields, where it has them. */
+  webhook?: WebhookMapping;
 }
 
 const answer = (name: string, more: Omit<Extract<LeadSource, { answer: string }>, "answer"> = {}): LeadSource => ({ answer: name, ...more });
@@ -49,6 +51,14 @@ export const BUILT_IN_AS_DATA: Readonly<Record<string, BuiltInAsData>> = {
         answer("insuranceCoverage", { join: ", " }),
         answer("noTreatmentLapse"),
       ),
+    },
+    // MVA_WEBHOOK_FIELDS (spec section 3, 'Webhook payload').
+    webhook: {
+      accidentDate: answer("accidentDate"),
+      insuranceCoverage: answer("insuranceCoverage", { join: ", " }),
+      treatmentWithin14Days: answer("treatmentWithin14Days"),
+      realInjuries: answer("realInjuries"),
+      noTreatmentLapse: answer("noTreatmentLapse"),
     },
   },
   mesothelioma: {

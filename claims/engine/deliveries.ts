@@ -1,5 +1,17 @@
 import type { ClaimDefinition, PartnerDelivery, PartnerFieldSource, SubmittedLead } from "./types";
 
+/** The lead's question columns, as the webhook payload names them. */
+export const CQ_FIELDS = ["cq1", "cq2", "cq3", "cq4", "cq5", "cq6", "cq7", "cq8", "cq9", "cq10"] as const;
+
+/** The fields every lead's webhook payload has, whatever its claim (server/distribution/delivery/webhook-payload.ts). */
+export const COMMON_WEBHOOK_FIELDS = [
+  "company_id", "publisher_id", "campaign_id", "auth_token", "em", "fn", "ln", "ph", "st", ...CQ_FIELDS, "tcpa", "tf", "ua", "ip",
+  "test", "timestamp", "eligibilityResult", "leadId", "case_type", "language",
+] as const;
+
+/** The visitor's attribution, last in a payload: a claim's extra fields come before it. */
+export const ATTRIBUTION_FIELDS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer"];
+
 const isApiKey = <A>(source: PartnerFieldSource<A>) => typeof source === "object" && "apiKey" in source;
 
 /** One field's value; an API-key field has none here. */

@@ -7,9 +7,11 @@ import { spanishClaim } from "#claims/spanish-tables";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { resultPagePath } from "#claims/engine/pages";
 import { MISSING_SUMMARY } from "#claims/engine/form-values";
-import { examplesOf, type ClaimExample } from "../fixtures/claims/examples";
+import type { ClaimExample } from "../fixtures/claims/examples";
 import { launchBrowser } from "../../tools/browser";
 import { blankStepMessages, expectedLead, resultHeading } from "../support/claim-expectations";
+import { claimsCoveringEveryShape } from "../support/claim-shapes";
+import { claimsAndDataClaims, examplesFor, publishSuiteDataClaimsTo } from "../support/suite-data-claims";
 import { answerStep, nextButton, shownErrors, submissionKeyOf, submitButton, waitForStep } from "../support/claim-form";
 import { pageProblems } from "../support/page-checks";
 import { startServer, type RunningServer } from "../../tools/server";
@@ -24,11 +26,20 @@ import { wizardMessages } from "../../app/i18n/wizard-messages";
 
 const SITE = { SITE_PHONE: "(888) 555-0199", SITE_EMAIL: "help@claims.example" };
 
+// TODO(data claims' JavaScript wizard runtime): a data claim's form page has no wizard script yet (it
+// imports a built-in claim's code chunk, docs/decisions/059), so its form never hydrates. The loop over
+// claims defined as data (support/suite-data-claims.ts) is ready: set this to true once the runtime
+// loads a data claim's JSON in the browser. Without JavaScript they run in integration/claim-forms-without-js.
+const JS_WIZARD_ON_DATA_CLAIMS = false;
+/** The journeys to run for a claim: a data claim's wait for its wizard's script. */
+const journeyFor = (claim: ClaimDefinition) => (claim.data && !JS_WIZARD_ON_DATA_CLAIMS ? it.skip : it.concurrent);
+
 let server: RunningServer;
 let browser: Browser;
 let phone: BrowserContext;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ LEAD_RATE_LIMIT_PER_HOUR: "0", ...SITE }), launchBrowser()]);
+  if (JS_WIZARD_ON_DATA_CLAIMS) await publishSuiteDataClaimsTo(server);
   phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
 });
 afterAll(async () => {
@@ -102,17 +113,24 @@ async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example:
 // two busy cores one takes several times what it takes alone (17 s), so their bound is their own.
 const CONCURRENT_TEST_TIMEOUT = 180_000;
 
-const inBothLanguages = claims.flatMap((claim) => [[claim.slug, claim] as const, [`${claim.slug} (Spanish)`, spanishClaim(claim)] as const]);
+// Every claim in English, built in and defined as data (support/suite-data-claims.ts); in Spanish the
+// built-in claims that between them have every shape. Every claim's Spanish words are checked below the
+// browser (unit/i18n-messages, integration/spanish-pages); here the Spanish wizard frame is.
+const journeys = [
+  ...claimsAndDataClaims().map((claim) => [claim.slug, claim] as const),
+  ...claimsCoveringEveryShape(claims).map((claim) => [`${claim.slug} (Spanish)`, spanishClaim(claim)] as const),
+];
 
-describe.concurrent.each(inBothLanguages)("the %s claim form", (_name, claim) => {
-  const examples = examplesOf(claim);
+describe.concurrent.each(journeys)("the %s claim form", (_name, claim) => {
+  const examples = examplesFor(claim);
   const last = claim.steps.length - 1;
   const words = wizardMessages(claim.locale);
   const spanish = claim.locale === "es";
   /** A message of the engine's in the form's language. */
   const said = (message: string) => claim.translate?.(message) ?? message;
+  const journey = journeyFor(claim);
 
-  it.concurrent("with JavaScript on a phone: every step accessible, with its messages tied to its fields, then the first example's result", async () => {
+  journey("with JavaScript on a phone: every step accessible, with its messages tied to its fields, then the first example's result", async () => {
     const page = await phone.newPage();
     const problems: string[] = [];
     const check = async (state: string) => problems.push(...(await pageProblems(page)).map((p) => `${state}: ${p}`));
@@ -192,7 +210,7 @@ describe.concurrent.each(inBothLanguages)("the %s claim form", (_name, claim) =>
   // In English only: in Spanish the same screens differ by their words, which the first journey and
   // e2e/site-pages.test.ts (the result pages) check at 360 px.
   const otherOutcomes = spanish ? [] : examples.slice(1).filter((e, i, rest) => e.outcome !== examples[0].outcome && rest.findIndex((o) => o.outcome === e.outcome) === i);
-  it.concurrent.each(otherOutcomes.map((e) => [e.name, e] as const))("with JavaScript, %s: its result, accessible on a phone", async (_name, example) => {
+  journey.each(otherOutcomes.map((e) => [e.name, e] as const))("with JavaScript, %s: its result, accessible on a phone", async (_name, example) => {
     const page = await phone.newPage();
     try {
       await page.goto(server.url + claim.routes.form);

@@ -8,6 +8,8 @@ import { CERTIFICATE_JWT_TYPE, JWKS_PATH } from "../../server/certificates/certi
 import { ConfigError, loadConfig } from "../../server/config";
 import { startApiApp } from "../support/api-app";
 import { mvaAnswers } from "#claims/mva/examples";
+import { createTestSupplier } from "../../tools/suppliers";
+import { runSuiteDataClaims, withCopies } from "../support/suite-data-claims";
 import { buyerInput } from "../support/routing-fixtures";
 import { leadOfCertificate, markLeadSentTo } from "../support/sent-leads";
 import { testDatabaseUrl } from "../support/test-database";
@@ -21,8 +23,8 @@ type Api = Awaited<ReturnType<typeof startApiApp>>;
 
 const startApi = (env: Record<string, string> = {}) => startApiApp({ LEAD_RATE_LIMIT_PER_HOUR: "0", SITE_URL, ...env });
 
-async function submitLead(api: Api, answers: Record<string, unknown>): Promise<string> {
-  const response = await api.post("/api/leads/mva", mvaAnswers(answers));
+async function submitLead(api: Api, answers: Record<string, unknown>, slug = "mva", headers: Record<string, string> = {}): Promise<string> {
+  const response = await api.post(`/api/leads/${slug}`, mvaAnswers(answers), headers);
   expect(response.status, await response.clone().text()).toBe(201);
   const { certificateUrl } = (await response.json()) as { certificateUrl: string };
   return new URL(certificateUrl).searchParams.get("cert")!;
@@ -39,83 +41,98 @@ function ed25519Key() {
   return { pem: privateKey.export({ format: "pem", type: "pkcs8" }).toString(), jwk: privateKey.export({ format: "jwk" }), publicKey };
 }
 
+// MVA's, and its copies' as data claims (support/suite-data-claims.ts): the certificate is the lead service's, whatever the claim.
 describe("the signed certificate", () => {
   let api: Api;
-  let certificateId: string;
+  let forgetDataClaims: () => void;
+  /** A supplier made once the data claims are published: a supplier names the claims it may send. */
+  let headers: Record<string, string>;
   beforeAll(async () => {
     api = await startApi();
-    certificateId = await submitLead(api, { em: "jane.signed@example.com", ph: "(415) 555-0134" });
+    forgetDataClaims = await runSuiteDataClaims(api.db);
+    headers = (await createTestSupplier(api.db)).headers;
   });
-  afterAll(() => api?.close());
-
-  it("is a compact JWS that verifies against the JWKS fetched over HTTP, with the masked certificate, iss, sub and iat", async () => {
-    const response = await fetch(`${api.url}/api/certificates/${certificateId}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^application\/jose/);
-    const jws = await response.text();
-    expect(jws.split(".")).toHaveLength(3);
-
-    const before = Math.floor(Date.now() / 1000);
-    const { payload, protectedHeader } = await verifyAgainstJwks(api, jws, certificateId);
-    expect(protectedHeader).toEqual({ alg: "EdDSA", kid: (await publishedKeys(api))[0]!.kid, typ: CERTIFICATE_JWT_TYPE });
-    expect(payload).toMatchObject({ iss: SITE_URL, sub: certificateId, certificateId, formType: "MVA", ipAddress: "127.0.0.***" });
-    expect(payload.iat).toBeGreaterThanOrEqual(before - 5);
-    // The same masked data the public page shows, and not the page's counters.
-    const answers = new Map((payload.answers as Array<{ label: string; value: string }>).map((a) => [a.value, a.label]));
-    expect([...answers.keys()]).toContain("j***@example.com");
-    expect([...answers.keys()]).toContain("(***) ***-0134");
-    expect(JSON.stringify(payload)).not.toContain("jane.signed");
-    expect(JSON.stringify(payload)).not.toContain("555-0134");
-    expect(payload).not.toHaveProperty("verificationCount");
+  afterAll(async () => {
+    forgetDataClaims?.();
+    await api?.close();
   });
 
-  it("publishes only public Ed25519 keys, named by their RFC 7638 thumbprint, for an hour", async () => {
-    const response = await fetch(api.url + JWKS_PATH);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
-    const { keys } = (await response.json()) as { keys: Array<JWK & { kid: string }> };
-    expect(keys).toHaveLength(1);
-    const [key] = keys;
-    expect(Object.keys(key!).sort()).toEqual(["alg", "crv", "kid", "kty", "use", "x"]);
-    expect(key).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" });
-    expect(key!.kid).toBe(await calculateJwkThumbprint({ kty: key!.kty, crv: key!.crv, x: key!.x }));
-  });
+  describe.each(withCopies("mva").map((claim) => [claim.slug, claim] as const))("of %s", (slug, claim) => {
+    let certificateId: string;
+    const submit = (answers: Record<string, unknown>) => submitLead(api, answers, slug, headers);
+    beforeAll(async () => {
+      certificateId = await submit({ em: `jane.signed.${slug}@example.com`, ph: "(415) 555-0134" });
+    });
 
-  it("fails verification when its payload is altered, even by one claim", async () => {
-    const [header, payload, signature] = (await fetchJws(api, certificateId)).split(".");
-    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
-    for (const altered of [{ ...claims, formType: "PFAS" }, { ...claims, ipAddress: "198.51.100.***" }, { ...claims, iat: claims.iat + 1 }]) {
-      const forged = [header, Buffer.from(JSON.stringify(altered)).toString("base64url"), signature].join(".");
-      await expect(verifyAgainstJwks(api, forged, certificateId)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
-    }
-    // Nor is another certificate's signature good for this one.
-    const other = await submitLead(api, { em: "someone.else@example.com", ph: "(415) 555-0199" });
-    const [, , otherSignature] = (await fetchJws(api, other)).split(".");
-    await expect(verifyAgainstJwks(api, [header, payload, otherSignature].join("."), certificateId)).rejects.toBeInstanceOf(
-      errors.JWSSignatureVerificationFailed,
-    );
-  });
+    it("is a compact JWS that verifies against the JWKS fetched over HTTP, with the masked certificate, iss, sub and iat", async () => {
+      const response = await fetch(`${api.url}/api/certificates/${certificateId}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^application\/jose/);
+      const jws = await response.text();
+      expect(jws.split(".")).toHaveLength(3);
 
-  it("is not counted as a verification: the counter is the public page's", async () => {
-    await fetchJws(api, certificateId);
-    const row = await api.db.selectFrom("submission_certificates").select(["verification_count", "verified_at"]).where("certificate_id", "=", certificateId).executeTakeFirstOrThrow();
-    expect([Number(row.verification_count), row.verified_at]).toEqual([0, null]);
-  });
+      const before = Math.floor(Date.now() / 1000);
+      const { payload, protectedHeader } = await verifyAgainstJwks(api, jws, certificateId);
+      expect(protectedHeader).toEqual({ alg: "EdDSA", kid: (await publishedKeys(api))[0]!.kid, typ: CERTIFICATE_JWT_TYPE });
+      expect(payload).toMatchObject({ iss: SITE_URL, sub: certificateId, certificateId, formType: claim.caseType, ipAddress: "127.0.0.***" });
+      expect(payload.iat).toBeGreaterThanOrEqual(before - 5);
+      // The same masked data the public page shows, and not the page's counters.
+      const answers = new Map((payload.answers as Array<{ label: string; value: string }>).map((a) => [a.value, a.label]));
+      expect([...answers.keys()]).toContain("j***@example.com");
+      expect([...answers.keys()]).toContain("(***) ***-0134");
+      expect(JSON.stringify(payload)).not.toContain("jane.signed");
+      expect(JSON.stringify(payload)).not.toContain("555-0134");
+      expect(payload).not.toHaveProperty("verificationCount");
+    });
 
-  it.each([
-    ["an unknown", "tfp_1700000000000_abcdefghi"],
-    ["a malformed", "not-a-certificate"],
-    ["an over-long", `tfp_${"9".repeat(500)}`],
-  ])("answers %s ID with a 404 JSON error", async (_kind, id) => {
-    const response = await fetch(`${api.url}/api/certificates/${encodeURIComponent(id)}`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "There is no certificate with this ID." });
-  });
+    it("publishes only public Ed25519 keys, named by their RFC 7638 thumbprint, for an hour", async () => {
+      const response = await fetch(api.url + JWKS_PATH);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+      const { keys } = (await response.json()) as { keys: Array<JWK & { kid: string }> };
+      expect(keys).toHaveLength(1);
+      const [key] = keys;
+      expect(Object.keys(key!).sort()).toEqual(["alg", "crv", "kid", "kty", "use", "x"]);
+      expect(key).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" });
+      expect(key!.kid).toBe(await calculateJwkThumbprint({ kty: key!.kty, crv: key!.crv, x: key!.x }));
+    });
 
-  it("refuses other methods with 405", async () => {
-    const response = await api.post(`/api/certificates/${certificateId}`, {});
-    expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    it("fails verification when its payload is altered, even by one claim", async () => {
+      const [header, payload, signature] = (await fetchJws(api, certificateId)).split(".");
+      const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
+      for (const altered of [{ ...claims, formType: "PFAS" }, { ...claims, ipAddress: "198.51.100.***" }, { ...claims, iat: claims.iat + 1 }]) {
+        const forged = [header, Buffer.from(JSON.stringify(altered)).toString("base64url"), signature].join(".");
+        await expect(verifyAgainstJwks(api, forged, certificateId)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
+      }
+      // Nor is another certificate's signature good for this one.
+      const other = await submit({ em: "someone.else@example.com", ph: "(415) 555-0199" });
+      const [, , otherSignature] = (await fetchJws(api, other)).split(".");
+      await expect(verifyAgainstJwks(api, [header, payload, otherSignature].join("."), certificateId)).rejects.toBeInstanceOf(
+        errors.JWSSignatureVerificationFailed,
+      );
+    });
+
+    it("is not counted as a verification: the counter is the public page's", async () => {
+      await fetchJws(api, certificateId);
+      const row = await api.db.selectFrom("submission_certificates").select(["verification_count", "verified_at"]).where("certificate_id", "=", certificateId).executeTakeFirstOrThrow();
+      expect([Number(row.verification_count), row.verified_at]).toEqual([0, null]);
+    });
+
+    it.each([
+      ["an unknown", "tfp_1700000000000_abcdefghi"],
+      ["a malformed", "not-a-certificate"],
+      ["an over-long", `tfp_${"9".repeat(500)}`],
+    ])("answers %s ID with a 404 JSON error", async (_kind, id) => {
+      const response = await fetch(`${api.url}/api/certificates/${encodeURIComponent(id)}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "There is no certificate with this ID." });
+    });
+
+    it("refuses other methods with 405", async () => {
+      const response = await api.post(`/api/certificates/${certificateId}`, {});
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD");
+    });
   });
 });
 

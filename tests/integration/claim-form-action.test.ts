@@ -4,23 +4,31 @@ import { formAnswerPath, resultPagePath } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims } from "#claims/registry";
 import { action } from "../../app/routes/claim-form";
+import { action as dataClaimAction } from "../../app/routes/data-claim-page";
 import { action as answerAction, loader as answerLoader } from "../../app/routes/claim-form-answer";
 import type { WizardState } from "../../app/wizard/wizard";
 import { RATE_LIMIT_MESSAGE, createLeadService } from "../../server/leads/submit-lead";
 import { examplesOf } from "../fixtures/claims/examples";
 import { blankStepMessages, consentField, expectedLead, requiredFields, stepOf } from "../support/claim-expectations";
+import { claimsAndDataClaims, examplesFor, runSuiteDataClaims } from "../support/suite-data-claims";
 import { failLeadCommits } from "../support/lead-save-failure";
 import { answerOf, formPost, routeArgs, startRouteServices } from "../support/load-context";
 
 // The claim form's route action (app/routes/claim-form.tsx -> handleWizardPost), called with plain
-// Requests and the load context the server builds, for every registered claim: what a visitor without
-// JavaScript gets on Previous, Next and Submit, and what every visitor gets from Submit.
+// Requests and the load context the server builds, for every registered claim, and claims defined as data
+// (support/suite-data-claims.ts), whose forms the catch route answers (app/routes/data-claim-page.tsx):
+// what a visitor without JavaScript gets on Previous, Next and Submit, and what every visitor gets from Submit.
 
 let routes: Awaited<ReturnType<typeof startRouteServices>>;
+let forgetDataClaims: () => void;
 beforeAll(async () => {
   routes = await startRouteServices();
+  forgetDataClaims = await runSuiteDataClaims(routes.db);
 });
-afterAll(() => routes.close());
+afterAll(async () => {
+  forgetDataClaims?.();
+  await routes.close();
+});
 
 let keys = 0;
 const newKey = () => `form-key-${String(++keys).padStart(6, "0")}`;
@@ -39,14 +47,17 @@ function formFields(definition: ClaimDefinition, answers: Record<string, unknown
 
 async function post(definition: ClaimDefinition, fields: Record<string, string | string[]>, context = routes.context()) {
   const request = formPost(definition.routes.form, fields, { "user-agent": "RouteTest/1.0" });
-  return answerOf(await action(routeArgs(request, context)));
+  if (!definition.data) return answerOf(await action(routeArgs(request, context)));
+  // The catch route gets the path under /claims/ as its splat, as React Router gives it.
+  const splat = { "*": definition.routes.form.slice("/claims/".length) };
+  return answerOf(await dataClaimAction({ ...routeArgs(request, context), params: splat }));
 }
 
 const wizardOf = (data: unknown) => (data as { wizard: WizardState }).wizard;
 const leadRow = (id: string) => routes.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
-describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s form's action", (_slug, claim) => {
-  const examples = examplesOf(claim);
+describe.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const))("the %s form's action", (_slug, claim) => {
+  const examples = examplesFor(claim);
   const lastStep = claim.steps.length - 1;
   const submit = (answers: Record<string, unknown>, key = newKey(), context = routes.context()) =>
     post(claim, formFields(claim, answers, { step: String(lastStep), intent: "submit", [SUBMISSION_KEY_FIELD]: key }), context);
@@ -226,7 +237,11 @@ describe("the claim form's action, for any claim", () => {
 
 // The form's JSON twin (app/routes/claim-form-answer.ts), where the wizard's script sends the claim:
 // the same action, answered as JSON, recording the form page's URL rather than its own.
-describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s form's JSON answers", (_slug, claim) => {
+// TODO(data claims' JavaScript wizard runtime): a data claim's form has no JSON twin yet (app/routes.ts
+// registers one per built-in claim; /claims/<slug>/form.json is the catch route's 404). The data claims'
+// loop is ready: take them out of `skip` once the wizard's script posts data claims somewhere.
+describe.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const))("the %s form's JSON answers", (_slug, claim) => {
+  const whenItHasOne = claim.data ? it.skip : it;
   const lastStep = String(claim.steps.length - 1);
   const send = async (fields: Record<string, string | string[]>) => {
     const request = formPost(`${formAnswerPath(claim)}?utm_source=json-test`, fields, { "user-agent": "RouteTest/1.0" });
@@ -236,8 +251,8 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s form'
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
-  it("a complete claim is saved: its result page to go to, or its result, with the form page's URL on the certificate", async () => {
-    const example = examplesOf(claim)[0];
+  whenItHasOne("a complete claim is saved: its result page to go to, or its result, with the form page's URL on the certificate", async () => {
+    const example = examplesFor(claim)[0];
     const { status, body } = await send(formFields(claim, example.answers, { step: lastStep, intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() }));
     expect(status).toBe(200);
     let leadId: string;
@@ -255,13 +270,13 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s form'
     expect(certificate.page_url).toBe(`https://claims.example${claim.routes.form}?utm_source=json-test`);
   });
 
-  it("answers anything but a post with 405 and the method to use", async () => {
+  whenItHasOne("answers anything but a post with 405 and the method to use", async () => {
     const response = answerLoader();
     expect([response.status, response.headers.get("allow")]).toEqual([405, "POST"]);
     expect(await response.json()).toEqual({ error: "Method not allowed; use POST" });
   });
 
-  it("a claim with answers missing answers 400 with the wizard's state: the step, the messages, the answers", async () => {
+  whenItHasOne("a claim with answers missing answers 400 with the wizard's state: the step, the messages, the answers", async () => {
     const { status, body } = await send({ step: lastStep, intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() });
     expect(status).toBe(400);
     const wizard = wizardOf(body);

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { MISSING_SUMMARY } from "#claims/engine/form-values";
 import { resultPagePath } from "#claims/engine/pages";
-import { claims } from "#claims/registry";
-import { examplesOf } from "../fixtures/claims/examples";
 import { blankStepMessages, expectedLead, resultHeading } from "../support/claim-expectations";
+import { claimsAndDataClaims, examplesFor, publishSuiteDataClaimsTo } from "../support/suite-data-claims";
 import { answerStepInHtml, claimForm, formButton, shownErrorsInHtml, stepTitleOf, submissionKeyIn } from "../support/claim-form-html";
 import { byRole, byText, getPage, submitForm, type HtmlPage } from "../support/html-page";
 import { startServer, type RunningServer } from "../../tools/server";
 
-// Every registered claim's form as a visitor without JavaScript meets it, over HTTP from the built
-// server: its HTML answered control by control and posted with the button pressed, step by step, up
-// to the result and the stored lead (ADR 045: this was a browser test per claim with JavaScript off).
+// Every registered claim's form, and claims defined as data published while the server runs (copies of
+// built-in claims held to their originals, and the hair relaxer claim: support/suite-data-claims.ts), as
+// a visitor without JavaScript meets it, over HTTP from the built server: its HTML answered control by
+// control and posted with the button pressed, step by step, up to the result and the stored lead (ADR 045: this was a browser test per claim with JavaScript off).
 // The same forms with JavaScript, and their layout and axe rules, are checked in e2e/claims.test.ts.
 
 const SITE = { SITE_PHONE: "(888) 555-0199", SITE_EMAIL: "help@claims.example" };
@@ -20,6 +20,7 @@ const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) NoScript/1.0";
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({ LEAD_RATE_LIMIT_PER_HOUR: "0", ...SITE });
+  await publishSuiteDataClaimsTo(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -29,8 +30,8 @@ type Row = Record<string, unknown>;
 const leadByKey = (key: string) => server.query<Row>("select * from leads where submission_key = ?", key)[0];
 const press = (page: HtmlPage, button: string) => submitForm(page, claimForm(page), formButton(page, button));
 
-describe.each(claims.map((claim) => [claim.slug, claim] as const))("the %s claim form without JavaScript", (_slug, claim) => {
-  const [example] = examplesOf(claim);
+describe.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const))("the %s claim form without JavaScript", (_slug, claim) => {
+  const [example] = examplesFor(claim);
   const last = claim.steps.length - 1;
   const next = claim.copy.next ?? "Next";
 

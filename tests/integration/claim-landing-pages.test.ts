@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byRole, byText, getPage, hrefsOf, submitForm, type HtmlPage } from "../support/html-page";
+import { claimCopies, publishSuiteDataClaimsTo } from "../support/suite-data-claims";
 import { startServer, type RunningServer } from "../../tools/server";
 
 /**
@@ -12,6 +13,7 @@ import { startServer, type RunningServer } from "../../tools/server";
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
+  await publishSuiteDataClaimsTo(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -163,5 +165,28 @@ describe("AFFF landing page", () => {
     expect(startClicks()).toBe(before + 1);
     const [event] = server.query<{ path: string }>("select path from page_events where name = 'afff-landing-start' order by created_at desc limit 1");
     expect(event!.path).toBe("/afff-firefoam");
+  });
+});
+
+// "Copy as a new claim" of a built-in claim, published while the server runs (support/suite-data-claims.ts):
+// the catch route's landing says and links what the original's does, to the copy's own form.
+describe.each(claimCopies().map((copy) => [copy.claim.slug, copy] as const))("the landing page of %s, a copy as a data claim", (_slug, { original, claim }) => {
+  /** The page's words in order, and where each of its links and forms leads. */
+  const read = (page: HtmlPage) => ({
+    words: (page.document.querySelector("main")?.textContent ?? "").replace(/\s+/g, " ").trim(),
+    links: [...page.document.querySelectorAll("main a, main form")].map((e) => e.getAttribute("href") ?? `${e.getAttribute("method")} ${e.getAttribute("action")}`),
+  });
+  /** The original's links, its start buttons leading to the copy's form instead of its own. */
+  const toCopy = (href: string | null) => (href === original.routes.form ? claim.routes.form : href);
+
+  it("has its original's words and links, start buttons that lead to its own form, and no script", async () => {
+    const [copied, builtIn] = [await open(claim.routes.landing), await open(original.routes.landing)];
+    expect(read(copied).words).toBe(read(builtIn).words);
+    expect(read(copied).links).toEqual(read(builtIn).links.map(toCopy));
+    expect(read(copied).links).toContain(claim.routes.form);
+    expect(byRole(copied.document, "heading", { level: 1 }).map((h) => h.textContent)).toEqual([original.landing.hero.title]);
+    expect(scripts(copied)).toBe(0);
+    const form = await open(claim.routes.form);
+    expect(byRole(form.document, "heading", { level: 1 }).map((h) => h.textContent)).toEqual(byRole((await open(original.routes.form)).document, "heading", { level: 1 }).map((h) => h.textContent));
   });
 });

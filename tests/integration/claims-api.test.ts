@@ -1,23 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordedPartnerFields } from "#claims/engine/deliveries";
 import { MISSING_SUMMARY, allFields } from "#claims/engine/form-values";
-import { claims } from "#claims/registry";
 import { createCertificateService } from "../../server/certificates/certificate-service";
-import { examplesOf } from "../fixtures/claims/examples";
 import { startApiApp } from "../support/api-app";
 import { blankMessage, consentField, expectedLead, optionalFields, requiredFields } from "../support/claim-expectations";
+import { claimsAndDataClaims, examplesFor, runSuiteDataClaims } from "../support/suite-data-claims";
+import { createTestSupplier } from "../../tools/suppliers";
 
-// The JSON API for every registered claim, the test-only fixture claim included. What differs between
-// claims comes from their definitions (schema, toLead, eligibility) and their examples; the spec's own
-// texts and tables are quoted in the claims' unit tests.
+// The JSON API for every registered claim, the test-only fixture claim included, and for claims defined
+// as data: copies of built-in ones ("Copy as a new claim", held to their originals) and the hair relaxer
+// claim (support/suite-data-claims.ts). What differs between claims comes from their definitions (schema,
+// toLead, eligibility) and their examples; the spec's own texts and tables are quoted in the claims' unit tests.
 
 let api: Awaited<ReturnType<typeof startApiApp>>;
 let openApi: { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } }> };
+let forgetDataClaims: () => void;
+/** A supplier made once the data claims are published: a supplier names the claims it may send. */
+let supplier: Awaited<ReturnType<typeof createTestSupplier>>;
 beforeAll(async () => {
   api = await startApiApp({ LEAD_RATE_LIMIT_PER_HOUR: "0", SITE_URL: "https://claims.example" });
+  forgetDataClaims = await runSuiteDataClaims(api.db);
+  supplier = await createTestSupplier(api.db, { name: "Every claim" });
   openApi = await (await fetch(`${api.url}/api/openapi.json`)).json();
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  forgetDataClaims?.();
+  await api.close();
+});
 
 interface JsonSchema {
   required?: string[];
@@ -28,9 +37,9 @@ const leadRow = (id: string) => api.db.selectFrom("leads").selectAll().where("id
 const certificateRow = (id: string) =>
   api.db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", id).executeTakeFirstOrThrow();
 
-describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/leads/%s", (slug, claim) => {
-  const examples = examplesOf(claim);
-  const post = (body: unknown, headers: Record<string, string> = {}) => api.post(`/api/leads/${slug}`, body, headers);
+describe.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const))("POST /api/leads/%s", (slug, claim) => {
+  const examples = examplesFor(claim);
+  const post = (body: unknown, headers: Record<string, string> = {}) => api.post(`/api/leads/${slug}`, body, { ...supplier.headers, ...headers });
   const without = (answers: Record<string, unknown>, ...names: string[]) =>
     Object.fromEntries(Object.entries(answers).filter(([name]) => !names.includes(name)));
 
@@ -48,7 +57,7 @@ describe.each(claims.map((claim) => [claim.slug, claim] as const))("POST /api/le
 
     const expected = expectedLead(claim, example.answers);
     const lead = await leadRow(body.leadId);
-    expect(lead).toMatchObject({ ...expected.row, source: "api", supplier_id: api.supplier.id, user_ip: "127.0.0.1", user_agent: "IntegrationTest/1.0", is_spam: 0 });
+    expect(lead).toMatchObject({ ...expected.row, source: "api", supplier_id: supplier.id, user_ip: "127.0.0.1", user_agent: "IntegrationTest/1.0", is_spam: 0 });
     expect(body.certificateUrl).toBe(`https://claims.example/verify-trustedforms-pro?cert=${lead.certificate_id}`);
 
     const formData = JSON.parse(lead.form_data);

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { partnerFields } from "#claims/engine/deliveries";
+import { COMMON_WEBHOOK_FIELDS, partnerFields } from "#claims/engine/deliveries";
 import { allFields, fieldErrorsOf } from "#claims/engine/form-values";
 import { isoDay } from "#claims/engine/schema-builders";
 import type { ClaimDefinition, FieldSpec } from "#claims/engine/types";
-import { claims } from "#claims/registry";
 import { syncSystemBuyers } from "../../server/distribution/buyers/system-buyers";
 import { loadConfig } from "../../server/config";
 import { migrateToLatest, openDatabase, type Db } from "../../server/db/database";
-import { COMMON_WEBHOOK_FIELDS, webhookFields, webhookPayload } from "../../server/distribution/delivery/webhook-payload";
+import { webhookFields, webhookPayload } from "../../server/distribution/delivery/webhook-payload";
 import { submittedLeadOf } from "../../server/distribution/delivery/partner-sender";
 import { createSettings } from "../../server/settings/settings";
 import { createLeadService, type LeadService } from "../../server/leads/submit-lead";
 import { createLogger } from "../../server/logger";
 import { afffAnswers } from "#claims/afff/examples";
+import { claimsAndDataClaims, runSuiteDataClaims, withCopies } from "../support/suite-data-claims";
 import { anotherPerson } from "../support/distinct-people";
 import { mvaAnswers } from "#claims/mva/examples";
 import { testDatabaseUrl } from "../support/test-database";
@@ -28,6 +28,7 @@ const context = {
 let db: Db;
 let leads: LeadService;
 let config: ReturnType<typeof loadConfig>;
+let forgetDataClaims: () => void;
 
 beforeAll(async () => {
   config = loadConfig({
@@ -49,8 +50,13 @@ beforeAll(async () => {
     leadRateLimitPerHour: 0,
     now: () => SUBMITTED_AT,
   });
+  // Claims defined as data: copies of built-in claims held to their originals, and the hair relaxer claim (support/suite-data-claims.ts).
+  forgetDataClaims = await runSuiteDataClaims(db);
 });
-afterAll(() => db.destroy());
+afterAll(async () => {
+  forgetDataClaims?.();
+  await db.destroy();
+});
 
 /** Saves a lead through the real lead service and reads the stored row back. */
 async function storedLead(slug: string, answers: Record<string, unknown>) {
@@ -59,10 +65,13 @@ async function storedLead(slug: string, answers: Record<string, unknown>) {
   return db.selectFrom("leads").selectAll().where("id", "=", result.leadId).executeTakeFirstOrThrow();
 }
 
+// MVA's, and its copies' as data claims ("Copy as a new claim" gives the same payload under its own case type).
+const mvaAndCopies = withCopies("mva").map((claim) => [claim.slug, claim.caseType]);
+
 describe("the webhook payload of today's claims, byte for byte", () => {
-  it("MVA", async () => {
+  it.each(mvaAndCopies)("%s", async (slug, caseType) => {
     const answers = mvaAnswers();
-    const lead = await storedLead("mva", answers);
+    const lead = await storedLead(slug!, answers);
     const day = String(answers.accidentDate);
     const tf = `https://claims.example/verify-trustedforms-pro?cert=${lead.certificate_id}`;
     expect(JSON.stringify(webhookPayload(lead, config.webhook))).toBe(
@@ -70,7 +79,7 @@ describe("the webhook payload of today's claims, byte for byte", () => {
         `"fn":"Jane","ln":"Doe","ph":"4155552671","st":"CA","cq1":"No","cq2":"Yes","cq3":"Yes","cq4":"${day}","cq5":"No",` +
         `"cq6":"No","cq7":"Yes","cq8":"No","cq9":"Defendant Insurance Coverage, Driver UI or UIM Coverage","cq10":"No",` +
         `"tcpa":true,"tf":"${tf}","ua":"PayloadTest/1.0","ip":"203.0.113.7","test":"false",` +
-        `"timestamp":"2026-03-04T05:06:07.089Z","eligibilityResult":true,"leadId":"${lead.id}","case_type":"MVA","language":"en",` +
+        `"timestamp":"2026-03-04T05:06:07.089Z","eligibilityResult":true,"leadId":"${lead.id}","case_type":"${caseType}","language":"en",` +
         `"accidentDate":"${day}","insuranceCoverage":"Defendant Insurance Coverage, Driver UI or UIM Coverage",` +
         `"treatmentWithin14Days":"Yes","realInjuries":"Yes","noTreatmentLapse":"No","utm_source":"tv","gclid":"g-1"}`,
     );
@@ -120,7 +129,7 @@ function validAnswers(definition: ClaimDefinition): Record<string, unknown> {
   return answers;
 }
 
-describe.each(claims.map((c) => [c.slug, c] as const))("every claim in the registry: %s", (slug, definition) => {
+describe.each(claimsAndDataClaims().map((c) => [c.slug, c] as const))("every claim in the registry: %s", (slug, definition) => {
   it("sends the common webhook fields, then exactly the extras its definition declares, then attribution", async () => {
     const answers = validAnswers(definition);
     const lead = await storedLead(slug, answers);

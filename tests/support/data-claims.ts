@@ -1,3 +1,4 @@
+import { daysAgo, type ClaimExamples } from "#claims/engine/claim-examples";
 import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
 import { blankDataClaim } from "#claims/engine/data-claim/templates";
 
@@ -60,3 +61,10 @@ export const hairRelaxerAnswers = (overrides: Record<string, unknown> = {}) => (
   tcpa: true,
   ...overrides,
 });
+
+/** hairRelaxer()'s examples, as a built-in claim's examples.ts has them: the first gives every optional answer. */
+export const hairRelaxerExamples: ClaimExamples["examples"] = [
+  { name: "eligible: used it, uterine cancer", outcome: "eligible", answers: hairRelaxerAnswers({ firstUse: daysAgo(400) }) },
+  { name: "partial: another diagnosis", outcome: "partial", answers: hairRelaxerAnswers({ diagnosis: ["ovarian-cancer"], details: "" }) },
+  { name: "ineligible: never used it", outcome: "ineligible", answers: hairRelaxerAnswers({ usedRelaxer: "No" }) },
+];

@@ -5,7 +5,9 @@ import { checkDataClaim, compileDataClaim } from "#claims/engine/data-claim/comp
 import { evaluateEligibility, holds, type Condition } from "#claims/engine/data-claim/eligibility-rules";
 import { dataClaimOf } from "#claims/engine/data-claim/export-claim";
 import { asNewClaim, blankDataClaim } from "#claims/engine/data-claim/templates";
+import { webhookExtraFields } from "#claims/engine/deliveries";
 import { allFields } from "#claims/engine/form-values";
+import { startHref } from "#claims/engine/pages";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { productionClaims } from "#claims/registry";
 import { examplesOf } from "../fixtures/claims/examples";
@@ -13,7 +15,7 @@ import { examplesOf } from "../fixtures/claims/examples";
 // The rule language as a table against the built-in claims' own eligibility (issue 28, item 2): each
 // claim's rules (claims/built-in-rules.ts) give the outcome and reason its eligibility() gives, over its
 // examples and over answers generated from its questions' options; and "Copy as a new claim" of each
-// compiles to a claim whose schema, eligibility and lead columns agree with the original's.
+// compiles to a claim whose schema, eligibility, lead columns and webhook fields agree with the original's.
 
 /** Answers to generate: every option of each choice question (and blank when optional), the example's answer for the rest. */
 function answersArbitrary(claim: ClaimDefinition, base: Record<string, unknown>) {
@@ -73,6 +75,7 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
   it("has rules exactly when the claim has eligibility", () => {
     expect(asData, `claims/built-in-rules.ts has no entry for '${slug}'`).toBeDefined();
     expect(Boolean(asData.eligibility)).toBe(Boolean(claim.eligibility));
+    expect(Object.keys(asData.webhook ?? {}), "webhook fields").toEqual(Object.keys(claim.webhook?.extraFields ?? {}));
   });
 
   it.each(examples.map((e) => [e.name, e] as const))("example '%s': the same outcome, reason and lead columns", (_name, example) => {
@@ -81,6 +84,7 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
     const copy = compileDataClaim(dataClaimOf(claim, asData), { version: 1, paused: false });
     expect(copy.eligibility?.(answers) ?? null).toEqual(claim.eligibility?.(answers) ?? null);
     expect(copy.toLead(answers)).toEqual(claim.toLead(answers));
+    expect(webhookExtraFields(copy, answers)).toEqual(webhookExtraFields(claim, answers));
     expect(copy.eligibility?.(answers).outcome ?? null).toBe(example.outcome);
   });
 
@@ -93,6 +97,7 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
         fc.pre(answers !== undefined);
         if (rules) expect(evaluateEligibility(rules, answers!)).toEqual(claim.eligibility!(answers!));
         expect(copy.toLead(answers!)).toEqual(claim.toLead(answers!));
+        expect(webhookExtraFields(copy, answers!)).toEqual(webhookExtraFields(claim, answers!));
       }),
       { numRuns: 300 },
     );
@@ -104,7 +109,10 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
     const check = checkDataClaim(JSON.parse(JSON.stringify(data)));
     expect(check.ok ? [] : check.errors).toEqual([]);
     const copy = compileDataClaim(data, { version: 1, paused: false });
-    expect(copy.steps).toEqual(claim.steps.map((step) => expect.objectContaining({ title: step.title })));
+    // The wizard the visitor meets: the same steps, questions, panels, buttons and words.
+    expect(copy.steps).toEqual(claim.steps);
+    const wizard = ({ gating, minBusyMs, copy: words, formPage, resultAction, consentText }: typeof claim) => ({ gating, minBusyMs, words, formPage, resultAction, consentText });
+    expect(wizard(copy)).toEqual(wizard(claim));
     const outcomes = (answers: unknown) => {
       const a = claim.schema.safeParse(answers);
       const b = copy.schema.safeParse(answers);
@@ -123,6 +131,22 @@ describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("%s
       const [badOriginal, badCopy] = outcomes({ ...examples[0].answers, [field.name]: "\u0000" });
       expect(badCopy, `${field.name} malformed`).toEqual(badOriginal);
     }
+  });
+});
+
+describe.each(productionClaims.map((claim) => [claim.slug, claim] as const))("'Copy as a new claim' of %s: its landing", (slug, claim) => {
+  it("keeps the figures' disclaimer and the questions an operator gave the original, and its start buttons lead to its own form", () => {
+    // What site content (/admin/content) can give a built-in claim's landing: the copy is made from the page as shown.
+    const disclaimer = "Past results do not guarantee a similar outcome.";
+    const faq = [{ question: "Does it cost anything?", answer: "No: the review is free." }];
+    const shown = { ...claim, landing: { ...claim.landing, disclaimer, faq } };
+    const data = asNewClaim(dataClaimOf(shown, BUILT_IN_AS_DATA[slug]!), `${slug}-copy`, `${claim.caseType} copy`);
+    const check = checkDataClaim(JSON.parse(JSON.stringify(data)));
+    expect(check.ok ? [] : check.errors).toEqual([]);
+    const copy = compileDataClaim(check.ok ? check.claim : data, { version: 1, paused: false });
+    expect(copy.landing).toMatchObject({ disclaimer, faq, hero: claim.landing.hero, sections: claim.landing.sections });
+    // The start counter (/start/<slug>) is a route of each built-in claim; a data claim has none.
+    expect(startHref(copy)).toBe(copy.routes.form);
   });
 });
 
@@ -152,16 +176,29 @@ describe("checking a data claim", () => {
     expect(!check.ok && check.errors.join("\n")).toMatch(/^theme\.accent: A colour/m);
   });
 
-  it("refuses rules and lead columns that read answers no question asks, and missing result screens", () => {
+  it("refuses rules, lead columns and webhook fields that read answers no question asks, and missing result screens", () => {
     const claim = valid();
     claim.eligibility.rules[0].when = { answer: "nowhere", is: "Yes" };
     claim.lead.cq["1"] = { answer: "elsewhere" };
+    claim.webhook.accidentDate = { answer: "accidentDay" };
     delete claim.results.partial;
     const check = checkDataClaim(claim);
     expect(check.ok ? [] : check.errors).toEqual([
       "The lead mapping reads 'elsewhere', which no question asks",
+      "The webhook field reads 'accidentDay', which no question asks",
       "An eligibility rule reads 'nowhere', which no question asks",
       "The result screen for 'partial' is missing",
+    ]);
+  });
+
+  it("refuses a webhook field that would take the place of one every lead's payload has", () => {
+    const claim = valid();
+    claim.webhook.em = { value: "someone@example.com" };
+    claim.webhook.utm_source = { answer: "st" };
+    const check = checkDataClaim(claim);
+    expect(check.ok ? [] : check.errors).toEqual([
+      "The webhook field 'em' is one every lead's payload has: choose another name",
+      "The webhook field 'utm_source' is one every lead's payload has: choose another name",
     ]);
   });
 

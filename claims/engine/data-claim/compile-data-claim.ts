@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ATTRIBUTION_FIELDS, COMMON_WEBHOOK_FIELDS } from "../deliveries";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "../form-values";
 import { YES_NO } from "../options";
 import { tcpaConsentText } from "../personal-fields";
@@ -21,7 +22,7 @@ import type { ClaimDefinition, DataClaimFacts, FieldSpec, Option, ResultCopy } f
 import { US_STATES } from "../us-states";
 import { dataClaimSchema, type DataClaim, type DataField } from "./data-claim-schema";
 import { answersReadBy, evaluateEligibility } from "./eligibility-rules";
-import { answersReadByMapping, leadColumnsOf } from "./lead-mapping";
+import { answersReadByMapping, answersReadByWebhook, columnValue, leadColumnsOf, type WebhookMapping } from "./lead-mapping";
 
 const DEFAULT_MESSAGES = {
   required: "Please answer this question",
@@ -154,6 +155,12 @@ function meaningErrors(claim: DataClaim): string[] {
   for (const name of answersReadByMapping(claim.lead)) {
     if (!byName.has(name)) errors.push(`The lead mapping reads '${name}', which no question asks`);
   }
+  for (const name of Object.keys(claim.webhook ?? {})) {
+    if ([...COMMON_WEBHOOK_FIELDS, ...ATTRIBUTION_FIELDS].includes(name)) errors.push(`The webhook field '${name}' is one every lead's payload has: choose another name`);
+  }
+  for (const name of claim.webhook ? answersReadByWebhook(claim.webhook) : []) {
+    if (!byName.has(name)) errors.push(`The webhook field reads '${name}', which no question asks`);
+  }
   for (const name of claim.eligibility ? answersReadBy(claim.eligibility) : []) {
     if (!byName.has(name)) errors.push(`An eligibility rule reads '${name}', which no question asks`);
   }
@@ -183,6 +190,10 @@ function mix(hex: string, toward: string, share: number): string {
   return `#${parts.map((p) => p.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/** Each webhook field as a function of the stored answers, as a built-in claim's `webhook.extraFields` are. */
+const webhookExtrasOf = (mapping: WebhookMapping) =>
+  Object.fromEntries(Object.entries(mapping).map(([name, source]) => [name, (answers: Record<string, unknown>) => columnValue(source, answers)]));
+
 /** The engine's claim definition of a checked data claim: landing, wizard, API, certificate and routing run it as any other. */
 export function compileDataClaim(claim: DataClaim, facts: DataClaimFacts): ClaimDefinition {
   const compiled = claim.steps.map((step) => step.fields.map(compileField));
@@ -190,6 +201,7 @@ export function compileDataClaim(claim: DataClaim, facts: DataClaimFacts): Claim
   const schema = z.object(shape);
   const results = Object.fromEntries(Object.entries(claim.results).filter(([, copy]) => copy)) as Partial<Record<string, ResultCopy>>;
   const rules = claim.eligibility;
+  const webhook = claim.webhook;
   return {
     slug: claim.slug,
     caseType: claim.caseType,
@@ -209,6 +221,7 @@ export function compileDataClaim(claim: DataClaim, facts: DataClaimFacts): Claim
     ...(claim.resultAction ? { resultAction: claim.resultAction } : {}),
     ...(rules ? { eligibility: (answers: Record<string, unknown>) => evaluateEligibility(rules, answers) } : {}),
     toLead: (answers: Record<string, unknown>) => leadColumnsOf(claim.lead, answers),
+    ...(webhook ? { webhook: { extraFields: webhookExtrasOf(webhook) } } : {}),
     data: facts,
   };
 }

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { conditionSchema, eligibilityRulesSchema } from "./eligibility-rules";
-import { leadMappingSchema } from "./lead-mapping";
+import { leadMappingSchema, webhookMappingSchema } from "./lead-mapping";
 
 /**
  * A claim defined as data (docs/decisions/059): what an operator writes at /admin/claims, stored as
@@ -132,7 +132,8 @@ export const landingSchema = z.object({
     cta: text(200),
     target: z.optional(z.enum(["landing", "form"])),
   }),
-  countStarts: z.optional(z.boolean()),
+  // No countStarts: the start counter (/start/<slug>) is a route of each built-in claim (app/routes.ts), so a
+  // data claim's start buttons lead straight to its form.
   hero: z.object({
     badge: text(200),
     title: text(200),
@@ -141,7 +142,7 @@ export const landingSchema = z.object({
     cta: text(200),
     steps: z.object({ title: text(200), steps: z.array(text()), cta: text(200) }),
   }),
-  /** Words that qualify the hero's figures ("Past results do not guarantee..."). */
+  /** Words that qualify the hero's settlement figures (attorney-advertising rules); none by default. */
   disclaimer: optionalText(1000),
   sections: z.array(sectionSchema),
   /** Questions and answers after the sections. */
@@ -183,6 +184,8 @@ export const dataClaimSchema = z.object({
   formPage: z.optional(z.object({ backToHome: z.optional(z.boolean()), contactPanel: z.optional(z.boolean()) })),
   resultAction: z.optional(z.enum(["home", "submit-another"])),
   lead: leadMappingSchema,
+  /** Fields this claim adds to the operator's webhook payload, after the common ones: each from an answer or a value. */
+  webhook: z.optional(webhookMappingSchema),
 });
 
 export type DataClaim = z.infer<typeof dataClaimSchema>;

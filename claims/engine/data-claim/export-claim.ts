@@ -4,14 +4,14 @@ import type { ClaimDefinition, FieldSpec, Outcome, ResultCopy } from "../types";
 import { US_STATES } from "../us-states";
 import type { DataClaim, DataField } from "./data-claim-schema";
 import type { EligibilityRules } from "./eligibility-rules";
-import type { LeadMapping } from "./lead-mapping";
+import type { LeadMapping, WebhookMapping } from "./lead-mapping";
 
 /**
  * A claim definition in the data form, for "Copy as a new claim" (docs/decisions/059). Questions,
  * landing and copy are read from the definition; each question's messages are read from its own
  * schema by trying the answers that produce them (blank, malformed, too short, out of range), so the
- * copy says what the original says. Eligibility and the lead's columns are code in a built-in claim:
- * they come written in the rule language (claims/built-in-rules.ts).
+ * copy says what the original says. Eligibility, the lead's columns and the webhook's extra fields are
+ * code in a built-in claim: they come written in the rule language (claims/built-in-rules.ts).
  */
 
 function firstMessage(schema: z.ZodMiniType, value: unknown): string | undefined {
@@ -107,9 +107,10 @@ function resultsOf(definition: ClaimDefinition): DataClaim["results"] {
   return results;
 }
 
-export function dataClaimOf(definition: ClaimDefinition, rules: { eligibility?: EligibilityRules; lead: LeadMapping }): DataClaim {
+export function dataClaimOf(definition: ClaimDefinition, rules: { eligibility?: EligibilityRules; lead: LeadMapping; webhook?: WebhookMapping }): DataClaim {
   const shape = (definition.schema as unknown as { shape: Record<string, z.ZodMiniType> }).shape;
-  const { theme, ...landing } = structuredClone(definition.landing) as ClaimDefinition["landing"];
+  // A data claim has no start counter: its start buttons lead to its form (data-claim-schema.ts).
+  const { theme, countStarts: _counted, ...landing } = structuredClone(definition.landing) as ClaimDefinition["landing"];
   return {
     slug: definition.slug,
     caseType: definition.caseType,
@@ -129,5 +130,6 @@ export function dataClaimOf(definition: ClaimDefinition, rules: { eligibility?: 
     ...(definition.formPage ? { formPage: { ...definition.formPage } } : {}),
     ...(definition.resultAction ? { resultAction: definition.resultAction } : {}),
     lead: structuredClone(rules.lead),
+    ...(rules.webhook ? { webhook: structuredClone(rules.webhook) } : {}),
   };
 }

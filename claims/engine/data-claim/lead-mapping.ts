@@ -41,6 +41,16 @@ export const leadMappingSchema = z.object({
 });
 export type LeadMapping = z.infer<typeof leadMappingSchema>;
 
+/** A webhook field's name: what the receiver reads, as an answer's name is written. */
+const WEBHOOK_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,40}$/;
+
+/** The fields a data claim adds to the webhook payload, each from a source as a lead column is: `{ "accidentDate": { "answer": "accidentDate" } }`. */
+export const webhookMappingSchema = z.record(
+  z.string().check(z.regex(WEBHOOK_FIELD_NAME, "A webhook field name: a letter, then letters, digits or '_'")),
+  leadSourceSchema,
+);
+export type WebhookMapping = z.infer<typeof webhookMappingSchema>;
+
 function asText(value: unknown, join: string): string | null {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.map(String).join(join);
@@ -83,8 +93,12 @@ export function leadColumnsOf(mapping: LeadMapping, answers: Readonly<Record<str
   return columns;
 }
 
+const answersRead = (sources: readonly (LeadSource | undefined)[]) => sources.flatMap((s) => (s && "answer" in s ? [s.answer] : []));
+
 /** Every answer name a mapping reads. */
 export function answersReadByMapping(mapping: LeadMapping): string[] {
-  const sources = [mapping.fn, mapping.ln, mapping.em, mapping.ph, mapping.st, mapping.accident_date, mapping.notes, ...Object.values(mapping.cq ?? {})];
-  return [mapping.tcpa, ...sources.flatMap((s) => (s && "answer" in s ? [s.answer] : []))];
+  return [mapping.tcpa, ...answersRead([mapping.fn, mapping.ln, mapping.em, mapping.ph, mapping.st, mapping.accident_date, mapping.notes, ...Object.values(mapping.cq ?? {})])];
 }
+
+/** Every answer name the webhook fields read. */
+export const answersReadByWebhook = (mapping: WebhookMapping): string[] => answersRead(Object.values(mapping));

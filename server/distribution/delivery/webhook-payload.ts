@@ -1,25 +1,16 @@
 import type { Selectable } from "kysely";
-import { webhookExtraFieldNames, webhookExtraFields } from "#claims/engine/deliveries";
+import { ATTRIBUTION_FIELDS, COMMON_WEBHOOK_FIELDS, CQ_FIELDS, webhookExtraFieldNames, webhookExtraFields } from "#claims/engine/deliveries";
 import type { ClaimDefinition } from "#claims/engine/types";
-import { claimByCaseType, claims } from "#claims/registry";
+import { allClaims, claimByCaseType } from "#claims/registry";
 import type { Config } from "../../config";
 import type { LeadsTable } from "../../db/schema";
 
 type Lead = Selectable<LeadsTable>;
 type Identifiers = Config["webhook"];
 
-const CQ = ["cq1", "cq2", "cq3", "cq4", "cq5", "cq6", "cq7", "cq8", "cq9", "cq10"] as const;
-const ATTRIBUTION = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "msclkid", "landing_page", "referrer"];
-
-/** The fields every lead's payload has, whatever its claim. */
-export const COMMON_WEBHOOK_FIELDS = [
-  "company_id", "publisher_id", "campaign_id", "auth_token", "em", "fn", "ln", "ph", "st", ...CQ, "tcpa", "tf", "ua", "ip",
-  "test", "timestamp", "eligibilityResult", "leadId", "case_type", "language",
-] as const;
-
 /** Every field a receiver may see (the setup page lists them): the common ones, each claim's extras, attribution. */
-export function webhookFields(definitions: readonly ClaimDefinition[] = claims): string[] {
-  return [...COMMON_WEBHOOK_FIELDS, ...webhookExtraFieldNames(definitions), ...ATTRIBUTION];
+export function webhookFields(definitions: readonly ClaimDefinition[] = allClaims()): string[] {
+  return [...COMMON_WEBHOOK_FIELDS, ...webhookExtraFieldNames(definitions), ...ATTRIBUTION_FIELDS];
 }
 
 function envelope(ids: Identifiers) {
@@ -40,7 +31,7 @@ export function webhookPayload(lead: Lead, ids: Identifiers): Record<string, unk
     ln: lead.ln,
     ph: lead.ph,
     st: lead.st,
-    ...Object.fromEntries(CQ.map((cq) => [cq, lead[cq]])),
+    ...Object.fromEntries(CQ_FIELDS.map((cq) => [cq, lead[cq]])),
     tcpa: lead.tcpa === 1,
     tf: formData.certificateUrl ?? null,
     ua: lead.user_agent,
