@@ -59,7 +59,8 @@ const landingSchema = z.object({
     badge: text("The badge", 1, 60),
     title: text("The headline", 1, 120),
     intro: text("The introduction", 1, 600),
-    cta: text("The call to action", 1, 40),
+    // 60, not the home hero's 40: a claim's built-in Spanish runs longer (video-game's is 56 characters).
+    cta: text("The call to action", 1, 60),
   }),
   figures: z
     .array(z.object({ label: text("Each figure's label", 1, 40), value: text("Each figure", 1, 30) }))
