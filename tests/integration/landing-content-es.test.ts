@@ -10,6 +10,7 @@ import { loader as resultLoader } from "../../app/routes/claim-result";
 import { loader as homeLoader } from "../../app/routes/home";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
+import { landingFields } from "../support/landing-fields";
 import { withOperators } from "../support/operators";
 
 // Each claim's Spanish landing copy as site content (`landing:<slug>:es`, docs/decisions/055 and 058,
@@ -32,28 +33,6 @@ afterAll(async () => {
 const post = (fields: Record<string, string>) =>
   settled(contentAction(routeArgs(formPost("/admin/content", fields, { cookie: operators.cookies.manager }), app.context())));
 const get = (path: string) => routeArgs(new Request(`${TEST_SITE_URL}${path}`), app.context());
-
-/** The admin form's fields for a landing copy, named as the page names them. */
-function landingFields(copy: LandingCopy): Record<string, string> {
-  const fields: Record<string, string> = {
-    "seo.title": copy.seo.title,
-    "seo.description": copy.seo.description,
-    "hero.badge": copy.hero.badge,
-    "hero.title": copy.hero.title,
-    "hero.intro": copy.hero.intro,
-    "hero.cta": copy.hero.cta,
-    disclaimer: copy.disclaimer,
-    "card.description": copy.card.description,
-    "card.figureLabel": copy.card.figureLabel,
-    "card.figure": copy.card.figure,
-  };
-  copy.figures.forEach((figure, i) => Object.assign(fields, { [`figures.${i}.label`]: figure.label, [`figures.${i}.value`]: figure.value }));
-  copy.faq.forEach((qa, i) => Object.assign(fields, { [`faq.${i}.question`]: qa.question, [`faq.${i}.answer`]: qa.answer }));
-  copy.results.forEach((result, i) =>
-    Object.assign(fields, { [`results.${i}.heading`]: result.heading, [`results.${i}.text`]: result.text, [`results.${i}.estimate`]: result.estimate }),
-  );
-  return fields;
-}
 
 async function publish(entry: string, copy: LandingCopy) {
   expect(await post({ entry, intent: "save", ...landingFields(copy) })).toMatchObject({ status: 200 });
