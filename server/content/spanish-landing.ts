@@ -31,5 +31,5 @@ export function spanishGaps(english: LandingBody, spanish: LandingBody): string[
  * language qualify the figures; no words would leave them unqualified.
  */
 export function withEnglishDisclaimer(english: LandingBody, spanish: LandingBody): LandingBody {
-  return english.disclaimer.trim() && !spanish.disclaimer.trim() ? { ...spanish, disclaimer: english.disclaimer } : spanish;
+  return english.disclaimer.trim() && !spanish.disclaimer.trim() ? { ...spanish, disclaimer: english.disclaimer, disclaimerLang: "en" } : spanish;
 }

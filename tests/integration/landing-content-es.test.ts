@@ -142,7 +142,7 @@ describe("an English publish the Spanish page lacks", () => {
     expect(notices).toHaveLength(2);
     for (const notice of notices) expect(notice).toMatch(/\$48,000 \(Average settlement\); the disclaimer/);
     // The Spanish page never shows the figures without the disclaimer the English page shows.
-    expect((await spanishLanding(claim)).disclaimer).toBe(disclaimer);
+    expect(await spanishLanding(claim)).toMatchObject({ disclaimer, disclaimerLang: "en" });
 
     // A Spanish version with the figure (its amount written the Spanish way) and a disclaimer of its own: nothing is missing.
     const spanishNow = landingCopyOf(spanishClaim(claim));
@@ -153,7 +153,7 @@ describe("an English publish the Spanish page lacks", () => {
     };
     expect(await publish(`landing:${claim.slug}:es`, complete)).toMatch(/: version \d+ is published\.$/);
     expect((await adminEntries()).filter((item) => item.entry.startsWith(`landing:${claim.slug}`)).map((item) => item.spanishNotice)).toEqual([null, null]);
-    expect(await spanishLanding(claim)).toMatchObject({ disclaimer: complete.disclaimer, hero: { stats: complete.figures } });
+    expect(await spanishLanding(claim)).toMatchObject({ disclaimer: complete.disclaimer, disclaimerLang: undefined, hero: { stats: complete.figures } });
   });
 
   it("a Spanish draft is previewed on its /es page, never on the English one", async () => {

@@ -110,7 +110,12 @@ describe("publishing site content with two web instances", () => {
     const path = spanish.routes.landing;
     expect((await page(b, path)).html).toContain(spanish.landing.hero.title);
     const built = landingCopyOf(spanish);
-    const copy = { ...built, hero: { ...built.hero, title: "Titular publicado por el operador" }, disclaimer: "Los resultados anteriores no garantizan un resultado similar." };
+    const copy = {
+      ...built,
+      hero: { ...built.hero, title: "Titular publicado por el operador" },
+      disclaimer: "Los resultados anteriores no garantizan un resultado similar.",
+      faq: [{ question: "¿Cuánto tiempo tengo para presentar un reclamo?", answer: "Depende de su estado; un abogado revisa el plazo." }],
+    };
     expect((await operatorPost({ entry: "landing:mva:es", intent: "save", ...landingFields(copy) })).status).toBe(200);
     const token = new RegExp(`${path}\\?preview=([\\w-]+)`).exec((await page(a, "/admin/content", { cookie })).html)?.[1];
     expect(token).toBeDefined();
@@ -119,7 +124,11 @@ describe("publishing site content with two web instances", () => {
 
     expect((await operatorPost({ entry: "landing:mva:es", intent: "publish" })).status).toBe(200);
     await waitFor(async () => (await page(b, path)).html.includes("Titular publicado por el operador"), "the Spanish landing copy to show on the other instance", PUBLISH_REACHES_EVERY_INSTANCE_MS);
-    expect((await page(b, path)).html).toContain(copy.disclaimer);
+    const published = (await page(b, path)).html;
+    expect(published).toContain(copy.disclaimer);
+    // Its questions under a Spanish heading.
+    expect(published).toContain("Preguntas frecuentes");
+    expect(published).toContain(copy.faq[0]!.question);
     // The English page keeps its own words.
     expect((await page(b, claimBySlug("mva")!.routes.landing)).html).not.toContain("Titular publicado por el operador");
   });
