@@ -20,6 +20,7 @@ export const claimAliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   // Vite finds the claim folders with import.meta.glob; Node and tsx read them from the disk (docs/decisions/051).
   "#claims/claim-folders": fileURLToPath(new URL("./claims/claim-folders.ts", import.meta.url)),
+  "#claims/spanish-folders": fileURLToPath(new URL("./claims/spanish-folders.ts", import.meta.url)),
   // The blog's first articles, imported by a migration (docs/decisions/057): the same split as the claim folders.
   "#content/blog-sources": fileURLToPath(new URL("./content/blog-sources.ts", import.meta.url)),
   ...(testBuild ? testRegistryAliases : {}),

@@ -1,3 +1,5 @@
+// Not ./spanish-folders: the specifier lets Vite and Node each find the tables their own way (spanish-folders.ts).
+import { folderTables } from "#claims/spanish-folders";
 import { localizeClaim, type SpanishTable } from "./engine/localize";
 import { folderOf } from "./engine/registry-of";
 import type { ClaimDefinition } from "./engine/types";
@@ -5,11 +7,10 @@ import type { ClaimDefinition } from "./engine/types";
 /**
  * Each claim folder's Spanish (claims/<slug>/messages-es.ts, its default export), by slug: a claim's
  * Spanish is found beside it, not listed (docs/decisions/058). Read by the pages' server code and
- * Vitest, which Vite builds; the browser loads one claim's table by itself (./spanish-imports.ts).
+ * Vitest, which Vite builds, and by the site content's Spanish defaults, under Node too (#claims/spanish-folders);
+ * the browser loads one claim's table by itself (./spanish-imports.ts).
  */
-const tables: Readonly<Record<string, SpanishTable>> = Object.fromEntries(
-  Object.entries(import.meta.glob<SpanishTable>(["./*/messages-es.ts", "!./engine/messages-es.ts"], { eager: true, import: "default" })).map(([file, table]) => [folderOf(file), table]),
-);
+const tables: Readonly<Record<string, SpanishTable>> = Object.fromEntries(Object.entries(folderTables).map(([file, table]) => [folderOf(file), table]));
 
 /** A claim's Spanish table; a claim without one has only the engine's (its own texts stay English). */
 export const spanishTableOf = (slug: string): SpanishTable => tables[slug] ?? {};

@@ -68,6 +68,8 @@ export function LandingHero(props: {
   stats: readonly Stat[];
   /** Words that qualify the figures, right under them. */
   disclaimer?: string;
+  /** The disclaimer's language when it is not the page's. */
+  disclaimerLang?: string;
   cta: { label: string; href: string };
   aside?: ReactNode;
 }) {
@@ -88,7 +90,7 @@ export function LandingHero(props: {
               </div>
             ))}
           </dl>
-          {props.disclaimer ? <p className="mt-3 text-sm text-slate-700" data-testid="figures-disclaimer">{props.disclaimer}</p> : null}
+          {props.disclaimer ? <p className="mt-3 text-sm text-slate-700" lang={props.disclaimerLang} data-testid="figures-disclaimer">{props.disclaimer}</p> : null}
           <StartButton href={props.cta.href} className={`${ctaClass} mt-8 text-lg`}>
             {props.cta.label} <ArrowRightIcon className="size-5" />
           </StartButton>

@@ -1,5 +1,6 @@
 import type { LandingContent, LandingSection } from "#claims/engine/landing-types";
 import { ChecklistSection, CtaBanner, FaqSection, LandingHero, LandingShell, StepsCard, SupportPanel, TileSection } from "~/components/landing";
+import { usePageMessages } from "~/i18n/use-messages";
 import { ICONS } from "./icon-map";
 
 export interface ClaimLandingProps {
@@ -31,6 +32,7 @@ function Section({ section }: { section: LandingSection }) {
 /** A claim's landing page from its content (claims/<slug>/landing.ts); server-rendered, no JavaScript. */
 export function ClaimLanding({ slug, startHref, landing }: ClaimLandingProps) {
   const { hero, sections, closing, faq } = landing;
+  const t = usePageMessages();
   return (
     <LandingShell theme={`theme-${slug}`} startHref={startHref}>
       <LandingHero
@@ -39,13 +41,14 @@ export function ClaimLanding({ slug, startHref, landing }: ClaimLandingProps) {
         intro={hero.intro}
         stats={hero.stats}
         disclaimer={landing.disclaimer}
+        disclaimerLang={landing.disclaimerLang}
         cta={{ label: hero.cta, href: startHref }}
         aside={<StepsCard title={hero.steps.title} steps={hero.steps.steps} cta={{ label: hero.steps.cta, href: startHref }} />}
       />
       {sections.map((section) => (
         <Section key={section.id} section={section} />
       ))}
-      {faq?.length ? <FaqSection id="faq-title" title="Frequently Asked Questions" items={faq} /> : null}
+      {faq?.length ? <FaqSection id="faq-title" title={t.faqTitle} items={faq} /> : null}
       {closing ? <CtaBanner title={closing.title} text={closing.text} cta={{ label: closing.cta, href: startHref }} /> : null}
     </LandingShell>
   );

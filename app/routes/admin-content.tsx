@@ -61,6 +61,11 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     : "Not published yet: the site shows the built-in default"}
                 </p>
               </div>
+              {item.spanishNotice ? (
+                <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-950" data-testid="spanish-notice">
+                  {item.spanishNotice}
+                </p>
+              ) : null}
               {answered ? (
                 <p role={answered.ok ? "status" : "alert"} className={`mt-3 font-semibold ${answered.ok ? "text-emerald-800" : "text-red-700"}`}>
                   {answered.message}

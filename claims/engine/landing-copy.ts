@@ -13,6 +13,8 @@ export interface LandingCopy {
   /** The settlement figures beside the hero (label and value), and the words that qualify them. */
   figures: Array<{ label: string; value: string }>;
   disclaimer: string;
+  /** Set only by the site, never by an operator's form: the disclaimer is the English page's, on a Spanish page (server/content/spanish-landing.ts). */
+  disclaimerLang?: "en";
   /** The claim's card on the home page. */
   card: { description: string; figureLabel: string; figure: string };
   /** Questions and answers under the landing page (and its FAQPage data); none by default. */
@@ -65,6 +67,7 @@ export function withLandingCopy(claim: ClaimDefinition, copy: LandingCopy): Clai
     card: { ...claim.landing.card, ...copy.card },
     hero: { ...claim.landing.hero, ...copy.hero, stats: copy.figures.map((f) => ({ ...f })) },
     disclaimer: copy.disclaimer || undefined,
+    disclaimerLang: copy.disclaimer ? copy.disclaimerLang : undefined,
     faq: copy.faq.map((qa) => ({ ...qa })),
   };
   const results = claim.results

@@ -88,6 +88,8 @@ export interface LandingContent {
   };
   /** Words that qualify the hero's settlement figures (e.g. 'Past results do not guarantee...'); none by default. */
   disclaimer?: string;
+  /** The disclaimer's language when it is not the page's: a Spanish page showing the English one (docs/decisions/058). */
+  disclaimerLang?: "en";
   sections: readonly LandingSection[];
   /** Questions and answers after the sections (with FAQPage data for search engines); none by default. */
   faq?: readonly { question: string; answer: string }[];

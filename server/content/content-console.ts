@@ -1,7 +1,23 @@
 import type { Actor } from "../audit/audit-log";
-import { bodyFromForm, CONTENT_ENTRIES, entryPreviewPath, entryTitle, FAQ_ROWS, isContentEntry, kindOf, LANDING_FIGURE_ROWS, TRUST_FIGURE_ROWS, type ContentEntryName, type FieldErrors } from "./content-kinds";
-import type { ContentStore } from "./content-store";
+import {
+  bodyFromForm,
+  claimOfEntry,
+  CONTENT_ENTRIES,
+  entryPreviewPath,
+  entryTitle,
+  FAQ_ROWS,
+  isContentEntry,
+  kindOf,
+  LANDING_FIGURE_ROWS,
+  landingEntry,
+  TRUST_FIGURE_ROWS,
+  type ContentEntryName,
+  type FieldErrors,
+  type LandingBody,
+} from "./content-kinds";
+import type { ContentStore, PublishedVersions } from "./content-store";
 import type { LiveContent } from "./live-content";
+import { spanishGaps } from "./spanish-landing";
 
 export const CONTENT_INTENTS = ["save", "publish", "discard", "rollback"] as const;
 export type ContentIntent = (typeof CONTENT_INTENTS)[number];
@@ -17,6 +33,23 @@ export type ContentActionAnswer =
  * reloads this instance's content at once; the others see it at their next poll.
  */
 export function createContentConsole({ store, live }: { store: ContentStore; live: LiveContent }) {
+  /** What a claim's Spanish landing page lacks of its English one, both as published (or built in); none for any other entry. */
+  const spanishGapsOf = (entry: ContentEntryName, published: PublishedVersions): string[] => {
+    const claim = claimOfEntry(entry);
+    if (!claim) return [];
+    const shown = (name: ContentEntryName) => (published[name]?.body ?? live.defaults[name]) as LandingBody;
+    return spanishGaps(shown(landingEntry(claim.slug)), shown(landingEntry(claim.slug, "es")));
+  };
+  /** The notice /admin/content shows on both of a claim's landing entries while its Spanish page lacks something; null when nothing. */
+  const spanishNoticeOf = (entry: ContentEntryName, published: PublishedVersions) => {
+    const gaps = spanishGapsOf(entry, published);
+    return gaps.length ? `The Spanish page does not show what the English page shows: ${gaps.join("; ")}.` : null;
+  };
+  /** A publish's answer, with the notice when the Spanish page now lacks something. */
+  const publishedMessage = async (entry: ContentEntryName, message: string) => {
+    const notice = spanishNoticeOf(entry, await store.published());
+    return notice ? `${message} ${notice}` : message;
+  };
   return {
     /** The rows of figures the trust strip's form offers, and of settlement figures and questions a landing entry's. */
     figureRows: TRUST_FIGURE_ROWS,
@@ -34,6 +67,7 @@ export function createContentConsole({ store, live }: { store: ContentStore; liv
         body: drafts[entry]?.body ?? published[entry]?.body ?? live.defaults[entry]!,
         draft: drafts[entry] ?? null,
         history: histories[i]!,
+        spanishNotice: spanishNoticeOf(entry, published),
       }));
     },
 
@@ -55,7 +89,7 @@ export function createContentConsole({ store, live }: { store: ContentStore; liv
           const published = await store.publish(entry, actor);
           if (!published.ok) return { ok: false, status: published.status, entry, message: published.message };
           await live.refresh();
-          return { ok: true, entry, message: `${title}: version ${published.value.number} is published.` };
+          return { ok: true, entry, message: await publishedMessage(entry, `${title}: version ${published.value.number} is published.`) };
         }
         case "discard": {
           const discarded = await store.discardDraft(entry, actor);
@@ -67,7 +101,7 @@ export function createContentConsole({ store, live }: { store: ContentStore; liv
           const rolledBack = await store.rollback(entry, number, actor);
           if (!rolledBack.ok) return { ok: false, status: rolledBack.status, entry, message: rolledBack.message };
           await live.refresh();
-          return { ok: true, entry, message: `${title}: version ${rolledBack.value.number} is published, a copy of version ${number}.` };
+          return { ok: true, entry, message: await publishedMessage(entry, `${title}: version ${rolledBack.value.number} is published, a copy of version ${number}.`) };
         }
         default:
           return { ok: false, status: 400, entry, message: "Choose what to do: save a draft, publish, discard the draft or roll back." };

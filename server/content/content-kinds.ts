@@ -2,6 +2,8 @@ import { z } from "zod";
 import { landingCopyOf, resultHasEstimate, type LandingCopy } from "#claims/engine/landing-copy";
 import { BUILT_IN_CONSENT_TEMPLATE } from "#claims/engine/personal-fields";
 import { claimBySlug, claims } from "#claims/registry";
+import { spanishClaim } from "#claims/spanish-tables";
+import type { Locale } from "#claims/engine/locale";
 import { BUILT_IN_CONSENT_TEMPLATE_ES } from "#claims/engine/messages-es";
 import type { SiteIdentity } from "#claims/engine/types";
 
@@ -57,7 +59,8 @@ const landingSchema = z.object({
     badge: text("The badge", 1, 60),
     title: text("The headline", 1, 120),
     intro: text("The introduction", 1, 600),
-    cta: text("The call to action", 1, 40),
+    // 60, not the home hero's 40: a claim's built-in Spanish runs longer (video-game's is 56 characters).
+    cta: text("The call to action", 1, 60),
   }),
   figures: z
     .array(z.object({ label: text("Each figure's label", 1, 40), value: text("Each figure", 1, 30) }))
@@ -115,7 +118,7 @@ export const CONTENT_KINDS = {
 
 export type ContentKind = keyof typeof CONTENT_KINDS;
 type SiteWideEntry = Exclude<ContentKind, "landing">;
-/** A claim's landing entry: `landing:<slug>`. */
+/** A claim's landing entry: `landing:<slug>`, and its Spanish `landing:<slug>:es`. */
 export type LandingEntry = `landing:${string}`;
 export type ContentEntryName = SiteWideEntry | LandingEntry;
 
@@ -128,7 +131,10 @@ export type ContentBodies = {
   "consent-text:es": ConsentBody;
 } & { [entry: LandingEntry]: LandingBody };
 
-export const landingEntry = (slug: string): LandingEntry => `landing:${slug}`;
+export const landingEntry = (slug: string, locale: Locale = "en"): LandingEntry => (locale === "es" ? `landing:${slug}:es` : `landing:${slug}`);
+
+/** The language of an entry's words: Spanish for a `:es` suffix (docs/decisions/058). */
+export const localeOfEntry = (entry: ContentEntryName): Locale => (entry.endsWith(":es") ? "es" : "en");
 
 /** The kind of an entry: its own when it is one (a language's entry, `home-hero:es`), else its name up to the first colon. */
 export const kindOf = (entry: ContentEntryName): ContentKind => (Object.hasOwn(CONTENT_KINDS, entry) ? entry : entry.split(":")[0]) as ContentKind;
@@ -136,10 +142,19 @@ export const kindOf = (entry: ContentEntryName): ContentKind => (Object.hasOwn(C
 /** The claim a landing entry is about (by its second part), or null for any other entry. */
 export const claimOfEntry = (entry: ContentEntryName) => (kindOf(entry) === "landing" ? (claimBySlug(entry.split(":")[1] ?? "") ?? null) : null);
 
-/** Every entry there is: the site-wide ones, then one landing entry per claim of the registry. */
+/**
+ * The claim as a landing entry's words apply to it: the English definition, or for `landing:<slug>:es`
+ * the claim in Spanish (its table applied, its pages under /es); null for any other entry.
+ */
+export function claimEditedBy(entry: ContentEntryName) {
+  const claim = claimOfEntry(entry);
+  return claim && localeOfEntry(entry) === "es" ? spanishClaim(claim) : claim;
+}
+
+/** Every entry there is: the site-wide ones, then each claim's landing entries (English, then Spanish) in the registry's order. */
 export const CONTENT_ENTRIES: readonly ContentEntryName[] = [
   ...(Object.keys(CONTENT_KINDS) as ContentKind[]).filter((kind): kind is SiteWideEntry => kind !== "landing"),
-  ...claims.map((claim) => landingEntry(claim.slug)),
+  ...claims.flatMap((claim) => [landingEntry(claim.slug), landingEntry(claim.slug, "es")]),
 ];
 
 export const isContentEntry = (name: string): name is ContentEntryName => (CONTENT_ENTRIES as readonly string[]).includes(name);
@@ -147,12 +162,13 @@ export const isContentEntry = (name: string): name is ContentEntryName => (CONTE
 /** The entry's heading on /admin/content. */
 export function entryTitle(entry: ContentEntryName): string {
   const claim = claimOfEntry(entry);
-  return claim ? `Landing page: ${claim.landing.card.title}` : CONTENT_KINDS[kindOf(entry)].title;
+  if (!claim) return CONTENT_KINDS[kindOf(entry)].title;
+  return localeOfEntry(entry) === "es" ? `Landing page (Spanish): ${claim.landing.card.title}` : `Landing page: ${claim.landing.card.title}`;
 }
 
 /** The real page that previews the entry's draft (`?preview=<token>`), or null when /admin/content shows it itself. */
 export function entryPreviewPath(entry: ContentEntryName): string | null {
-  const claim = claimOfEntry(entry);
+  const claim = claimEditedBy(entry);
   return claim ? claim.routes.landing : CONTENT_KINDS[kindOf(entry)].previewPath;
 }
 
@@ -172,6 +188,8 @@ export function defaultBodies(site: SiteIdentity): ContentBodies {
     },
     "consent-text": { template: BUILT_IN_CONSENT_TEMPLATE },
     ...Object.fromEntries(claims.map((claim) => [landingEntry(claim.slug), landingCopyOf(claim)])),
+    // A claim's built-in Spanish: its messages-es table applied to its landing (claims/engine/localize.ts).
+    ...Object.fromEntries(claims.map((claim) => [landingEntry(claim.slug, "es"), landingCopyOf(spanishClaim(claim))])),
     "home-hero:es": {
       headline: "Reciba la compensación que le corresponde",
       text: "Conteste unas preguntas breves y {brand} lo pone en contacto con un abogado con experiencia en su estado. Sin costos por adelantado: solo paga si gana su caso.",
@@ -198,14 +216,15 @@ export function parseBody<N extends ContentEntryName>(name: N, value: unknown): 
 
 /**
  * A body from the admin form's fields (the names parseBody's errors use); rows of figures or questions
- * left empty are dropped. A landing entry's results are its claim's, in their order: the form cannot add one.
+ * left empty are dropped. A landing entry's results are its claim's, in their order (a Spanish entry's
+ * result pages under /es): the form cannot add one.
  */
 export function bodyFromForm(name: ContentEntryName, form: FormData): unknown {
   const field = (key: string) => {
     const value = form.get(key);
     return typeof value === "string" ? value : "";
   };
-  const claim = claimOfEntry(name);
+  const claim = claimEditedBy(name);
   if (claim) {
     const rows = <T extends Record<string, string>>(prefix: string, count: number, keys: readonly (keyof T & string)[]) =>
       Array.from({ length: count }, (_, i) => Object.fromEntries(keys.map((key) => [key, field(`${prefix}.${i}.${key}`)])) as T).filter((row) =>

@@ -1,8 +1,10 @@
 import { createPolledReload } from "../polled-reload";
 import type { SiteIdentity } from "#claims/engine/types";
 import type { Logger } from "../logger";
-import { claimOfEntry, defaultBodies, landingEntry, type ContentBodies, type ContentEntryName, type HomeHeroBody, type LandingBody, type TrustStripBody } from "./content-kinds";
+import { claims } from "#claims/registry";
+import { claimOfEntry, defaultBodies, landingEntry, localeOfEntry, type ContentBodies, type ContentEntryName, type HomeHeroBody, type LandingBody, type TrustStripBody } from "./content-kinds";
 import type { ContentDraft, ContentStore, PublishedVersions } from "./content-store";
+import { withEnglishDisclaimer } from "./spanish-landing";
 
 /** What the pages show: the published content (or the built-in defaults), with one draft in a preview. */
 export interface SiteContent {
@@ -15,6 +17,11 @@ export interface SiteContent {
    * without one shows its folder's words (app/landing/claim-shown.ts).
    */
   landings: Record<string, LandingBody>;
+  /**
+   * The same for the Spanish pages (`landing:<slug>:es`), for the claims that have one published (or
+   * previewed), or whose English page shows a disclaimer their Spanish copy lacks (spanish-landing.ts).
+   */
+  landingsEs: Record<string, LandingBody>;
   /** The home hero of the Spanish home page (`home-hero:es`). */
   homeHeroEs: HomeHeroBody;
   /** The entry whose draft this shows instead of its published version (a preview), else null. */
@@ -37,22 +44,34 @@ export function siteContentOf(defaults: ContentBodies, published: PublishedVersi
     site: { ...body("site"), ...consent, ...consentEs },
     trustStrip: body("trust-strip"),
     homeHero: body("home-hero"),
-    landings: landingsOf(published, draft),
+    landings: landingsOf(published, draft, "en"),
+    landingsEs: spanishLandingsOf(defaults, landingsOf(published, draft, "en"), landingsOf(published, draft, "es")),
     homeHeroEs: body("home-hero:es"),
     preview: draft?.entry ?? null,
   };
 }
 
-/** The English landing entries (`landing:<slug>`, no language suffix) by their claim's slug. */
-function landingsOf(published: PublishedVersions, draft: ContentDraft | null): Record<string, LandingBody> {
+/** The landing entries of one language (`landing:<slug>`, or `landing:<slug>:es`) by their claim's slug. */
+function landingsOf(published: PublishedVersions, draft: ContentDraft | null, locale: "en" | "es"): Record<string, LandingBody> {
   const landings: Record<string, LandingBody> = {};
   const add = (entry: ContentEntryName, body: unknown) => {
     const claim = claimOfEntry(entry);
-    if (claim && entry === landingEntry(claim.slug)) landings[claim.slug] = body as LandingBody;
+    if (claim && localeOfEntry(entry) === locale && entry === landingEntry(claim.slug, locale)) landings[claim.slug] = body as LandingBody;
   };
   for (const version of Object.values(published)) if (version) add(version.entry, version.body);
   if (draft) add(draft.entry, draft.body);
   return landings;
+}
+
+/** The Spanish copies the Spanish pages show: each published one, and a claim's built-in one when it would lack the English page's disclaimer. */
+function spanishLandingsOf(defaults: ContentBodies, english: Record<string, LandingBody>, spanish: Record<string, LandingBody>): Record<string, LandingBody> {
+  const shown: Record<string, LandingBody> = {};
+  for (const { slug } of claims) {
+    const own = spanish[slug] ?? defaults[landingEntry(slug, "es")]!;
+    const copy = withEnglishDisclaimer(english[slug] ?? defaults[landingEntry(slug)]!, own);
+    if (spanish[slug] || copy !== own) shown[slug] = copy;
+  }
+  return shown;
 }
 
 /**

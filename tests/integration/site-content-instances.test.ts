@@ -5,7 +5,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { landingCopyOf } from "#claims/engine/landing-copy";
+import { claimBySlug } from "#claims/registry";
+import { spanishClaim } from "#claims/spanish-tables";
 import { waitFor } from "../support/fake-receiver";
+import { landingFields } from "../support/landing-fields";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { testDatabaseUrl } from "../support/test-database";
 
@@ -99,5 +103,33 @@ describe("publishing site content with two web instances", () => {
     expect(again.response.headers.get("content-security-policy")).toContain("script-src 'none'");
     expect(again.html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
     expect((await page(a)).html).toContain("Injured? Claim Advocates listens");
+  });
+
+  it("shows a claim's published Spanish landing copy on its /es page on the other instance, and its draft only in the operator's preview", async () => {
+    const spanish = spanishClaim(claimBySlug("mva")!);
+    const path = spanish.routes.landing;
+    expect((await page(b, path)).html).toContain(spanish.landing.hero.title);
+    const built = landingCopyOf(spanish);
+    const copy = {
+      ...built,
+      hero: { ...built.hero, title: "Titular publicado por el operador" },
+      disclaimer: "Los resultados anteriores no garantizan un resultado similar.",
+      faq: [{ question: "¿Cuánto tiempo tengo para presentar un reclamo?", answer: "Depende de su estado; un abogado revisa el plazo." }],
+    };
+    expect((await operatorPost({ entry: "landing:mva:es", intent: "save", ...landingFields(copy) })).status).toBe(200);
+    const token = new RegExp(`${path}\\?preview=([\\w-]+)`).exec((await page(a, "/admin/content", { cookie })).html)?.[1];
+    expect(token).toBeDefined();
+    expect((await page(b, `${path}?preview=${token}`, { cookie })).html).toContain("Titular publicado por el operador");
+    expect((await page(b, `${path}?preview=${token}`)).html).not.toContain("Titular publicado por el operador");
+
+    expect((await operatorPost({ entry: "landing:mva:es", intent: "publish" })).status).toBe(200);
+    await waitFor(async () => (await page(b, path)).html.includes("Titular publicado por el operador"), "the Spanish landing copy to show on the other instance", PUBLISH_REACHES_EVERY_INSTANCE_MS);
+    const published = (await page(b, path)).html;
+    expect(published).toContain(copy.disclaimer);
+    // Its questions under a Spanish heading.
+    expect(published).toContain("Preguntas frecuentes");
+    expect(published).toContain(copy.faq[0]!.question);
+    // The English page keeps its own words.
+    expect((await page(b, claimBySlug("mva")!.routes.landing)).html).not.toContain("Titular publicado por el operador");
   });
 });
