@@ -21,6 +21,8 @@ export function spanishRoutes(claims: readonly ClaimDefinition[]) {
     ...claims.flatMap((claim) =>
       (claim.resultPages ?? []).map((page, i) => route(es(page.path), "routes/claim-result.tsx", { id: `es-claim-result-${claim.slug}-${i}` })),
     ),
+    // Claims defined as data, found by path at request time (docs/decisions/059, 064).
+    route("es/claims/*", "routes/data-claim-page.tsx", { id: "es-data-claim-page" }),
     route("es/verify-trustedforms-pro", "routes/verify-certificate.tsx", { id: "es-verify-certificate" }),
     route("es/opt-out", "routes/opt-out.tsx", { id: "es-opt-out" }),
     route("es/*", "routes/not-found.tsx", { id: "es-not-found" }),

@@ -91,8 +91,8 @@ describe("a paused claim defined as data", () => {
   it("says on its landing and form that it is closed, and takes no submission", async () => {
     expect((await routes.services.dataClaimStore.setPaused("hair-relaxer", true, owner)).ok).toBe(true);
     await routes.services.dataClaims.refresh();
-    expect((await get("/claims/hair-relaxer")).data).toEqual({ kind: "closed", slug: "hair-relaxer", title: "Hair Relaxer" });
-    expect((await get("/claims/hair-relaxer/form")).data).toEqual({ kind: "closed", slug: "hair-relaxer", title: "Hair Relaxer" });
+    expect((await get("/claims/hair-relaxer")).data).toEqual({ kind: "closed", locale: "en", slug: "hair-relaxer", title: "Hair Relaxer" });
+    expect((await get("/claims/hair-relaxer/form")).data).toEqual({ kind: "closed", locale: "en", slug: "hair-relaxer", title: "Hair Relaxer" });
     const answer = await submit(everyAnswer("data-claim-page-3"));
     expect(answer.status).toBe(409);
     expect(answer.data).toMatchObject({ wizard: { formError: "This claim is closed and takes no new submissions." } });

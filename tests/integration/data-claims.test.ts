@@ -150,7 +150,7 @@ describe("a claim defined as data", () => {
   it("paused, takes no leads (410 with words), and resumed, takes them again", async () => {
     expect(await store.setPaused("hair-relaxer", true, owner)).toEqual({ ok: true, value: { state: "paused" } });
     await live.refresh();
-    expect(claimBySlug("hair-relaxer")?.data).toEqual({ version: 2, paused: true });
+    expect(claimBySlug("hair-relaxer")?.data).toMatchObject({ version: 2, paused: true, source: { slug: "hair-relaxer" } });
     const openApi = await (await fetch(`${api.url}/api/openapi.json`)).json();
     expect(openApi.paths["/api/leads/hair-relaxer"]).toBeUndefined();
     const closed = await post("hair-relaxer", answers());

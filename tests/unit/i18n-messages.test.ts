@@ -43,9 +43,9 @@ describe.each([
 
 describe("the claims' Spanish tables", () => {
   it("translate every text of each claim that has one", () => {
-    const withTables = claims.filter((claim) => Object.keys(spanishTableOf(claim.slug)).length > 0);
+    const withTables = claims.filter((claim) => Object.keys(spanishTableOf(claim)).length > 0);
     expect(withTables.map((claim) => claim.slug)).toContain("mva");
-    for (const claim of withTables) expect(untranslatedTexts(claim, spanishTableOf(claim.slug)), claim.slug).toEqual([]);
+    for (const claim of withTables) expect(untranslatedTexts(claim, spanishTableOf(claim)), claim.slug).toEqual([]);
   });
 
   it("name what a claim without a table leaves in English", () => {
