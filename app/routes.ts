@@ -13,8 +13,10 @@ export default [
   ...claims.flatMap((claim) =>
     landingPaths(claim).map((path, i) => route(path, "routes/claim-landing.tsx", { id: `claim-landing-${claim.slug}${i ? `-${i}` : ""}` })),
   ),
-  // Only the registry's claims: any other /start/... is the site's 404 page.
+  // The registry's claims; a claim defined as data's counter is found by its slug at request time
+  // (docs/decisions/064), and any other /start/... is a 404.
   ...claims.map((claim) => route(`start/${claim.slug}`, "routes/claim-start.tsx", { id: `claim-start-${claim.slug}` })),
+  route("start/:slug", "routes/claim-start.tsx", { id: "claim-start-data" }),
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),
   // The same form's answers as JSON, for the wizard's script (app/wizard/send-claim.ts).
   ...claims.map((claim) => route(formAnswerPath(claim), "routes/claim-form-answer.ts", { id: `claim-form-answer-${claim.slug}` })),

@@ -16,6 +16,7 @@ export function spanishRoutes(claims: readonly ClaimDefinition[]) {
       landingPaths(claim).map((path, i) => route(es(path), "routes/claim-landing.tsx", { id: `es-claim-landing-${claim.slug}${i ? `-${i}` : ""}` })),
     ),
     ...claims.map((claim) => route(es(`/start/${claim.slug}`), "routes/claim-start.tsx", { id: `es-claim-start-${claim.slug}` })),
+    route("es/start/:slug", "routes/claim-start.tsx", { id: "es-claim-start-data" }),
     ...claims.map((claim) => route(es(claim.routes.form), "routes/claim-form.tsx", { id: `es-claim-form-${claim.slug}` })),
     ...claims.map((claim) => route(es(formAnswerPath(claim)), "routes/claim-form-answer.ts", { id: `es-claim-form-answer-${claim.slug}` })),
     ...claims.flatMap((claim) =>

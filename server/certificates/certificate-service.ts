@@ -1,11 +1,10 @@
 import type { FieldSpec } from "#claims/engine/types";
 import { answerText, NOT_PROVIDED } from "#claims/engine/answers";
-import { allFields } from "#claims/engine/form-values";
-import { claimByCaseType } from "#claims/registry";
 import type { Db } from "../db/database";
 import type { ConsentKind, SubmissionCertificatesTable } from "../db/schema";
 import { supplierEvidenceOf } from "../suppliers/supplier-evidence";
 import type { Selectable } from "kysely";
+import { certificateFields } from "./certificate-fields";
 import { checksOfCertificate, type CertifiedCheck } from "./certificate-checks";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 import type { CertificateSigning, SignatureInfo } from "./certificate-signing";
@@ -68,6 +67,8 @@ export function createCertificateService(
   db: Db,
   { signing = null, now = () => new Date() }: { signing?: CertificateSigning | null; now?: () => Date } = {},
 ) {
+  const fieldsOf = (row: Selectable<SubmissionCertificatesTable>) => certificateFields(db, row.form_type, row.claim_version === null ? null : Number(row.claim_version));
+
   /** Looks a certificate up for the public page, counting the verification. */
   async function verify(certificateId: string): Promise<(CertificateView & { signature: CertificateSignature | null }) | null> {
     if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
@@ -82,7 +83,7 @@ export function createCertificateService(
     if (!row) return null;
     const signature = signing ? { ...(await signing.info()), jwsUrl: signing.issuer + certificateJwsPath(row.certificate_id) } : null;
     return {
-      ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id)),
+      ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id), await fieldsOf(row)),
       verifiedAt: row.verified_at,
       verificationCount: Number(row.verification_count),
       signature,
@@ -98,13 +99,13 @@ export function createCertificateService(
     if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
     const row = await db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", certificateId).executeTakeFirst();
     if (!row) return null;
-    return signing.sign({ ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id)) }, row.certificate_id);
+    return signing.sign({ ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id), await fieldsOf(row)) }, row.certificate_id);
   }
 
   return { verify, signed };
 }
 
-function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks: CertifiedCheck[]): SignedCertificate {
+function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks: CertifiedCheck[], fields: Map<string, FieldSpec>): SignedCertificate {
   const supplierAssertion = supplierAssertionOf(row);
   // A supplier's lead never claims our consent step: the text is the supplier's, as it reports it.
   const consent = supplierAssertion
@@ -125,7 +126,7 @@ function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks:
     language: row.language,
     pageUrl: supplierAssertion ? supplierAssertion.pageUrl : row.page_url,
     submissionSha256: row.submission_sha256,
-    answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>),
+    answers: maskedAnswers(fields, JSON.parse(row.submission_data) as Record<string, unknown>),
     purgedAt: row.purged_at,
     consent_kind: row.consent_kind,
     supplierAssertion,
@@ -147,11 +148,7 @@ function supplierAssertionOf(row: Selectable<SubmissionCertificatesTable>): Cert
   };
 }
 
-function maskedAnswers(formType: string, data: Record<string, unknown>) {
-  const fields = new Map<string, FieldSpec>();
-  const definition = claimByCaseType(formType);
-  if (definition) for (const field of allFields(definition)) fields.set(field.name, field);
-
+function maskedAnswers(fields: Map<string, FieldSpec>, data: Record<string, unknown>) {
   return Object.entries(data).map(([name, value]) => {
     const field = fields.get(name);
     return { label: field?.label ?? name, value: displayValue(field, value) };
