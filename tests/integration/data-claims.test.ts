@@ -179,6 +179,23 @@ describe("a claim defined as data", () => {
   });
 });
 
+describe("a certificate of a claim defined as data", () => {
+  it("labels the answers with the questions of the version its lead was submitted under, not the live one", async () => {
+    const earlier = await api.db.selectFrom("leads").select("certificate_id").where("case_type", "=", "Hair Relaxer").where("claim_version", "=", 1).executeTakeFirstOrThrow();
+    const reworded = hairRelaxer();
+    reworded.steps[0]!.fields[0]!.label = "Have you used a chemical hair straightener?";
+    expect((await store.saveDraft("hair-relaxer", reworded, owner)).ok).toBe(true);
+    expect(await store.publish("hair-relaxer", owner)).toEqual({ ok: true, value: { version: 3 } });
+    await live.refresh();
+    const later = await leadRow((await (await post("hair-relaxer", answers())).json()).leadId);
+
+    const certificates = createCertificateService(api.db);
+    const labelOf = async (certificateId: string) => (await certificates.verify(certificateId))!.answers.find((a) => a.value === "Yes")?.label;
+    expect(await labelOf(earlier.certificate_id!)).toBe("Did you use a chemical hair relaxer for at least a year?");
+    expect(await labelOf(later.certificate_id!)).toBe("Have you used a chemical hair straightener?");
+  });
+});
+
 describe("the store refuses", () => {
   it("a claim that takes a built-in claim's slug, case type or address, or another data claim's", async () => {
     const mvaLike = asNewClaim(dataClaimOf(claimBySlug("mva")!, BUILT_IN_AS_DATA.mva!), "mva", "MVA");
