@@ -25,6 +25,8 @@ export default [
   ),
   // Claims defined as data (docs/decisions/059): found by path at request time, so a publish needs no build.
   route("claims/*", "routes/data-claim-page.tsx"),
+  // Their forms' answers as JSON, for the wizard's script: a route of its own, as the page route renders any answer as a page.
+  route("form-answers/claims/*", "routes/data-claim-form-answer.ts"),
   route("verify-trustedforms-pro", "routes/verify-certificate.tsx"),
   route("opt-out", "routes/opt-out.tsx"),
   route("admin", "routes/admin-index.tsx"),

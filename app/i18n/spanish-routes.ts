@@ -24,6 +24,7 @@ export function spanishRoutes(claims: readonly ClaimDefinition[]) {
     ),
     // Claims defined as data, found by path at request time (docs/decisions/059, 064).
     route("es/claims/*", "routes/data-claim-page.tsx", { id: "es-data-claim-page" }),
+    route("es/form-answers/claims/*", "routes/data-claim-form-answer.ts", { id: "es-data-claim-form-answer" }),
     route("es/verify-trustedforms-pro", "routes/verify-certificate.tsx", { id: "es-verify-certificate" }),
     route("es/opt-out", "routes/opt-out.tsx", { id: "es-opt-out" }),
     route("es/*", "routes/not-found.tsx", { id: "es-not-found" }),

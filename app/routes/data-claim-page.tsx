@@ -10,7 +10,7 @@ import { claimIn } from "~/i18n/claims-in";
 import { PAGE_MESSAGES } from "~/i18n/page-messages";
 import { ClaimLanding } from "~/landing/claim-landing";
 import { formPageTitle } from "~/wizard/claim-form-page";
-import { formAnswerAction, formAnswerGet, formPageAction, formPageLoaderData } from "~/wizard/form-route.server";
+import { formPageAction, formPageLoaderData } from "~/wizard/form-route.server";
 import { ClaimFormRoutePage } from "~/wizard/wizard-scripts";
 import type { Route } from "./+types/data-claim-page";
 
@@ -18,16 +18,14 @@ import type { Route } from "./+types/data-claim-page";
  * Claims defined as data (docs/decisions/059, 064): routes are fixed at build, so every page under
  * /claims/ and /es/claims/ comes here, and the page is found by its path among the claims the server
  * runs now, in the path's language. A landing path shows the landing; a form path the form, which
- * works without JavaScript and hydrates with the claim's JSON compiled in the browser; the form's
- * `.json` twin takes the wizard script's posts. A paused claim says it is closed. Any other path is
- * the site's 404.
+ * works without JavaScript and hydrates with the claim's JSON compiled in the browser (its script
+ * posts to ./data-claim-form-answer.ts). A paused claim says it is closed. Any other path is the
+ * site's 404.
  */
 function dataClaimAt(pathname: string, find: (path: string) => ClaimDefinition | undefined): ClaimDefinition | undefined {
   const claim = find(pathWithoutLocale(pathname));
   return claim?.data ? claimIn(claim, localeOfPath(pathname)) : undefined;
 }
-
-const JSON_TWIN = /\.json$/;
 
 function notFound(): never {
   throw data(null, { status: 404 });
@@ -42,7 +40,6 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pathname = new URL(request.url).pathname;
-  if (JSON_TWIN.test(pathname) && dataClaimAt(pathname.replace(JSON_TWIN, ""), claimByFormPath)) throw formAnswerGet();
   const locale = localeOfPath(pathname);
   const landing = dataClaimAt(pathname, claimByLandingPath);
   if (landing) {
@@ -55,15 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind: "form" as const, locale, slug: form.slug, form: await formPageLoaderData(form, context) };
 }
 
-/** The form's steps posted without JavaScript, or its JSON twin's post from the wizard's script; a paused claim's answer is the lead service's 'closed'. */
+/** The form's steps posted without JavaScript; a paused claim's answer is the lead service's 'closed'. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const pathname = new URL(request.url).pathname;
-  if (JSON_TWIN.test(pathname)) {
-    const form = dataClaimAt(pathname.replace(JSON_TWIN, ""), claimByFormPath);
-    if (!form) notFound();
-    return formAnswerAction(form, request, context);
-  }
-  const form = dataClaimAt(pathname, claimByFormPath);
+  const form = dataClaimAt(new URL(request.url).pathname, claimByFormPath);
   if (!form) notFound();
   return formPageAction(form, request, context);
 }

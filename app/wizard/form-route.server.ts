@@ -43,10 +43,10 @@ export async function formPageAction(definition: ClaimDefinition, request: Reque
   return data({ ...body, site }, { status });
 }
 
-/** The same post from the wizard's script, to the form's JSON twin (`<form path>.json`): the answer as JSON. */
+/** The same post from the wizard's script, to the form's JSON twin (formAnswerPath): the answer as JSON; the lead records the form page's URL. */
 export async function formAnswerAction(definition: ClaimDefinition, request: Request, context: AppLoadContext) {
   const page = new URL(request.url);
-  page.pathname = page.pathname.replace(/\.json$/, "");
+  page.pathname = definition.routes.form;
   const { status, body } = await answerFormPost(definition, request, page.href, context);
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }

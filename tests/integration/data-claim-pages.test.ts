@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import { setDataClaims } from "#claims/engine/live-claims";
+import { formAnswerPath } from "#claims/engine/pages";
+import { claimBySlug } from "#claims/registry";
+import { claimIn } from "../../app/i18n/claims-in";
 import { action, loader } from "../../app/routes/data-claim-page";
+import { action as answerAction, loader as answerLoader } from "../../app/routes/data-claim-form-answer";
 import { action as startAction, loader as startLoader } from "../../app/routes/claim-start";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as rootLoader } from "../../app/root";
@@ -98,7 +102,9 @@ describe("a published claim defined as data", () => {
 
 const pageOfCertificate = async (id: string) =>
   (await routes.db.selectFrom("submission_certificates").select("page_url").where("certificate_id", "=", id).executeTakeFirstOrThrow()).page_url;
-const postJson = (path: string, fields: Record<string, string | string[]>) => action(args(formPost(path, fields, { "user-agent": "RouteTest/1.0", accept: "application/json" }))) as Promise<Response>;
+/** A post of the wizard's script, to the form's JSON twin (formAnswerPath). */
+const postJson = (path: string, fields: Record<string, string | string[]>) =>
+  answerAction({ ...routeArgs(formPost(path, fields, { "user-agent": "RouteTest/1.0", accept: "application/json" }), routes.context()), params: { "*": path.replace(/^(\/es)?\/form-answers\/claims\//, "") } });
 
 describe("its form with JavaScript", () => {
   it("hands the browser the claim's JSON and version, which the wizard compiles: no code chunk of its own", async () => {
@@ -110,7 +116,9 @@ describe("its form with JavaScript", () => {
   });
 
   it("takes the script's post at the form's JSON twin and answers JSON: the result, or the step's messages", async () => {
-    const saved = await postJson("/claims/hair-relaxer/form.json", everyAnswer("data-claim-page-json-1"));
+    expect(formAnswerPath(claimBySlug("hair-relaxer")!)).toBe("/form-answers/claims/hair-relaxer/form");
+    expect(formAnswerPath(claimIn(claimBySlug("hair-relaxer")!, "es"))).toBe("/es/form-answers/claims/hair-relaxer/form");
+    const saved = await postJson("/form-answers/claims/hair-relaxer/form", everyAnswer("data-claim-page-json-1"));
     expect(saved.status).toBe(200);
     expect(saved.headers.get("cache-control")).toBe("no-store");
     const { result } = (await saved.json()) as { result: { outcome: string; leadId: string } };
@@ -120,15 +128,15 @@ describe("its form with JavaScript", () => {
     expect(lead).toMatchObject({ case_type: "Hair Relaxer", claim_version: 1, language: "en" });
     expect(await pageOfCertificate(lead.certificate_id!)).toBe(`${TEST_SITE_URL}/claims/hair-relaxer/form`);
 
-    const blank = await postJson("/claims/hair-relaxer/form.json", { step: "1", intent: "next", [SUBMISSION_KEY_FIELD]: "data-claim-page-json-2" });
+    const blank = await postJson("/form-answers/claims/hair-relaxer/form", { step: "1", intent: "next", [SUBMISSION_KEY_FIELD]: "data-claim-page-json-2" });
     expect(blank.status).toBe(400);
     expect(await blank.json()).toMatchObject({ wizard: { step: 1, errors: { diagnosis: "Please choose at least one answer" } } });
   });
 
   it("answers a GET of the JSON twin 405, and an unknown claim's twin 404", async () => {
-    const twin = await settled(loader(args(new Request(`${TEST_SITE_URL}/claims/hair-relaxer/form.json`))));
-    expect(twin.status).toBe(405);
-    expect((await settled(postJson("/claims/no-such-claim/form.json", {}))).status).toBe(404);
+    expect(answerLoader().status).toBe(405);
+    expect((await postJson("/form-answers/claims/no-such-claim/form", {})).status).toBe(404);
+    expect((await postJson("/form-answers/mva-claim", {})).status).toBe(404);
   });
 });
 
@@ -168,8 +176,8 @@ describe("in Spanish, under /es/claims/", () => {
     expect(certificate).toMatchObject({ language: "es", claim_version: 1, page_url: `${TEST_SITE_URL}/es/claims/hair-relaxer/form` });
   });
 
-  it("takes the script's Spanish post at /es/...form.json", async () => {
-    const saved = await postJson("/es/claims/hair-relaxer/form.json", everyAnswer("data-claim-page-es-3"));
+  it("takes the script's Spanish post at /es/form-answers/...", async () => {
+    const saved = await postJson("/es/form-answers/claims/hair-relaxer/form", everyAnswer("data-claim-page-es-3"));
     expect(saved.status).toBe(200);
     const { result } = (await saved.json()) as { result: { leadId: string } };
     const lead = await routes.db.selectFrom("leads").select(["language", "certificate_id"]).where("id", "=", result.leadId).executeTakeFirstOrThrow();
