@@ -249,7 +249,6 @@ describe("a claim defined as data, with JavaScript", () => {
     try {
       await page.goto(server.url + j.form);
       await page.locator("form[data-hydrated]").waitFor();
-      const key = await submissionKeyOf(page);
       await pick(page, j.used, j.yes);
       await page.getByRole("button", { name: j.next, exact: true }).click();
       await page.getByText(j.step(2)).waitFor();
@@ -268,6 +267,7 @@ describe("a claim defined as data, with JavaScript", () => {
       await page.reload();
       await page.locator("form[data-hydrated]").waitFor();
       await page.getByText(j.step(3)).waitFor();
+      const key = await submissionKeyOf(page);
 
       await page.getByLabel(j.contact.fn, { exact: true }).fill("Jane");
       await page.getByLabel(j.contact.ln, { exact: true }).fill("Doe");
@@ -279,7 +279,6 @@ describe("a claim defined as data, with JavaScript", () => {
       await page.getByRole("button", { name: j.submit, exact: true }).click();
       await page.getByRole("heading", { level: 1, name: j.result }).waitFor();
       expect(leadByKey(key)).toMatchObject({ case_type: "Hair Relaxer", claim_version: 1, language: j.locale, cq1: "Yes", cq2: "uterine-cancer" });
-      await page.screenshot({ path: `/tmp/claim-runtime-${j.locale}-result.png`, fullPage: true });
     } finally {
       await page.close();
     }
