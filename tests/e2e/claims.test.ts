@@ -16,6 +16,8 @@ import { answerStep, nextButton, shownErrors, submissionKeyOf, submitButton, wai
 import { pageProblems } from "../support/page-checks";
 import { startServer, type RunningServer } from "../../tools/server";
 import { wizardMessages } from "../../app/i18n/wizard-messages";
+import { gzipSize, scriptsLoadedBy, WIZARD_JS_FILES_BUDGET, WIZARD_JS_GZIP_BUDGET } from "../../tools/budgets";
+import { pick } from "../support/wizard";
 
 // Every registered claim (the test-only fixture claim included) as a visitor with JavaScript meets it,
 // driven from its definition and answered with its examples, on a 360 px phone, checked by axe on every
@@ -26,20 +28,13 @@ import { wizardMessages } from "../../app/i18n/wizard-messages";
 
 const SITE = { SITE_PHONE: "(888) 555-0199", SITE_EMAIL: "help@claims.example" };
 
-// TODO(data claims' JavaScript wizard runtime): a data claim's form page has no wizard script yet (it
-// imports a built-in claim's code chunk, docs/decisions/059), so its form never hydrates. The loop over
-// claims defined as data (support/suite-data-claims.ts) is ready: set this to true once the runtime
-// loads a data claim's JSON in the browser. Without JavaScript they run in integration/claim-forms-without-js.
-const JS_WIZARD_ON_DATA_CLAIMS = false;
-/** The journeys to run for a claim: a data claim's wait for its wizard's script. */
-const journeyFor = (claim: ClaimDefinition) => (claim.data && !JS_WIZARD_ON_DATA_CLAIMS ? it.skip : it.concurrent);
-
 let server: RunningServer;
 let browser: Browser;
 let phone: BrowserContext;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ LEAD_RATE_LIMIT_PER_HOUR: "0", ...SITE }), launchBrowser()]);
-  if (JS_WIZARD_ON_DATA_CLAIMS) await publishSuiteDataClaimsTo(server);
+  // Claims defined as data, published while the server runs (support/suite-data-claims.ts).
+  await publishSuiteDataClaimsTo(server);
   phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
 });
 afterAll(async () => {
@@ -128,9 +123,8 @@ describe.concurrent.each(journeys)("the %s claim form", (_name, claim) => {
   const spanish = claim.locale === "es";
   /** A message of the engine's in the form's language. */
   const said = (message: string) => claim.translate?.(message) ?? message;
-  const journey = journeyFor(claim);
 
-  journey("with JavaScript on a phone: every step accessible, with its messages tied to its fields, then the first example's result", async () => {
+  it.concurrent("with JavaScript on a phone: every step accessible, with its messages tied to its fields, then the first example's result", async () => {
     const page = await phone.newPage();
     const problems: string[] = [];
     const check = async (state: string) => problems.push(...(await pageProblems(page)).map((p) => `${state}: ${p}`));
@@ -210,7 +204,7 @@ describe.concurrent.each(journeys)("the %s claim form", (_name, claim) => {
   // In English only: in Spanish the same screens differ by their words, which the first journey and
   // e2e/site-pages.test.ts (the result pages) check at 360 px.
   const otherOutcomes = spanish ? [] : examples.slice(1).filter((e, i, rest) => e.outcome !== examples[0].outcome && rest.findIndex((o) => o.outcome === e.outcome) === i);
-  journey.each(otherOutcomes.map((e) => [e.name, e] as const))("with JavaScript, %s: its result, accessible on a phone", async (_name, example) => {
+  it.concurrent.each(otherOutcomes.map((e) => [e.name, e] as const))("with JavaScript, %s: its result, accessible on a phone", async (_name, example) => {
     const page = await phone.newPage();
     try {
       await page.goto(server.url + claim.routes.form);
@@ -222,5 +216,92 @@ describe.concurrent.each(journeys)("the %s claim form", (_name, claim) => {
     } finally {
       await page.close();
     }
+  }, CONCURRENT_TEST_TIMEOUT);
+});
+
+// A claim defined as data (docs/decisions/064), published while the server runs: its form hydrates from
+// the claim's JSON, compiled in the browser, with no code chunk of its own; steps are history entries
+// and survive a reload, in English and in Spanish. Everything else about it is read below the browser
+// (integration/data-claim-pages, integration/data-claims).
+describe("a claim defined as data, with JavaScript", () => {
+  // hair-relaxer is among the claims published before the file's tests (support/suite-data-claims.ts).
+  const journeys = [
+    {
+      locale: "en",
+      form: "/claims/hair-relaxer/form",
+      used: "Did you use a chemical hair relaxer for at least a year?",
+      yes: "Yes",
+      step: (n: number) => `Step ${n} of 3`,
+      next: "Next",
+      required: "Please choose at least one answer",
+      diagnosis: "Have you been diagnosed with any of these?",
+      uterine: "Uterine cancer",
+      contact: { fn: "First Name", ln: "Last Name", em: "Email Address", ph: "Phone Number", st: "State", tcpa: "I agree to be contacted" },
+      submit: "Submit Claim",
+      result: "You may qualify",
+    },
+    {
+      locale: "es",
+      form: "/es/claims/hair-relaxer/form",
+      used: "¿Usó un alisador químico para el cabello durante al menos un año?",
+      yes: "Sí",
+      step: (n: number) => `Paso ${n} de 3`,
+      next: "Siguiente",
+      required: "Elija al menos una respuesta",
+      diagnosis: "¿Le han diagnosticado alguna de estas enfermedades?",
+      uterine: "Cáncer de útero",
+      contact: { fn: "Nombre", ln: "Apellido", em: "Correo electrónico", ph: "Número de teléfono", st: "Estado", tcpa: "Acepto que me contacten" },
+      submit: "Enviar reclamo",
+      result: "Es posible que califique",
+    },
+  ] as const;
+
+  it.each(journeys)("in $locale on a phone: every step, Back, a reload, then its result and its lead", async (j) => {
+    const page = await phone.newPage();
+    try {
+      await page.goto(server.url + j.form);
+      await page.locator("form[data-hydrated]").waitFor();
+      await pick(page, j.used, j.yes);
+      await page.getByRole("button", { name: j.next, exact: true }).click();
+      await page.getByText(j.step(2)).waitFor();
+      // The browser's own check, with the claim's message: the compiled schema runs there.
+      await page.getByRole("button", { name: j.next, exact: true }).click();
+      await page.getByText(j.required).first().waitFor();
+      await pick(page, j.diagnosis, j.uterine);
+      await page.getByRole("button", { name: j.next, exact: true }).click();
+      await page.getByText(j.step(3)).waitFor();
+
+      await page.goBack();
+      await page.getByText(j.step(2)).waitFor();
+      expect(await page.getByRole("group", { name: j.diagnosis }).getByLabel(j.uterine, { exact: true }).isChecked()).toBe(true);
+      await page.goForward();
+      await page.getByText(j.step(3)).waitFor();
+      await page.reload();
+      await page.locator("form[data-hydrated]").waitFor();
+      await page.getByText(j.step(3)).waitFor();
+      const key = await submissionKeyOf(page);
+
+      await page.getByLabel(j.contact.fn, { exact: true }).fill("Jane");
+      await page.getByLabel(j.contact.ln, { exact: true }).fill("Doe");
+      await page.getByLabel(j.contact.em, { exact: true }).fill(`jane.${j.locale}@example.com`);
+      await page.getByLabel(j.contact.ph, { exact: true }).fill("(415) 555-2671");
+      await page.getByLabel(j.contact.st, { exact: true }).selectOption("CO");
+      await page.getByLabel(j.contact.tcpa).check();
+      expect(await pageProblems(page)).toEqual([]);
+      await page.getByRole("button", { name: j.submit, exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: j.result }).waitFor();
+      expect(leadByKey(key)).toMatchObject({ case_type: "Hair Relaxer", claim_version: 1, language: j.locale, cq1: "Yes", cq2: "uterine-cancer" });
+    } finally {
+      await page.close();
+    }
+  }, CONCURRENT_TEST_TIMEOUT);
+
+  it("loads no more JavaScript than the budget, and no claim's code chunk", async () => {
+    const scripts = await scriptsLoadedBy(browser, `${server.url}/claims/hair-relaxer/form`);
+    const bytes = [...scripts.values()].reduce((sum, text) => sum + gzipSize(text), 0);
+    expect(scripts.size).toBeLessThanOrEqual(WIZARD_JS_FILES_BUDGET);
+    expect(bytes).toBeLessThanOrEqual(WIZARD_JS_GZIP_BUDGET);
+    console.log(`data claim form: ${scripts.size} scripts, ${bytes} B gzip: ${[...scripts.keys()].join(", ")}`);
+    for (const claim of claims) expect([...scripts.values()].some((text) => text.includes(JSON.stringify(claim.copy.formTitle))), claim.slug).toBe(false);
   }, CONCURRENT_TEST_TIMEOUT);
 });

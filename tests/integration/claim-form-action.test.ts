@@ -6,6 +6,7 @@ import { claims } from "#claims/registry";
 import { action } from "../../app/routes/claim-form";
 import { action as dataClaimAction } from "../../app/routes/data-claim-page";
 import { action as answerAction, loader as answerLoader } from "../../app/routes/claim-form-answer";
+import { action as dataAnswerAction, loader as dataAnswerLoader } from "../../app/routes/data-claim-form-answer";
 import type { WizardState } from "../../app/wizard/wizard";
 import { RATE_LIMIT_MESSAGE, createLeadService } from "../../server/leads/submit-lead";
 import { examplesOf } from "../fixtures/claims/examples";
@@ -237,21 +238,21 @@ describe("the claim form's action, for any claim", () => {
 
 // The form's JSON twin (app/routes/claim-form-answer.ts), where the wizard's script sends the claim:
 // the same action, answered as JSON, recording the form page's URL rather than its own.
-// TODO(data claims' JavaScript wizard runtime): a data claim's form has no JSON twin yet (app/routes.ts
-// registers one per built-in claim; /claims/<slug>/form.json is the catch route's 404). The data claims'
-// loop is ready: take them out of `skip` once the wizard's script posts data claims somewhere.
+// A claim defined as data has its twin at /form-answers<form path> (app/routes/data-claim-form-answer.ts, ADR 064).
 describe.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const))("the %s form's JSON answers", (_slug, claim) => {
-  const whenItHasOne = claim.data ? it.skip : it;
+  const answerLoaderOf = claim.data ? dataAnswerLoader : answerLoader;
   const lastStep = String(claim.steps.length - 1);
   const send = async (fields: Record<string, string | string[]>) => {
     const request = formPost(`${formAnswerPath(claim)}?utm_source=json-test`, fields, { "user-agent": "RouteTest/1.0" });
-    const response = await answerAction(routeArgs(request, routes.context()));
+    const args = routeArgs(request, routes.context());
+    // A data claim's twin is a catch route too: it gets the path after /form-answers/claims/ as its splat.
+    const response = claim.data ? await dataAnswerAction({ ...args, params: { "*": new URL(request.url).pathname.slice("/form-answers/claims/".length) } }) : await answerAction(args);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("cache-control")).toBe("no-store");
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
-  whenItHasOne("a complete claim is saved: its result page to go to, or its result, with the form page's URL on the certificate", async () => {
+  it("a complete claim is saved: its result page to go to, or its result, with the form page's URL on the certificate", async () => {
     const example = examplesFor(claim)[0];
     const { status, body } = await send(formFields(claim, example.answers, { step: lastStep, intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() }));
     expect(status).toBe(200);
@@ -270,13 +271,13 @@ describe.each(claimsAndDataClaims().map((claim) => [claim.slug, claim] as const)
     expect(certificate.page_url).toBe(`https://claims.example${claim.routes.form}?utm_source=json-test`);
   });
 
-  whenItHasOne("answers anything but a post with 405 and the method to use", async () => {
-    const response = answerLoader();
+  it("answers anything but a post with 405 and the method to use", async () => {
+    const response = answerLoaderOf();
     expect([response.status, response.headers.get("allow")]).toEqual([405, "POST"]);
     expect(await response.json()).toEqual({ error: "Method not allowed; use POST" });
   });
 
-  whenItHasOne("a claim with answers missing answers 400 with the wizard's state: the step, the messages, the answers", async () => {
+  it("a claim with answers missing answers 400 with the wizard's state: the step, the messages, the answers", async () => {
     const { status, body } = await send({ step: lastStep, intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() });
     expect(status).toBe(400);
     const wizard = wizardOf(body);
