@@ -45,7 +45,7 @@ export function hairRelaxer(): DataClaim {
   };
   claim.lead.cq = { "1": { answer: "usedRelaxer" }, "2": { answer: "diagnosis", join: "," }, "3": { answer: "firstUse", ifBlank: "" } };
   claim.lead.notes = { answer: "details" };
-  claim.es = HAIR_RELAXER_ES;
+  claim.es = { ...HAIR_RELAXER_ES };
   return claim;
 }
 
