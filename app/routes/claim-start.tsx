@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { localeOfPath, localizedPath, pathWithoutLocale } from "#claims/engine/locale";
 import { claimBySlug } from "#claims/registry";
 import type { Route } from "./+types/claim-start";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/claim-start";
 function claimOf(request: Request) {
   const { pathname } = new URL(request.url);
   const claim = claimBySlug(pathWithoutLocale(pathname).slice("/start/".length));
-  if (!claim) throw new Response(null, { status: 404 });
+  if (!claim) throw data(null, { status: 404 });
   return { claim, form: localizedPath(claim.routes.form, localeOfPath(pathname)) };
 }
 
@@ -26,4 +26,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A GET (an old link, a bot, a prefetch) only redirects: state never changes on GET. */
 export function loader({ request }: Route.LoaderArgs) {
   return redirect(claimOf(request).form, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * Never rendered: the loader redirects or throws. Having a page makes this a page route, so that an
+ * unknown slug's 404 is the site's "page not found" page rather than an empty resource answer.
+ */
+export default function ClaimStart() {
+  return null;
 }
