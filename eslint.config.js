@@ -138,7 +138,7 @@ export default tseslint.config(
     // The wizard hydrates in the browser without React Router (docs/decisions/037); the page around it
     // is the form route's, rendered on the server only.
     files: ["app/wizard/**/*.ts", "app/wizard/**/*.tsx", "app/components/{icons,tel-href,use-hydrated}.ts*"],
-    ignores: ["app/wizard/**/*.server.tsx", "app/wizard/claim-form-page.tsx", "app/wizard/wizard-scripts.tsx", "app/wizard/vite-plugin-wizard-scripts.ts"],
+    ignores: ["app/wizard/**/*.server.{ts,tsx}", "app/wizard/claim-form-page.tsx", "app/wizard/wizard-scripts.tsx", "app/wizard/vite-plugin-wizard-scripts.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -30,12 +30,15 @@ export const claimAliases = {
  * cost round trips on a phone. A form page hydrates its wizard with React DOM alone (docs/decisions/037):
  * `react` (React, React DOM), `wizard` (the wizard and its entry), `site` (the small pieces the wizard
  * shares with other pages, none of which needs React Router), `claim-engine` (zod and the claim engine,
- * which each claim's definition chunk shares), then the claim's definition. The operator's screens add
+ * which each claim's definition chunk shares), then the claim's definition, or for a claim defined as
+ * data `data-claim`, the compiler every one of them shares. The operator's screens add
  * `react-router` and `site-chrome` (header, footer and the root's data, read through React Router).
  */
 function browserChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return "react";
   if (/\/node_modules\/react-router\//.test(id)) return "react-router";
+  // The compiler of claims defined as data, loaded only by their form pages (docs/decisions/064).
+  if (/\/claims\/engine\/data-claim\//.test(id)) return "data-claim";
   if (/\/node_modules\/zod\/|\/claims\/engine\//.test(id)) return "claim-engine";
   // The whole page and its scripts tag are the form route's, rendered on the server only.
   if (/\/app\/wizard\/(?!claim-form-page|wizard-scripts)/.test(id)) return "wizard";

@@ -4,7 +4,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { NonceContext } from "./components/nonce";
 import { ServerRootData } from "./components/use-site";
 import { themeCss } from "./landing/theme-css";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +28,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRootData.Provider
-          value={{ site: loadContext.site, locale: "en", otherLanguageHref: "/es", siteUrl: loadContext.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(claims), adminNav: null, trustFigures: [], preview: null }}
+          value={{ site: loadContext.site, locale: "en", otherLanguageHref: "/es", siteUrl: loadContext.siteUrl, year: new Date().getFullYear(), themeCss: themeCss(allClaims()), adminNav: null, trustFigures: [], preview: null }}
         >
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ServerRootData.Provider>

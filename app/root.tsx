@@ -9,10 +9,10 @@ import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { themeCss } from "./landing/theme-css";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { localeOfPath } from "#claims/engine/locale";
 import { siteInLanguage } from "#claims/engine/personal-fields";
-import { bilingualPaths, languageVersions, otherLanguageHref } from "./i18n/alternates";
+import { languageVersions, otherLanguageHref, siteBilingualPaths } from "./i18n/alternates";
 import "./load-context";
 import type { StaticPageHandle } from "../server/http/static-page-cache";
 
@@ -20,9 +20,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-/** The English paths of the pages that have a Spanish twin (docs/decisions/058). */
-const BILINGUAL = bilingualPaths(claims);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
@@ -34,10 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: siteInLanguage(context.site, locale),
     locale,
     /** The header's link to this page in the other language (or that language's home page). */
-    otherLanguageHref: otherLanguageHref(pathname, BILINGUAL),
+    otherLanguageHref: otherLanguageHref(pathname, siteBilingualPaths()),
     siteUrl: context.siteUrl,
     year: new Date().getFullYear(),
-    themeCss: themeCss(claims),
+    themeCss: themeCss(allClaims()),
     adminNav,
     // The operator's figures without their source notes: those are for the record, not for visitors.
     trustFigures: context.content.trustStrip.figures.map(({ figure, label }) => ({ figure, label })),
@@ -72,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const canonicalPath = matches.map((m) => (m.handle as RouteHandle | undefined)?.canonicalPath?.(pathname)).findLast((path) => path !== undefined);
   const canonical = canonicalPath === null ? null : siteUrl + (canonicalPath ?? pathname);
   // hreflang alternates for a page in both languages, English the default (docs/decisions/058).
-  const versions = canonicalPath === null ? null : languageVersions(canonicalPath ?? pathname, BILINGUAL);
+  const versions = canonicalPath === null ? null : languageVersions(canonicalPath ?? pathname, siteBilingualPaths());
   return (
     <html lang={localeOfPath(pathname)}>
       <head>

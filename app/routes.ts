@@ -13,8 +13,10 @@ export default [
   ...claims.flatMap((claim) =>
     landingPaths(claim).map((path, i) => route(path, "routes/claim-landing.tsx", { id: `claim-landing-${claim.slug}${i ? `-${i}` : ""}` })),
   ),
-  // Only the registry's claims: any other /start/... is the site's 404 page.
+  // The registry's claims; a claim defined as data's counter is found by its slug at request time
+  // (docs/decisions/064), and any other /start/... is a 404.
   ...claims.map((claim) => route(`start/${claim.slug}`, "routes/claim-start.tsx", { id: `claim-start-${claim.slug}` })),
+  route("start/:slug", "routes/claim-start.tsx", { id: "claim-start-data" }),
   ...claims.map((claim) => route(claim.routes.form, "routes/claim-form.tsx", { id: `claim-form-${claim.slug}` })),
   // The same form's answers as JSON, for the wizard's script (app/wizard/send-claim.ts).
   ...claims.map((claim) => route(formAnswerPath(claim), "routes/claim-form-answer.ts", { id: `claim-form-answer-${claim.slug}` })),
@@ -23,6 +25,8 @@ export default [
   ),
   // Claims defined as data (docs/decisions/059): found by path at request time, so a publish needs no build.
   route("claims/*", "routes/data-claim-page.tsx"),
+  // Their forms' answers as JSON, for the wizard's script: a route of its own, as the page route renders any answer as a page.
+  route("form-answers/claims/*", "routes/data-claim-form-answer.ts"),
   route("verify-trustedforms-pro", "routes/verify-certificate.tsx"),
   route("opt-out", "routes/opt-out.tsx"),
   route("admin", "routes/admin-index.tsx"),

@@ -43,7 +43,7 @@ import { createExperimentConsole } from "./experiments/experiment-console";
 import { createVisitorMail } from "./alerts/visitor-confirmation";
 import { createCampaignSpend } from "./campaigns/campaign-spend";
 import { CONVERSION_CHECK_INTERVAL_MS, createConversions } from "./conversions/conversions";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 
 /** How often the worker promotes the winners of experiments whose operator set a threshold (docs/decisions/060). */
 const AUTO_PROMOTE_INTERVAL_MS = 5 * 60_000;
@@ -76,7 +76,7 @@ export function createServices(config: Config, db: Db, logger: Logger, { now = (
     secretBox,
     endpoints: config.conversions,
     siteUrl: config.siteUrl,
-    caseTypes: () => claims.map((claim) => claim.caseType),
+    caseTypes: () => allClaims().map((claim) => claim.caseType),
     timeoutMs: config.delivery.timeoutMs,
     retryScheduleMs: config.delivery.retryScheduleMs,
     logger,

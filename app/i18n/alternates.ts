@@ -1,6 +1,8 @@
 import { landingPaths } from "#claims/engine/pages";
 import { localeOfPath, localizedPath, pathWithoutLocale, type Locale } from "#claims/engine/locale";
 import type { ClaimDefinition } from "#claims/engine/types";
+import { dataClaimsGeneration } from "#claims/engine/live-claims";
+import { allClaims } from "#claims/registry";
 
 /** Pages besides the claims' that exist in both languages (docs/decisions/058). Blog articles are English only. */
 const BILINGUAL_PAGES = new Set(["/", "/opt-out", "/verify-trustedforms-pro"]);
@@ -14,6 +16,15 @@ export function bilingualPaths(claims: readonly ClaimDefinition[]): Set<string> 
     for (const page of claim.resultPages ?? []) paths.add(page.path);
   }
   return paths;
+}
+
+let live: { generation: number; paths: Set<string> } | undefined;
+
+/** The bilingual paths of every claim the site runs now, claims defined as data too (docs/decisions/064); made again when those change. */
+export function siteBilingualPaths(): ReadonlySet<string> {
+  const generation = dataClaimsGeneration();
+  if (live?.generation !== generation) live = { generation, paths: bilingualPaths(allClaims()) };
+  return live.paths;
 }
 
 /** A page's address in each language, when it has both (null: one language only, such as a blog article). */

@@ -59,6 +59,9 @@ const en = {
   notFoundHeading: "Oops! Page not found",
   notFoundText: "The page you are looking for does not exist or has moved.",
   returnHome: "Return to Home",
+  // A paused claim defined as data (docs/decisions/059)
+  claimClosedTitle: (title: string) => `${title}: this claim is closed`,
+  claimClosedText: "We are not taking new submissions for this claim.",
   // Opt-out
   optOutTitle: "Opt out: revoke your consent",
   optOutDescription: "Revoke your consent to be contacted about your claim, by phone number or e-mail address. We tell everyone we shared it with.",
@@ -186,6 +189,8 @@ const es: PageMessages = {
   notFoundHeading: "¡Uy! No encontramos esta página",
   notFoundText: "La página que busca no existe o cambió de dirección.",
   returnHome: "Volver al inicio",
+  claimClosedTitle: (title) => `${title}: este reclamo está cerrado`,
+  claimClosedText: "Ya no recibimos nuevas solicitudes para este reclamo.",
   optOutTitle: "Darse de baja: retire su consentimiento",
   optOutDescription:
     "Retire su consentimiento para que lo contacten sobre su reclamo, con su número de teléfono o su correo electrónico. Avisamos a todos con quienes lo compartimos.",

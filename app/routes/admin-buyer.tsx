@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { AdminHeader, adminCard } from "~/admin/admin-header";
 import { apiKeyAction, BuyerApiKeySection, isApiKeyIntent } from "~/admin/buyer-api-key";
 import { CONFIRMED_FIELD } from "~/admin/kit/confirm";
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ? { id: buyer.id, name: buyer.name, credentialsLast4: buyer.credentialsLast4, system, apiKey: buyer.apiKey, timeZone: buyer.rules.timeZone }
       : null,
     values: buyer ? buyerFormValues(buyer) : NEW_BUYER_VALUES,
-    claims: claims.map((claim) => ({ caseType: claim.caseType, name: claim.landing.card.title })),
+    claims: allClaims().map((claim) => ({ caseType: claim.caseType, name: claim.landing.card.title })),
     placeholders: context.buyers.placeholders,
     canChange: access.can("buyers.change"),
     // The portal, returns and statements of a saved buyer of the operator's own (a system buyer sells nothing).

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { data, Link } from "react-router";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { centsOfDollars } from "~/admin/buyer-form-values";
 import { capsSummary, claimsSummary, deliveryLabel, priceSummary, scheduleSummary, statesSummary } from "~/admin/buyer-summary";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Buyers | Admin" }, NOIN
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await requireOperatorPage(request, context, "buyers.view");
-  const claimNames = Object.fromEntries(claims.map((claim) => [claim.caseType, claim.landing.card.title]));
+  const claimNames = Object.fromEntries(allClaims().map((claim) => [claim.caseType, claim.landing.card.title]));
   const systems = await context.buyers.systems();
   const buyers = (await context.buyers.list()).map((buyer) => ({
     id: buyer.id,
@@ -101,7 +101,7 @@ async function saveRouting(form: FormData, context: Route.ActionArgs["context"],
   const { caseType, values, input } = readRoutingForm(form);
   const previous = (await context.buyers.routingModes()).find((claim) => claim.caseType === caseType);
   const saved = await context.buyers.saveRoutingMode(caseType, input);
-  const name = claims.find((claim) => claim.caseType === caseType)?.landing.card.title ?? caseType;
+  const name = allClaims().find((claim) => claim.caseType === caseType)?.landing.card.title ?? caseType;
   if (!saved.ok) {
     const message = saved.errors.caseType ?? saved.errors.mode ?? saved.errors.maxBuyers!;
     return data<ActionAnswer>(

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { formatCents } from "~/admin/buyer-summary";
 import { inputClass } from "~/admin/kit/field";
@@ -111,7 +111,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { id: check.id, credentialsLast4: check.credentialsLast4 }
       : null,
     values: check ? valuesOf(check) : NEW_CHECK,
-    claims: claims.map((claim) => ({
+    claims: allClaims().map((claim) => ({
       caseType: claim.caseType,
       name: claim.landing.card.title,
     })),

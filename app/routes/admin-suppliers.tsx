@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { formatCents } from "~/admin/buyer-summary";
 import { Cell, LabelledCell, Row, Table } from "~/admin/kit/table";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (editId && canChange && !editing) throw data(NO_SUCH_SUPPLIER, { status: 404, statusText: "Not Found" });
   return {
     suppliers,
-    claims: claims.map((claim) => ({ slug: claim.slug, name: claim.landing.card.title })),
+    claims: allClaims().map((claim) => ({ slug: claim.slug, name: claim.landing.card.title })),
     editing: editing ? { id: editing.id, name: editing.name } : null,
     values: editing ? supplierFormValues(editing) : NEW_SUPPLIER_VALUES,
     canChange,

@@ -1,7 +1,7 @@
 import { localeOfPath, pathWithoutLocale } from "#claims/engine/locale";
 import { claimByFormPath } from "#claims/registry";
 import { claimIn } from "~/i18n/claims-in";
-import { answerFormPost } from "~/wizard/form-post.server";
+import { formAnswerAction, formAnswerGet } from "~/wizard/form-route.server";
 import type { Route } from "./+types/claim-form-answer";
 
 /**
@@ -9,15 +9,11 @@ import type { Route } from "./+types/claim-form-answer";
  * the same save, the same certificate as a post to the page itself, which records the page's URL.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const page = new URL(request.url);
-  page.pathname = page.pathname.replace(/\.json$/, "");
+  const form = new URL(request.url).pathname.replace(/\.json$/, "");
   // app/routes.ts registers this module only at the registry's forms' JSON paths, in each language.
-  const definition = claimIn(claimByFormPath(pathWithoutLocale(page.pathname))!, localeOfPath(page.pathname));
-  const { status, body } = await answerFormPost(definition, request, page.href, context);
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  const definition = claimIn(claimByFormPath(pathWithoutLocale(form))!, localeOfPath(form));
+  return formAnswerAction(definition, request, context);
 }
 
 /** Only posts have an answer here; the form itself is at the path without `.json`. */
-export function loader() {
-  return Response.json({ error: "Method not allowed; use POST" }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = formAnswerGet;

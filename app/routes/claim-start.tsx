@@ -3,7 +3,8 @@ import { localeOfPath, localizedPath, pathWithoutLocale } from "#claims/engine/l
 import { claimBySlug } from "#claims/registry";
 import type { Route } from "./+types/claim-start";
 
-// app/routes.ts registers this module only for /start/<slug> (and /es/start/<slug>) of the registry's claims.
+// app/routes.ts registers this module for /start/<slug> (and /es/start/<slug>) of the registry's claims,
+// and once for any slug, for the claims defined as data (docs/decisions/064): an unknown one is a 404.
 function claimOf(request: Request) {
   const { pathname } = new URL(request.url);
   const claim = claimBySlug(pathWithoutLocale(pathname).slice("/start/".length));

@@ -9,7 +9,7 @@ import { seo } from "~/components/seo";
 import { TEASER_SLUGS } from "~/site/blog-teaser";
 import { cardHref } from "#claims/engine/pages";
 import { withBrand } from "#claims/engine/personal-fields";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { claimShown } from "~/landing/claim-shown";
 import type { RouteHandle } from "~/root";
 import { localeOfPath } from "#claims/engine/locale";
@@ -27,12 +27,18 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, { title: t.homeTitle, description: t.homeDescription });
 };
 
+const openClaimsInCardOrder = () =>
+  allClaims()
+    .filter((claim) => !claim.data?.paused)
+    .sort((a, b) => a.landing.card.order - b.landing.card.order);
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   return {
     hero: locale === "es" ? context.content.homeHeroEs : context.content.homeHero,
-    // One card per claim, in the registry's order (the spec's card order).
-    cards: claims.map((claim) => claimShown(claimIn(claim, locale), context.content)).map((claim) => ({ ...claim.landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
+    // One card per claim, in the cards' order (the spec's for the built-in claims); an open claim defined as
+    // data has one too, and this page's cache starts again when those change (docs/decisions/064).
+    cards: openClaimsInCardOrder().map((claim) => claimShown(claimIn(claim, locale), context.content)).map((claim) => ({ ...claim.landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
     // The teaser's articles while they are shown; an operator may unpublish one.
     teaser: TEASER_SLUGS.flatMap((slug) => {
       const article = context.blog.article(slug);

@@ -1,8 +1,8 @@
 import { xmlEscape } from "~/blog/xml";
-import { allClaims, claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import type { Route } from "./+types/sitemap-xml";
 import { localizedPath } from "#claims/engine/locale";
-import { bilingualPaths, languageVersions } from "~/i18n/alternates";
+import { languageVersions, siteBilingualPaths } from "~/i18n/alternates";
 
 declare const __BUILD_DATE__: string;
 
@@ -11,7 +11,7 @@ declare const __BUILD_DATE__: string;
  * both languages is listed at each address, each naming both as alternates (docs/decisions/058).
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const bilingual = bilingualPaths(claims);
+  const bilingual = siteBilingualPaths();
   const built = __BUILD_DATE__;
   const pages: Array<{ path: string; lastmod: string }> = [
     { path: "/", lastmod: built },

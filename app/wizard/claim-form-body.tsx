@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import { ClaimResult, type ClaimOutcome } from "./result-screen";
 import { ClaimWizard, type WizardState } from "./wizard";
@@ -16,6 +17,8 @@ export interface ClaimFormProps {
   fresh: boolean;
   /** The result screens' words as published at /admin/content (docs/decisions/055); absent: the definition's. */
   results?: ClaimDefinition["results"];
+  /** A claim defined as data: its JSON and version, which the browser compiles, as it has no code chunk (docs/decisions/064). */
+  dataClaim?: { source: DataClaim; version: number };
 }
 
 /** The form's title, intro and wizard, or, once the claim is saved, its result in their place. */
@@ -26,7 +29,7 @@ export function ClaimFormBody({
   state,
   fresh,
   result: savedResult,
-}: Omit<ClaimFormProps, "slug"> & { definition: ClaimDefinition; result?: ClaimOutcome }) {
+}: Omit<ClaimFormProps, "slug" | "dataClaim"> & { definition: ClaimDefinition; result?: ClaimOutcome }) {
   const definition = results ? { ...built, results } : built;
   const [result, setResult] = useState(savedResult);
   // A result the script showed is an entry of the history of its own: Back from it loads the form

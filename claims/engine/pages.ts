@@ -1,5 +1,5 @@
 import type { ResultPage } from "./landing-types";
-import { localizedPath } from "./locale";
+import { localizedPath, pathWithoutLocale } from "./locale";
 import type { ClaimDefinition, Outcome } from "./types";
 
 /** Where a claim's home-page card leads. */
@@ -22,9 +22,21 @@ export function startPosts(href: string): boolean {
   return href.startsWith(START_COUNTER) || href.startsWith(`/es${START_COUNTER}`);
 }
 
-/** Where the wizard's script posts the form (`/mva-claim.json`): the form route's answers as JSON (docs/decisions/037). */
+/**
+ * Where a claim defined as data's wizard posts (docs/decisions/064): its pages are one route that renders
+ * them, whose answers React Router would render as a page, so its JSON twin is a route of its own here.
+ */
+export const DATA_CLAIM_ANSWERS = "/form-answers";
+
+/**
+ * Where the wizard's script posts the form: the form route's answers as JSON (docs/decisions/037),
+ * `/mva-claim.json` (`/es/mva-claim.json` in Spanish); a claim defined as data's at
+ * `/form-answers/claims/hair-relaxer/form` (`/es/form-answers/...`).
+ */
 export function formAnswerPath(claim: ClaimDefinition): string {
-  return `${claim.routes.form}.json`;
+  if (!claim.data) return `${claim.routes.form}.json`;
+  const locale = claim.locale ?? "en";
+  return localizedPath(`${DATA_CLAIM_ANSWERS}${pathWithoutLocale(claim.routes.form)}`, locale);
 }
 
 /** Every address the landing page answers on; the first is its canonical one. */

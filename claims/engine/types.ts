@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import type { LandingContent, Outcome, ResultPage } from "./landing-types";
+import type { DataClaim } from "./data-claim/data-claim-schema";
 import type { Locale } from "./locale";
 
 export type FieldKind =
@@ -203,7 +204,7 @@ export interface ClaimDefinition<S extends z.ZodMiniObject = z.ZodMiniObject> {
    */
   partners?: readonly PartnerDelivery<z.infer<S>>[];
   /** Claims defined as data at /admin/claims (docs/decisions/059): the version the site runs, and whether it is paused. */
-  data?: DataClaimFacts;
+  data?: DataClaimData;
 }
 
 /** What a claim defined as data adds: its stored version (leads and certificates record it) and whether it takes leads. */
@@ -211,4 +212,9 @@ export interface DataClaimFacts {
   version: number;
   /** Paused: the landing says the claim is closed, and no lead is taken. */
   paused: boolean;
+}
+
+/** A compiled claim defined as data: its facts and the JSON it was compiled from, which its form page hands the browser (docs/decisions/064). */
+export interface DataClaimData extends DataClaimFacts {
+  source: DataClaim;
 }

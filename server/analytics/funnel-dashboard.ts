@@ -1,4 +1,4 @@
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import type { ClaimDefinition } from "#claims/engine/types";
 import type { Db } from "../db/database";
 import { addSums, emptyTotals, ledgerSumsBySlice, type LedgerDaySum, type MoneyTotals } from "../ledger";
@@ -155,7 +155,7 @@ export function createFunnelDashboard(
       ]);
 
       const dayIndex = new Map(days.map((day, i) => [day, i]));
-      const leadsPerDay = claims.map((claim) => {
+      const leadsPerDay = allClaims().map((claim) => {
         const counts = days.map(() => 0);
         let spam = 0;
         for (const row of leadRows) {
@@ -168,7 +168,7 @@ export function createFunnelDashboard(
         return { caseType: claim.caseType, title: claim.copy.formTitle, counts, total: counts.reduce((a, b) => a + b, 0), spam };
       });
 
-      const funnels = claims.map((claim) => {
+      const funnels = allClaims().map((claim) => {
         const rows = funnelRows.filter((r) => r.claim === claim.slug);
         const sources = [...new Set(rows.map((r) => r.utm_source))].sort();
         const bySource = sources.map((source) => ({
@@ -235,7 +235,7 @@ export function createFunnelDashboard(
         addSums(buyer, sums);
         let claim = claimMoney.get(sums.caseType);
         if (!claim) {
-          const title = claims.find((c) => c.caseType === sums.caseType)?.copy.formTitle ?? sums.caseType;
+          const title = allClaims().find((c) => c.caseType === sums.caseType)?.copy.formTitle ?? sums.caseType;
           claimMoney.set(sums.caseType, (claim = { caseType: sums.caseType, title, ...emptyTotals() }));
         }
         addSums(claim, sums);
@@ -252,7 +252,7 @@ export function createFunnelDashboard(
       const flood = { refusedEvents: Number(floodRow?.refused ?? 0), addresses: Number(floodRow?.addresses ?? 0) };
       const campaigns = {
         ...margin,
-        claims: margin.claims.map((row) => ({ ...row, title: claims.find((c) => c.caseType === row.caseType)?.copy.formTitle ?? row.caseType })),
+        claims: margin.claims.map((row) => ({ ...row, title: allClaims().find((c) => c.caseType === row.caseType)?.copy.formTitle ?? row.caseType })),
       };
       return { period, days, timeZone: rollups.timeZone, leadsPerDay, funnels, deliveries, destinations, money, flood, pausedBuyers, suppliers, campaigns };
     },

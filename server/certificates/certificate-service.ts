@@ -1,11 +1,11 @@
 import type { ClaimDefinition, FieldSpec } from "#claims/engine/types";
 import { answerText, NOT_PROVIDED } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
-import { claimByCaseType } from "#claims/registry";
 import type { Db } from "../db/database";
 import type { ConsentKind, SubmissionCertificatesTable } from "../db/schema";
 import { supplierEvidenceOf } from "../suppliers/supplier-evidence";
 import type { Selectable } from "kysely";
+import { certificateDefinition } from "./certificate-fields";
 import { checksOfCertificate, type CertifiedCheck } from "./certificate-checks";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 import type { CertificateSigning, SignatureInfo } from "./certificate-signing";
@@ -75,6 +75,8 @@ export function createCertificateService(
   db: Db,
   { signing = null, now = () => new Date() }: { signing?: CertificateSigning | null; now?: () => Date } = {},
 ) {
+  const definitionOf = (row: Selectable<SubmissionCertificatesTable>) => certificateDefinition(db, row.form_type, row.claim_version === null ? null : Number(row.claim_version));
+
   /** Looks a certificate up for the public page, counting the verification. */
   async function verify(certificateId: string, { definitionIn = asDefined }: { definitionIn?: DefinitionIn } = {}): Promise<(CertificateView & { signature: CertificateSignature | null }) | null> {
     if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
@@ -89,7 +91,7 @@ export function createCertificateService(
     if (!row) return null;
     const signature = signing ? { ...(await signing.info()), jwsUrl: signing.issuer + certificateJwsPath(row.certificate_id) } : null;
     return {
-      ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id), definitionIn),
+      ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id), await definitionOf(row), definitionIn),
       verifiedAt: row.verified_at,
       verificationCount: Number(row.verification_count),
       signature,
@@ -105,13 +107,18 @@ export function createCertificateService(
     if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null;
     const row = await db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", certificateId).executeTakeFirst();
     if (!row) return null;
-    return signing.sign({ ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id), asDefined) }, row.certificate_id);
+    return signing.sign({ ...maskedCertificate(row, await checksOfCertificate(db, row.lead_id), await definitionOf(row), asDefined) }, row.certificate_id);
   }
 
   return { verify, signed };
 }
 
-function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks: CertifiedCheck[], definitionIn: DefinitionIn): SignedCertificate {
+function maskedCertificate(
+  row: Selectable<SubmissionCertificatesTable>,
+  checks: CertifiedCheck[],
+  submittedUnder: ClaimDefinition | undefined,
+  definitionIn: DefinitionIn,
+): SignedCertificate {
   const supplierAssertion = supplierAssertionOf(row);
   // A supplier's lead never claims our consent step: the text is the supplier's, as it reports it.
   const consent = supplierAssertion
@@ -132,7 +139,7 @@ function maskedCertificate(row: Selectable<SubmissionCertificatesTable>, checks:
     language: row.language,
     pageUrl: supplierAssertion ? supplierAssertion.pageUrl : row.page_url,
     submissionSha256: row.submission_sha256,
-    answers: maskedAnswers(row.form_type, JSON.parse(row.submission_data) as Record<string, unknown>, definitionIn),
+    answers: maskedAnswers(submittedUnder, JSON.parse(row.submission_data) as Record<string, unknown>, definitionIn),
     purgedAt: row.purged_at,
     consent_kind: row.consent_kind,
     supplierAssertion,
@@ -154,10 +161,9 @@ function supplierAssertionOf(row: Selectable<SubmissionCertificatesTable>): Cert
   };
 }
 
-function maskedAnswers(formType: string, data: Record<string, unknown>, definitionIn: DefinitionIn) {
+function maskedAnswers(submittedUnder: ClaimDefinition | undefined, data: Record<string, unknown>, definitionIn: DefinitionIn) {
   const fields = new Map<string, FieldSpec>();
-  const known = claimByCaseType(formType);
-  const definition = known ? definitionIn(known) : undefined;
+  const definition = submittedUnder ? definitionIn(submittedUnder) : undefined;
   if (definition) for (const field of allFields(definition)) fields.set(field.name, field);
   // The words the masking and answerText add (Not provided, Agreed, a free text's size), in the definition's language.
   const translate = definition?.translate ?? ((text: string) => text);

@@ -21,6 +21,7 @@ import type { ExperimentConsole } from "../experiments/experiment-console";
 import type { LiveExperiments } from "../experiments/live-experiments";
 import { claimByLandingPath } from "#claims/registry";
 import type { ClaimsConsole } from "../data-claims/claims-console";
+import { dataClaimsGeneration } from "#claims/engine/live-claims";
 import type { LiveBlog } from "../content/blog/live-blog";
 import type { BlogConsole } from "../content/blog/blog-console";
 import type { BlogImages } from "../content/blog/blog-images";
@@ -207,9 +208,9 @@ export function createRequestPaths({ config, logger, db, leads, certificates, ce
             render: (request, variant) =>
               renderOnce(request, context(undefined, { ip: null, userAgent: null, attribution: null }, undefined, (claim) => liveExperiments.shownAs(claim, variant))),
             origin: config.siteUrl,
-            // Each only grows, so their sum changes whenever one does: a publish, an experiment's change, or a
-            // scheduled post coming due.
-            contentStamp: () => content.stamp() + liveExperiments.stamp() + blog.stamp(),
+            // Each only grows, so their sum changes whenever one does: a publish, an experiment's change, a
+            // scheduled post coming due, or a claim defined as data published or paused (its card and colours).
+            contentStamp: () => content.stamp() + liveExperiments.stamp() + blog.stamp() + dataClaimsGeneration(),
             variantOf: (pathname, visitorKey) => {
               const claim = claimByLandingPath(pathname);
               return claim ? (liveExperiments.shown(claim.slug, visitorKey)?.tag ?? null) : null;

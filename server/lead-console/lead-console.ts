@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { recordAudit, type Actor } from "../audit/audit-log";
 import type { DatabaseTarget } from "../config";
 import type { Database } from "../db/schema";
@@ -38,8 +38,8 @@ export interface LeadConsoleParts extends Required<Pick<LeadConsoleDeps, "now">>
 
 export function createLeadConsole({ now = () => new Date(), ...deps }: LeadConsoleDeps) {
   const choices: FilterChoices = {
-    caseTypes: claims.map((c) => c.caseType),
-    targets: ["webhook", ...new Set(claims.flatMap((c) => (c.partners ?? []).map((p) => p.partner)))],
+    caseTypes: allClaims().map((c) => c.caseType),
+    targets: ["webhook", ...new Set(allClaims().flatMap((c) => (c.partners ?? []).map((p) => p.partner)))],
   };
   const record: LeadConsoleParts["record"] = (trx, actor, action, leadId, detail) =>
     recordAudit(trx, actor, { action, target: leadId ? { type: "lead", id: leadId } : null, detail }, now());

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { questionNames } from "#claims/engine/answers";
 import { allFields } from "#claims/engine/form-values";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import { sql, type CompiledQuery } from "kysely";
 import type { DatabaseTarget } from "../config";
 import { isPostgres, type Db } from "../db/database";
@@ -89,7 +89,7 @@ export function leadsCsv(
     onRows?: (n: number) => void;
   },
 ): Readable {
-  const definitions = filter.claim ? claims.filter((c) => c.caseType === filter.claim) : claims;
+  const definitions = filter.claim ? allClaims().filter((c) => c.caseType === filter.claim) : allClaims();
   const questions = questionNames(definitions);
   const header = [
     ...LEAD_COLUMNS,

@@ -11,6 +11,12 @@ import { blankStepMessages, expectedLead, resultHeading } from "../support/claim
 import { answerStep, nextButton, shownErrors, submissionKeyOf, submitButton, waitForStep } from "../support/claim-form";
 import { pageProblems } from "../support/page-checks";
 import { startServer, type RunningServer } from "../../tools/server";
+import { gzipSize, scriptsLoadedBy, WIZARD_JS_FILES_BUDGET, WIZARD_JS_GZIP_BUDGET } from "../../tools/budgets";
+import { openDatabase } from "../../server/db/database";
+import { createDataClaimStore } from "../../server/data-claims/data-claim-store";
+import { hairRelaxer } from "../support/data-claims";
+import { pick } from "../support/wizard";
+import { waitFor } from "../support/fake-receiver";
 
 // Every registered claim (the test-only fixture claim included) as a visitor with JavaScript meets it,
 // driven from its definition and answered with its examples, on a 360 px phone, checked by axe on every
@@ -185,5 +191,105 @@ describe.concurrent.each(claims.map((claim) => [claim.slug, claim] as const))("t
     } finally {
       await page.close();
     }
+  }, CONCURRENT_TEST_TIMEOUT);
+});
+
+// A claim defined as data (docs/decisions/064), published while the server runs: its form hydrates from
+// the claim's JSON, compiled in the browser, with no code chunk of its own; steps are history entries
+// and survive a reload, in English and in Spanish. Everything else about it is read below the browser
+// (integration/data-claim-pages, integration/data-claims).
+describe("a claim defined as data, with JavaScript", () => {
+  beforeAll(async () => {
+    const db = await openDatabase({ engine: "sqlite", file: server.dbFile });
+    try {
+      const store = createDataClaimStore({ db });
+      const owner = { operatorId: null, email: "owner@claims.example", ip: null };
+      expect((await store.create(hairRelaxer(), owner)).ok).toBe(true);
+      expect((await store.publish("hair-relaxer", owner)).ok).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+    // The server's poll finds it within a second: no build, no restart.
+    await waitFor(async () => (await fetch(`${server.url}/claims/hair-relaxer/form`)).status === 200, "the published claim's form");
+  });
+
+  const journeys = [
+    {
+      locale: "en",
+      form: "/claims/hair-relaxer/form",
+      used: "Did you use a chemical hair relaxer for at least a year?",
+      yes: "Yes",
+      step: (n: number) => `Step ${n} of 3`,
+      next: "Next",
+      required: "Please choose at least one answer",
+      diagnosis: "Have you been diagnosed with any of these?",
+      uterine: "Uterine cancer",
+      contact: { fn: "First Name", ln: "Last Name", em: "Email Address", ph: "Phone Number", st: "State", tcpa: "I agree to be contacted" },
+      submit: "Submit Claim",
+      result: "You may qualify",
+    },
+    {
+      locale: "es",
+      form: "/es/claims/hair-relaxer/form",
+      used: "¿Usó un alisador químico para el cabello durante al menos un año?",
+      yes: "Sí",
+      step: (n: number) => `Paso ${n} de 3`,
+      next: "Siguiente",
+      required: "Elija al menos una respuesta",
+      diagnosis: "¿Le han diagnosticado alguna de estas enfermedades?",
+      uterine: "Cáncer de útero",
+      contact: { fn: "Nombre", ln: "Apellido", em: "Correo electrónico", ph: "Número de teléfono", st: "Estado", tcpa: "Acepto que me contacten" },
+      submit: "Enviar reclamo",
+      result: "Es posible que califique",
+    },
+  ] as const;
+
+  it.each(journeys)("in $locale on a phone: every step, Back, a reload, then its result and its lead", async (j) => {
+    const page = await phone.newPage();
+    try {
+      await page.goto(server.url + j.form);
+      await page.locator("form[data-hydrated]").waitFor();
+      await pick(page, j.used, j.yes);
+      await page.getByRole("button", { name: j.next, exact: true }).click();
+      await page.getByText(j.step(2)).waitFor();
+      // The browser's own check, with the claim's message: the compiled schema runs there.
+      await page.getByRole("button", { name: j.next, exact: true }).click();
+      await page.getByText(j.required).first().waitFor();
+      await pick(page, j.diagnosis, j.uterine);
+      await page.getByRole("button", { name: j.next, exact: true }).click();
+      await page.getByText(j.step(3)).waitFor();
+
+      await page.goBack();
+      await page.getByText(j.step(2)).waitFor();
+      expect(await page.getByRole("group", { name: j.diagnosis }).getByLabel(j.uterine, { exact: true }).isChecked()).toBe(true);
+      await page.goForward();
+      await page.getByText(j.step(3)).waitFor();
+      await page.reload();
+      await page.locator("form[data-hydrated]").waitFor();
+      await page.getByText(j.step(3)).waitFor();
+      const key = await submissionKeyOf(page);
+
+      await page.getByLabel(j.contact.fn, { exact: true }).fill("Jane");
+      await page.getByLabel(j.contact.ln, { exact: true }).fill("Doe");
+      await page.getByLabel(j.contact.em, { exact: true }).fill(`jane.${j.locale}@example.com`);
+      await page.getByLabel(j.contact.ph, { exact: true }).fill("(415) 555-2671");
+      await page.getByLabel(j.contact.st, { exact: true }).selectOption("CO");
+      await page.getByLabel(j.contact.tcpa).check();
+      expect(await pageProblems(page)).toEqual([]);
+      await page.getByRole("button", { name: j.submit, exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: j.result }).waitFor();
+      expect(leadByKey(key)).toMatchObject({ case_type: "Hair Relaxer", claim_version: 1, language: j.locale, cq1: "Yes", cq2: "uterine-cancer" });
+    } finally {
+      await page.close();
+    }
+  }, CONCURRENT_TEST_TIMEOUT);
+
+  it("loads no more JavaScript than the budget, and no claim's code chunk", async () => {
+    const scripts = await scriptsLoadedBy(browser, `${server.url}/claims/hair-relaxer/form`);
+    const bytes = [...scripts.values()].reduce((sum, text) => sum + gzipSize(text), 0);
+    expect(scripts.size).toBeLessThanOrEqual(WIZARD_JS_FILES_BUDGET);
+    expect(bytes).toBeLessThanOrEqual(WIZARD_JS_GZIP_BUDGET);
+    console.log(`data claim form: ${scripts.size} scripts, ${bytes} B gzip: ${[...scripts.keys()].join(", ")}`);
+    for (const claim of claims) expect([...scripts.values()].some((text) => text.includes(JSON.stringify(claim.copy.formTitle))), claim.slug).toBe(false);
   }, CONCURRENT_TEST_TIMEOUT);
 });

@@ -1,15 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import { setDataClaims } from "#claims/engine/live-claims";
+import { formAnswerPath } from "#claims/engine/pages";
+import { claimBySlug } from "#claims/registry";
+import { claimIn } from "../../app/i18n/claims-in";
 import { action, loader } from "../../app/routes/data-claim-page";
+import { action as answerAction, loader as answerLoader } from "../../app/routes/data-claim-form-answer";
+import { action as startAction, loader as startLoader } from "../../app/routes/claim-start";
+import { loader as homeLoader } from "../../app/routes/home";
+import { loader as rootLoader } from "../../app/root";
 import { loader as sitemap } from "../../app/routes/sitemap-xml";
 import type { Actor } from "../../server/audit/audit-log";
+import { countPageView } from "../../server/http/funnel-page-views";
 import { hairRelaxer } from "../support/data-claims";
+import { anotherPerson } from "../support/distinct-people";
+import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { buyerInput } from "../support/routing-fixtures";
 import { formPost, routeArgs, settled, startRouteServices, TEST_SITE_URL } from "../support/load-context";
 
-// The catch route of claims defined as data (app/routes/data-claim-page.tsx, docs/decisions/059), called
+// The catch route of claims defined as data (app/routes/data-claim-page.tsx, docs/decisions/059, 064), called
 // with plain Requests: a claim published while the server runs gets its landing and its form (without
-// JavaScript) at once, a paused one says it is closed and takes nothing, and other paths are the 404.
+// JavaScript, and the data its script hydrates from) at once, in English and in Spanish, a paused one says
+// it is closed and takes nothing, and other paths are the 404. It gets what a built-in claim gets from
+// the rest of the site too: colours, home card, sitemap and hreflang, start counter, funnel, routing.
 
 let routes: Awaited<ReturnType<typeof startRouteServices>>;
 const owner: Actor = { operatorId: null, email: "owner@claims.example", ip: null };
@@ -87,12 +100,167 @@ describe("a published claim defined as data", () => {
   });
 });
 
+const pageOfCertificate = async (id: string) =>
+  (await routes.db.selectFrom("submission_certificates").select("page_url").where("certificate_id", "=", id).executeTakeFirstOrThrow()).page_url;
+/** A post of the wizard's script, to the form's JSON twin (formAnswerPath). */
+const postJson = (path: string, fields: Record<string, string | string[]>) =>
+  answerAction({ ...routeArgs(formPost(path, fields, { "user-agent": "RouteTest/1.0", accept: "application/json" }), routes.context()), params: { "*": path.replace(/^(\/es)?\/form-answers\/claims\//, "") } });
+
+describe("its form with JavaScript", () => {
+  it("hands the browser the claim's JSON and version, which the wizard compiles: no code chunk of its own", async () => {
+    const page = await get("/claims/hair-relaxer/form");
+    const form = (page.data as { form: { dataClaim: unknown; wizardScripts: { entry: string; imports: string[] } } }).form;
+    expect(form.dataClaim).toEqual({ source: hairRelaxer(), version: 1 });
+    // The same entry as a built-in claim's form: the script finds the claim in its props.
+    expect(form.wizardScripts.entry).toBeTruthy();
+  });
+
+  it("takes the script's post at the form's JSON twin and answers JSON: the result, or the step's messages", async () => {
+    expect(formAnswerPath(claimBySlug("hair-relaxer")!)).toBe("/form-answers/claims/hair-relaxer/form");
+    expect(formAnswerPath(claimIn(claimBySlug("hair-relaxer")!, "es"))).toBe("/es/form-answers/claims/hair-relaxer/form");
+    const saved = await postJson("/form-answers/claims/hair-relaxer/form", everyAnswer("data-claim-page-json-1"));
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get("cache-control")).toBe("no-store");
+    const { result } = (await saved.json()) as { result: { outcome: string; leadId: string } };
+    expect(result.outcome).toBe("eligible");
+    const lead = await routes.db.selectFrom("leads").selectAll().where("id", "=", result.leadId).executeTakeFirstOrThrow();
+    // The lead records the form page, not its JSON twin.
+    expect(lead).toMatchObject({ case_type: "Hair Relaxer", claim_version: 1, language: "en" });
+    expect(await pageOfCertificate(lead.certificate_id!)).toBe(`${TEST_SITE_URL}/claims/hair-relaxer/form`);
+
+    const blank = await postJson("/form-answers/claims/hair-relaxer/form", { step: "1", intent: "next", [SUBMISSION_KEY_FIELD]: "data-claim-page-json-2" });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toMatchObject({ wizard: { step: 1, errors: { diagnosis: "Please choose at least one answer" } } });
+  });
+
+  it("answers a GET of the JSON twin 405, and an unknown claim's twin 404", async () => {
+    expect(answerLoader().status).toBe(405);
+    expect((await postJson("/form-answers/claims/no-such-claim/form", {})).status).toBe(404);
+    expect((await postJson("/form-answers/mva-claim", {})).status).toBe(404);
+  });
+});
+
+describe("in Spanish, under /es/claims/", () => {
+  it("has its landing in Spanish from the claim's own table, whose buttons lead to the Spanish form", async () => {
+    const page = await get("/es/claims/hair-relaxer");
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      kind: "landing",
+      locale: "es",
+      startHref: "/es/claims/hair-relaxer/form",
+      landing: { hero: { title: "Reclamos por alisadores de cabello", cta: "Comenzar mi reclamo" } },
+    });
+  });
+
+  it("has its form in Spanish, with the Spanish consent text, the same JSON for the script to translate", async () => {
+    const page = await get("/es/claims/hair-relaxer/form");
+    const form = (page.data as { form: { title: string; site: { language: string; consent?: { text: string } }; dataClaim: { source: { es: Record<string, string> } } } }).form;
+    expect(form.title).toBe("Reclamo por alisadores de cabello");
+    expect(form.site.language).toBe("es");
+    expect(form.dataClaim.source.es["Diagnosis"]).toBe("Diagnóstico");
+  });
+
+  it("takes a Spanish submission without JavaScript: Spanish messages on a blank step, then a lead in Spanish", async () => {
+    const blank = await post("/es/claims/hair-relaxer/form", { step: "1", intent: "next", [SUBMISSION_KEY_FIELD]: "data-claim-page-es-1" });
+    expect(blank.status).toBe(400);
+    expect(blank.data).toMatchObject({ wizard: { step: 1, errors: { diagnosis: "Elija al menos una respuesta" } } });
+
+    const answer = await post("/es/claims/hair-relaxer/form", everyAnswer("data-claim-page-es-2"));
+    expect(answer.status).toBe(200);
+    const { result } = answer.data as { result: { outcome: string; leadId: string } };
+    expect(result.outcome).toBe("eligible");
+    const lead = await routes.db.selectFrom("leads").selectAll().where("id", "=", result.leadId).executeTakeFirstOrThrow();
+    // Stored as in English: the answers' values, the columns and the verdict; only the language differs.
+    expect(lead).toMatchObject({ case_type: "Hair Relaxer", claim_version: 1, language: "es", cq1: "Yes", cq2: "uterine-cancer" });
+    const certificate = await routes.db.selectFrom("submission_certificates").selectAll().where("certificate_id", "=", lead.certificate_id!).executeTakeFirstOrThrow();
+    expect(certificate).toMatchObject({ language: "es", claim_version: 1, page_url: `${TEST_SITE_URL}/es/claims/hair-relaxer/form` });
+  });
+
+  it("takes the script's Spanish post at /es/form-answers/...", async () => {
+    const saved = await postJson("/es/form-answers/claims/hair-relaxer/form", everyAnswer("data-claim-page-es-3"));
+    expect(saved.status).toBe(200);
+    const { result } = (await saved.json()) as { result: { leadId: string } };
+    const lead = await routes.db.selectFrom("leads").select(["language", "certificate_id"]).where("id", "=", result.leadId).executeTakeFirstOrThrow();
+    expect(lead.language).toBe("es");
+    expect(await pageOfCertificate(lead.certificate_id!)).toBe(`${TEST_SITE_URL}/es/claims/hair-relaxer/form`);
+  });
+});
+
+describe("what the rest of the site gives it", () => {
+  const pathArgs = (path: string) => routeArgs(new Request(TEST_SITE_URL + path), routes.context());
+
+  it("its theme colours on every page, and the header's link to its page in the other language", async () => {
+    const english = await rootLoader(pathArgs("/claims/hair-relaxer"));
+    expect(english.themeCss).toContain(".theme-hair-relaxer{--color-accent:#1d4ed8;");
+    expect(english.otherLanguageHref).toBe("/es/claims/hair-relaxer");
+    expect((await rootLoader(pathArgs("/es/claims/hair-relaxer/form"))).otherLanguageHref).toBe("/claims/hair-relaxer/form");
+  });
+
+  it("a card on the home page in each language, after the built-in claims", async () => {
+    const english = homeLoader(pathArgs("/")).cards;
+    expect(english.at(-1)).toMatchObject({ title: "Hair Relaxer", href: "/claims/hair-relaxer", theme: "theme-hair-relaxer" });
+    expect(homeLoader(pathArgs("/es")).cards.at(-1)).toMatchObject({ title: "Alisadores de cabello", href: "/es/claims/hair-relaxer", cta: "Comenzar mi reclamo" });
+  });
+
+  it("both languages in the sitemap, each naming the other", async () => {
+    const xml = await (sitemap(pathArgs("/sitemap.xml")) as Response).text();
+    expect(xml).toContain(`<loc>${TEST_SITE_URL}/es/claims/hair-relaxer</loc>`);
+    expect(xml).toContain(`<loc>${TEST_SITE_URL}/es/claims/hair-relaxer/form</loc>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="es" href="${TEST_SITE_URL}/es/claims/hair-relaxer"/>`);
+  });
+
+  it("the start counter at /start/<slug>: a click counted and sent to the form, in its language", async () => {
+    const click = (path: string) => settled(startAction(routeArgs(new Request(TEST_SITE_URL + path, { method: "POST", headers: { referer: `${TEST_SITE_URL}/claims/hair-relaxer` } }), routes.context())));
+    const english = await click("/start/hair-relaxer");
+    expect({ status: english.status, location: english.headers.get("location") }).toEqual({ status: 303, location: "/claims/hair-relaxer/form" });
+    expect((await click("/es/start/hair-relaxer")).headers.get("location")).toBe("/es/claims/hair-relaxer/form");
+    const events = await routes.db.selectFrom("page_events").select(["name", "path"]).where("name", "=", "hair-relaxer-landing-start").execute();
+    expect(events).toEqual([
+      { name: "hair-relaxer-landing-start", path: "/claims/hair-relaxer" },
+      { name: "hair-relaxer-landing-start", path: "/claims/hair-relaxer" },
+    ]);
+    expect((await settled(Promise.resolve().then(() => startLoader(pathArgs("/start/no-such-claim"))))).status).toBe(404);
+  });
+
+  it("its landing views and form starts in the funnel", async () => {
+    const header = (name: string) => ({ "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" })[name];
+    countPageView(routes.services.funnelViews, "/claims/hair-relaxer", header, "198.51.100.20", "/claims/hair-relaxer");
+    countPageView(routes.services.funnelViews, "/claims/hair-relaxer/form", header, "198.51.100.20", "/claims/hair-relaxer/form");
+    await routes.services.funnelViews.flush();
+    const points = await routes.db.selectFrom("funnel_events").select("kind").where("claim", "=", "hair-relaxer").orderBy("kind").execute();
+    expect(points.map((p) => p.kind)).toEqual(["start", "view"]);
+  });
+
+  it("its leads sold to a buyer who takes its case type, and to no other", async () => {
+    const receiver = await startFakeReceiver("ok");
+    try {
+      const mvaOnly = await routes.services.buyers.create(buyerInput("MVA Only Firm", { priority: 1, filters: { claimTypes: ["MVA"] } }, { delivery: { method: "webhook", url: receiver.url } }));
+      const takesIt = await routes.services.buyers.create(buyerInput("Hair Relaxer Firm", { priority: 2, filters: { claimTypes: ["Hair Relaxer"] } }, { delivery: { method: "webhook", url: receiver.url } }));
+      if (!mvaOnly.ok || !takesIt.ok) throw new Error("buyers not saved");
+      // A person of their own: buyers do not get duplicates of the leads above.
+      const answer = await submit({ ...everyAnswer("data-claim-page-sold"), ...anotherPerson() });
+      const leadId = (answer.data as { result: { leadId: string } }).result.leadId;
+      const sales = () => routes.db.selectFrom("ledger_entries").select(["buyer_id", "case_type"]).where("lead_id", "=", leadId).where("kind", "=", "sale").execute();
+      await waitFor(async () => {
+        await routes.services.deliveryWorker.runOnce();
+        return (await sales()).length > 0;
+      }, "the lead to be sold");
+      expect(await sales()).toEqual([{ buyer_id: takesIt.buyer.id, case_type: "Hair Relaxer" }]);
+      const deliveries = await routes.db.selectFrom("deliveries").select(["buyer_id", "status"]).where("lead_id", "=", leadId).where("target", "=", "buyer").execute();
+      expect(deliveries).toEqual([{ buyer_id: takesIt.buyer.id, status: "delivered" }]);
+      expect(receiver.received.some((request) => JSON.parse(request.body).leadId === leadId)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe("a paused claim defined as data", () => {
   it("says on its landing and form that it is closed, and takes no submission", async () => {
     expect((await routes.services.dataClaimStore.setPaused("hair-relaxer", true, owner)).ok).toBe(true);
     await routes.services.dataClaims.refresh();
-    expect((await get("/claims/hair-relaxer")).data).toEqual({ kind: "closed", slug: "hair-relaxer", title: "Hair Relaxer" });
-    expect((await get("/claims/hair-relaxer/form")).data).toEqual({ kind: "closed", slug: "hair-relaxer", title: "Hair Relaxer" });
+    expect((await get("/claims/hair-relaxer")).data).toEqual({ kind: "closed", locale: "en", slug: "hair-relaxer", title: "Hair Relaxer" });
+    expect((await get("/claims/hair-relaxer/form")).data).toEqual({ kind: "closed", locale: "en", slug: "hair-relaxer", title: "Hair Relaxer" });
     const answer = await submit(everyAnswer("data-claim-page-3"));
     expect(answer.status).toBe(409);
     expect(answer.data).toMatchObject({ wizard: { formError: "This claim is closed and takes no new submissions." } });

@@ -150,7 +150,7 @@ describe("a claim defined as data", () => {
   it("paused, takes no leads (410 with words), and resumed, takes them again", async () => {
     expect(await store.setPaused("hair-relaxer", true, owner)).toEqual({ ok: true, value: { state: "paused" } });
     await live.refresh();
-    expect(claimBySlug("hair-relaxer")?.data).toEqual({ version: 2, paused: true });
+    expect(claimBySlug("hair-relaxer")?.data).toMatchObject({ version: 2, paused: true, source: { slug: "hair-relaxer" } });
     const openApi = await (await fetch(`${api.url}/api/openapi.json`)).json();
     expect(openApi.paths["/api/leads/hair-relaxer"]).toBeUndefined();
     const closed = await post("hair-relaxer", answers());
@@ -176,6 +176,23 @@ describe("a claim defined as data", () => {
       "resume-data-claim",
     ]);
     expect(new Set(rows.map((r) => r.operator_email))).toEqual(new Set([owner.email]));
+  });
+});
+
+describe("a certificate of a claim defined as data", () => {
+  it("labels the answers with the questions of the version its lead was submitted under, not the live one", async () => {
+    const earlier = await api.db.selectFrom("leads").select("certificate_id").where("case_type", "=", "Hair Relaxer").where("claim_version", "=", 1).executeTakeFirstOrThrow();
+    const reworded = hairRelaxer();
+    reworded.steps[0]!.fields[0]!.label = "Have you used a chemical hair straightener?";
+    expect((await store.saveDraft("hair-relaxer", reworded, owner)).ok).toBe(true);
+    expect(await store.publish("hair-relaxer", owner)).toEqual({ ok: true, value: { version: 3 } });
+    await live.refresh();
+    const later = await leadRow((await (await post("hair-relaxer", answers())).json()).leadId);
+
+    const certificates = createCertificateService(api.db);
+    const labelOf = async (certificateId: string) => (await certificates.verify(certificateId))!.answers.find((a) => a.value === "Yes")?.label;
+    expect(await labelOf(earlier.certificate_id!)).toBe("Did you use a chemical hair relaxer for at least a year?");
+    expect(await labelOf(later.certificate_id!)).toBe("Have you used a chemical hair straightener?");
   });
 });
 

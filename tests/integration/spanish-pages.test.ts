@@ -139,7 +139,7 @@ describe("a Spanish lead", () => {
     expect(view?.language).toBe("es");
   });
 
-  const translated = claims.filter((claim) => Object.keys(spanishTableOf(claim.slug)).length > 0);
+  const translated = claims.filter((claim) => Object.keys(spanishTableOf(claim)).length > 0);
   it.each(translated.map((claim) => [claim.slug, claim] as const))("of the %s claim, sent from its Spanish form, has the English form's answers, columns and outcome", async (_slug, claim) => {
     for (const [i, example] of examplesOf(claim).entries()) {
       const fields = formFields(claim, example.answers, { step: String(claim.steps.length - 1), intent: "submit", [SUBMISSION_KEY_FIELD]: newKey() });

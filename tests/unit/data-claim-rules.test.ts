@@ -9,6 +9,7 @@ import { allFields } from "#claims/engine/form-values";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { productionClaims } from "#claims/registry";
 import { examplesOf } from "../fixtures/claims/examples";
+import { hairRelaxer } from "../support/data-claims";
 
 // The rule language as a table against the built-in claims' own eligibility (issue 28, item 2): each
 // claim's rules (claims/built-in-rules.ts) give the outcome and reason its eligibility() gives, over its
@@ -133,6 +134,23 @@ describe("checking a data claim", () => {
   it("takes the blank template as it is", () => {
     const check = checkDataClaim(blankDataClaim("hair-relaxer", "Hair Relaxer"));
     expect(check.ok ? [] : check.errors).toEqual([]);
+  });
+
+  it("warns of the texts its Spanish pages would show in English, without refusing the claim", () => {
+    const blank = checkDataClaim(blankDataClaim("hair-relaxer", "Hair Relaxer"));
+    expect(blank.ok && blank.warnings).toEqual(["es: no Spanish table; the claim's pages under /es show its own texts in English"]);
+    expect(checkDataClaim(hairRelaxer())).toMatchObject({ ok: true, warnings: [] });
+    const partly = hairRelaxer();
+    delete partly.es!["Diagnosis"];
+    delete partly.es!["Ovarian cancer"];
+    expect(checkDataClaim(partly)).toMatchObject({ ok: true, warnings: ["es: no Spanish for 'Diagnosis'", "es: no Spanish for 'Ovarian cancer'"] });
+  });
+
+  it("refuses a Spanish table with an empty text", () => {
+    const claim = hairRelaxer();
+    claim.es!["Diagnosis"] = " ";
+    const check = checkDataClaim(claim);
+    expect(check.ok ? [] : check.errors).toEqual(["es.Diagnosis: A Spanish text is required"]);
   });
 
   it("keeps a data claim's pages under /claims/", () => {

@@ -53,12 +53,12 @@ describe("the claims' Spanish tables", () => {
     // Every claim folder of the site has its Spanish (the test registry's fixture claim has none).
     const siteClaims = Object.values(folderDefinitions).map((claim) => claim.slug);
     expect(withTables.map((claim) => claim.slug).sort()).toEqual(siteClaims.sort());
-    for (const claim of withTables) expect(untranslatedTexts(claim, spanishTableOf(claim.slug)), claim.slug).toEqual([]);
+    for (const claim of withTables) expect(untranslatedTexts(claim, spanishTableOf(claim)), claim.slug).toEqual([]);
   });
 
   it("translate every message a claim's form can show, which the schema keeps in English", () => {
     for (const claim of claimsWithTables()) {
-      const t = translatorOf(spanishTableOf(claim.slug));
+      const t = translatorOf(spanishTableOf(claim));
       const english = formMessagesOf(claim).filter((message) => t(message) === message);
       expect(english, claim.slug).toEqual([]);
     }
@@ -67,7 +67,7 @@ describe("the claims' Spanish tables", () => {
   it("translate the schema messages a claim names as constants, including those no generated answer reaches", () => {
     const named = { rideshare: RIDESHARE_MESSAGES, "video-game": VIDEO_GAME_MESSAGES, "depo-provera": DEPO_MESSAGES };
     for (const [slug, messages] of Object.entries(named)) {
-      const t = translatorOf(spanishTableOf(slug));
+      const t = translatorOf(spanishTableOf(claims.find((claim) => claim.slug === slug)!));
       expect(Object.values(messages).filter((message) => t(message) === message), slug).toEqual([]);
     }
   });
@@ -80,7 +80,7 @@ describe("the claims' Spanish tables", () => {
   });
 });
 
-const claimsWithTables = () => claims.filter((claim) => Object.keys(spanishTableOf(claim.slug)).length > 0);
+const claimsWithTables = () => claims.filter((claim) => Object.keys(spanishTableOf(claim)).length > 0);
 
 /**
  * The field messages each step of a claim's form gives for answers left empty, too short, too long,

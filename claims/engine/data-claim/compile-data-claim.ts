@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "../form-values";
 import { YES_NO } from "../options";
 import { tcpaConsentText } from "../personal-fields";
+import { untranslatedTexts } from "../localize";
 import { FILL_FACTS_FIELD, FORM_TIMING_FIELD } from "../proof-fields";
 import {
   choice,
@@ -164,7 +165,8 @@ function meaningErrors(claim: DataClaim): string[] {
   return errors;
 }
 
-export type DataClaimCheck = { ok: true; claim: DataClaim } | { ok: false; errors: string[] };
+/** `warnings`: what the claim can run without but an operator should know (texts left in English on its Spanish pages). */
+export type DataClaimCheck = { ok: true; claim: DataClaim; warnings: string[] } | { ok: false; errors: string[] };
 
 /** Whether JSON is a data claim the engine can run; each error names where it is. */
 export function checkDataClaim(input: unknown): DataClaimCheck {
@@ -173,7 +175,13 @@ export function checkDataClaim(input: unknown): DataClaimCheck {
     return { ok: false, errors: parsed.error.issues.map((issue) => `${issue.path.join(".") || "(the claim)"}: ${issue.message}`) };
   }
   const errors = meaningErrors(parsed.data);
-  return errors.length ? { ok: false, errors } : { ok: true, claim: parsed.data };
+  return errors.length ? { ok: false, errors } : { ok: true, claim: parsed.data, warnings: spanishWarnings(parsed.data) };
+}
+
+/** Its Spanish pages show these texts in English (docs/decisions/064): not an error, the claim runs without them. */
+function spanishWarnings(claim: DataClaim): string[] {
+  if (!claim.es) return ["es: no Spanish table; the claim's pages under /es show its own texts in English"];
+  return untranslatedTexts(compileDataClaim(claim, { version: 0, paused: false }), claim.es).map((text) => `es: no Spanish for '${text}'`);
 }
 
 /** A colour between `hex` and `toward` (#000000 darker, #ffffff lighter), `share` of the way. */
@@ -209,6 +217,6 @@ export function compileDataClaim(claim: DataClaim, facts: DataClaimFacts): Claim
     ...(claim.resultAction ? { resultAction: claim.resultAction } : {}),
     ...(rules ? { eligibility: (answers: Record<string, unknown>) => evaluateEligibility(rules, answers) } : {}),
     toLead: (answers: Record<string, unknown>) => leadColumnsOf(claim.lead, answers),
-    data: facts,
+    data: { ...facts, source: claim },
   };
 }

@@ -183,6 +183,12 @@ export const dataClaimSchema = z.object({
   formPage: z.optional(z.object({ backToHome: z.optional(z.boolean()), contactPanel: z.optional(z.boolean()) })),
   resultAction: z.optional(z.enum(["home", "submit-another"])),
   lead: leadMappingSchema,
+  /**
+   * The claim in Spanish (docs/decisions/064): each English text of the claim as written above, and its
+   * Spanish, as a built-in claim's messages-es.ts has them. Absent or incomplete: the Spanish pages show
+   * the engine's Spanish and the claim's own texts in English.
+   */
+  es: z.optional(z.record(z.string().check(z.minLength(1)), z.string().check(z.trim(), z.minLength(1, "A Spanish text is required"), z.maxLength(4000)))),
 });
 
 export type DataClaim = z.infer<typeof dataClaimSchema>;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Updateable } from "kysely";
 import { z } from "zod";
-import { claims } from "#claims/registry";
+import { allClaims } from "#claims/registry";
 import type { Config } from "../../config";
 import { writeTransaction } from "../../db/database";
 import type { Database, BuyersTable, DeliveryTarget } from "../../db/schema";
@@ -198,7 +198,7 @@ export function createBuyerStore(
   async function routingModes(): Promise<ClaimRouting[]> {
     const saved = await savedRoutingModes(db);
     return Promise.all(
-      claims.map(async (claim) => ({
+      allClaims().map(async (claim) => ({
         caseType: claim.caseType,
         routing: effectiveRoutingMode(saved[claim.caseType]),
         auction: await auctionsEnabled(db, claim.caseType),
@@ -209,7 +209,7 @@ export function createBuyerStore(
   /** Saves a claim's mode (`{ mode, maxBuyers }`, see checkRoutingMode) and, with `auction: true`, auctions first; anything else turns them off. */
   async function saveRoutingMode(caseType: string, input: unknown): Promise<SaveRoutingModeResult> {
     // A mode for a claim the registry does not know would never be read, so it is refused rather than stored.
-    if (!claims.some((claim) => claim.caseType === caseType)) return { ok: false, errors: { caseType: "There is no such claim." } };
+    if (!allClaims().some((claim) => claim.caseType === caseType)) return { ok: false, errors: { caseType: "There is no such claim." } };
     const checked = checkRoutingMode(input);
     if (!checked.ok) return checked;
     const auction = (input as { auction?: unknown }).auction === true;
