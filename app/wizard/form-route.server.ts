@@ -1,6 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import wizardScripts from "virtual:wizard-scripts";
+import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
 import { emptyValues } from "#claims/engine/form-values";
+import type { Locale } from "#claims/engine/locale";
 import { siteInLanguage } from "#claims/engine/personal-fields";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claimShown } from "~/landing/claim-shown";
@@ -28,8 +30,15 @@ export async function formPageLoaderData(definition: ClaimDefinition, context: A
     // The wizard's browser entry, known to the server build only.
     wizardScripts,
     // A claim defined as data has no code chunk: the browser compiles its JSON (docs/decisions/064).
-    dataClaim: definition.data ? { source: definition.data.source, version: definition.data.version } : undefined,
+    dataClaim: definition.data ? { source: sourceShown(definition.data.source, definition.locale ?? "en"), version: definition.data.version } : undefined,
   };
+}
+
+/** A data claim's JSON as its form page in `locale` needs it: an English page leaves its Spanish table out. */
+function sourceShown(source: DataClaim, locale: Locale): DataClaim {
+  if (locale === "es") return source;
+  const { es: _spanish, ...english } = source;
+  return english;
 }
 
 /** Posts without JavaScript: every step, answered with the page at the next step, or the claim's result. */

@@ -13,6 +13,10 @@ import { createLogger } from "../../server/logger";
 import { examplesOf } from "../fixtures/claims/examples";
 import { createTestSupplier } from "../../tools/suppliers";
 import { startApiApp } from "../support/api-app";
+import { createServices } from "../../server/services";
+import { anotherPerson } from "../support/distinct-people";
+import { startFakeReceiver, waitFor } from "../support/fake-receiver";
+import { buyerInput } from "../support/routing-fixtures";
 
 // Claims defined as data (issue 28, item 2; docs/decisions/059): an operator's claim, stored as JSON with
 // versions, served by the same lead API, certificate and registry as a built-in claim, with no build.
@@ -193,6 +197,32 @@ describe("a certificate of a claim defined as data", () => {
     const labelOf = async (certificateId: string) => (await certificates.verify(certificateId))!.answers.find((a) => a.value === "Yes")?.label;
     expect(await labelOf(earlier.certificate_id!)).toBe("Did you use a chemical hair relaxer for at least a year?");
     expect(await labelOf(later.certificate_id!)).toBe("Have you used a chemical hair straightener?");
+  });
+});
+
+describe("routing a claim defined as data", () => {
+  it("sells its lead to a buyer who takes its case type, and to no other", async () => {
+    // The delivery worker, as the worker process runs it on the same database.
+    const services = createServices(api.config, api.db, createLogger("silent"));
+    const receiver = await startFakeReceiver("ok");
+    try {
+      const mvaOnly = await services.buyers.create(buyerInput("MVA Only Firm", { priority: 1, filters: { claimTypes: ["MVA"] } }, { delivery: { method: "webhook", url: receiver.url } }));
+      const takesIt = await services.buyers.create(buyerInput("Hair Relaxer Firm", { priority: 2, filters: { claimTypes: ["Hair Relaxer"] } }, { delivery: { method: "webhook", url: receiver.url } }));
+      if (!mvaOnly.ok || !takesIt.ok) throw new Error("buyers not saved");
+      // A person of their own: buyers do not get duplicates of the leads above.
+      const { leadId } = await (await post("hair-relaxer", answers(anotherPerson()))).json();
+      const sales = () => api.db.selectFrom("ledger_entries").select(["buyer_id", "case_type"]).where("lead_id", "=", leadId).where("kind", "=", "sale").execute();
+      await waitFor(async () => {
+        await services.deliveryWorker.runOnce();
+        return (await sales()).length > 0;
+      }, "the lead to be sold");
+      expect(await sales()).toEqual([{ buyer_id: takesIt.buyer.id, case_type: "Hair Relaxer" }]);
+      const deliveries = await api.db.selectFrom("deliveries").select(["buyer_id", "status"]).where("lead_id", "=", leadId).where("target", "=", "buyer").execute();
+      expect(deliveries).toEqual([{ buyer_id: takesIt.buyer.id, status: "delivered" }]);
+      expect(receiver.received.some((request) => JSON.parse(request.body).leadId === leadId)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

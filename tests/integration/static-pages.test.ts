@@ -8,6 +8,9 @@ import { claimBySlug } from "#claims/registry";
 import { variantIndex } from "../../server/experiments/assignment";
 import { waitFor } from "../support/fake-receiver";
 import { startServer, type RunningServer } from "../../tools/server";
+import { openDatabase } from "../../server/db/database";
+import { createDataClaimStore } from "../../server/data-claims/data-claim-store";
+import { hairRelaxer } from "../support/data-claims";
 
 // Pages rendered once per process (docs/decisions/032), over real HTTP against the built server:
 // their headers and policy, encodings and validators, what still happens per request (the funnel
@@ -313,5 +316,28 @@ describe("an experiment's variants (docs/decisions/060)", () => {
     const byTag = Object.fromEntries(counted().map((row) => [row.experiment_variant, row.n]));
     expect((byTag["exphttp:A"] ?? 0) + (byTag["exphttp:B"] ?? 0)).toBe(12);
     expect(byTag["exphttp:B"] ?? 0).toBe(shown.filter((variant) => variant === "B").length);
+  }, 60_000);
+});
+
+describe("a claim defined as data published while pages are kept (docs/decisions/064)", () => {
+  it("starts the cache again: the home page shows its card and every kept page its colours, admitted by hash", async () => {
+    const before = await (await get("/")).text();
+    expect(before).not.toContain('href="/claims/hair-relaxer"');
+    const db = await openDatabase({ engine: "sqlite", file: server.dbFile });
+    try {
+      const store = createDataClaimStore({ db });
+      const owner = { operatorId: null, email: "owner@claims.example", ip: null };
+      expect((await store.create(hairRelaxer(), owner)).ok).toBe(true);
+      expect((await store.publish("hair-relaxer", owner)).ok).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+    let home = "";
+    await waitFor(async () => (home = await (await get("/")).text()).includes('href="/claims/hair-relaxer"'), "the home page's new card");
+    const response = await get(LANDING);
+    const style = [...(await response.text()).matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).find((css) => css.includes(".theme-hair-relaxer{"));
+    expect(style, "the landing page's colours").toBeDefined();
+    expect(response.headers.get("content-security-policy")).toContain(`'sha256-${createHash("sha256").update(style!).digest("base64")}'`);
+    expect(home).toContain(".theme-hair-relaxer{");
   }, 60_000);
 });
