@@ -153,7 +153,11 @@ describe("site content", () => {
       leads.map(({ locale }) => expect.objectContaining({ case_type: "Hair Relaxer", language: locale, claim_version: 1, cq1: "Yes", cq2: "uterine-cancer", notes: "Used it for ten years" })),
     );
     const leadIds = stored.map((lead) => lead!.id as string);
-    await waitFor(() => leadIds.every((id) => buyer.received.some((request) => (JSON.parse(request.body) as { leadId: string }).leadId === id)), "the four leads at the buyer");
+    const sent = () => buyer.received.map((request) => JSON.parse(request.body) as Record<string, unknown>);
+    await waitFor(() => leadIds.every((id) => sent().some((payload) => payload.leadId === id)), "the four leads at the buyer");
+    expect(leadIds.map((id) => sent().find((payload) => payload.leadId === id))).toEqual(
+      leads.map(({ locale }) => expect.objectContaining({ case_type: "Hair Relaxer", language: locale, eligibilityResult: true })),
+    );
   });
 });
 
