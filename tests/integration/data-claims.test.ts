@@ -5,6 +5,7 @@ import { asNewClaim, blankDataClaim } from "#claims/engine/data-claim/templates"
 import { hairRelaxer, hairRelaxerAnswers as answers } from "../support/data-claims";
 import { setDataClaims } from "#claims/engine/live-claims";
 import { claimBySlug } from "#claims/registry";
+import { spanishClaim } from "#claims/spanish-tables";
 import type { Actor } from "../../server/audit/audit-log";
 import { createCertificateService } from "../../server/certificates/certificate-service";
 import { createDataClaimStore, type DataClaimStore } from "../../server/data-claims/data-claim-store";
@@ -197,6 +198,9 @@ describe("a certificate of a claim defined as data", () => {
     const labelOf = async (certificateId: string) => (await certificates.verify(certificateId))!.answers.find((a) => a.value === "Yes")?.label;
     expect(await labelOf(earlier.certificate_id!)).toBe("Did you use a chemical hair relaxer for at least a year?");
     expect(await labelOf(later.certificate_id!)).toBe("Have you used a chemical hair straightener?");
+    // Read from the Spanish certificate page: that version's question, in that version's Spanish.
+    const inSpanish = await certificates.verify(earlier.certificate_id!, { definitionIn: spanishClaim });
+    expect(inSpanish!.answers.map((a) => a.label)).toContain("¿Usó un alisador químico para el cabello durante al menos un año?");
   });
 });
 
