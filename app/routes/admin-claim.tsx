@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
 import { ClaimEditorFields } from "~/admin/claim-editor-fields";
 import { ClaimHistory } from "~/admin/claim-history";
+import { ClaimSpanish } from "~/admin/claim-spanish";
 import { operatorTime } from "~/admin/format";
 import { TextAreaField } from "~/admin/kit/field";
 import { FormSection } from "~/admin/kit/section";
@@ -133,6 +134,8 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             ) : null}
           </fieldset>
         </form>
+
+        <ClaimSpanish texts={claim.spanish} canChange={canChange} open={answer?.form === "spanish"} key={`es-${answer?.answerId ?? "loaded"}`} />
 
         <FormSection id="claim-json" title="Advanced: JSON">
           <details open={Boolean(jsonAnswer)}>

@@ -1,5 +1,6 @@
 import { BUILT_IN_AS_DATA } from "#claims/built-in-rules";
 import { DATA_FIELD_KINDS, SLUG, type DataClaim } from "#claims/engine/data-claim/data-claim-schema";
+import { textsToTranslate } from "#claims/engine/data-claim/compile-data-claim";
 import { dataClaimOf } from "#claims/engine/data-claim/export-claim";
 import { asNewClaim, blankDataClaim } from "#claims/engine/data-claim/templates";
 import { claims as builtInClaims } from "#claims/registry";
@@ -24,11 +25,11 @@ export type NewClaimAnswer =
 
 /** What the editor's action answers; `form` says which of its forms the answer is about. */
 export type ClaimEditAnswer =
-  | { ok: true; form: "structured" | "json" | "state"; message: string | null; values?: ClaimFormValues; more?: MoreRows }
+  | { ok: true; form: "structured" | "json" | "state" | "spanish"; message: string | null; values?: ClaimFormValues; more?: MoreRows }
   | {
       ok: false;
       status: 400 | 404 | 409;
-      form: "structured" | "json" | "state";
+      form: "structured" | "json" | "state" | "spanish";
       message: string;
       /** Every problem the check found, by its path in the claim. */
       problems?: string[];
@@ -120,6 +121,7 @@ export function createClaimsConsole({ store, live }: { store: DataClaimStore; li
         name: claim.landing.card.title,
         routes: claim.routes,
         values: claimFormValues(claim),
+        spanish: textsToTranslate(claim),
         json: JSON.stringify(claim, null, 2),
       };
     },
@@ -155,6 +157,22 @@ export function createClaimsConsole({ store, live }: { store: DataClaimStore; li
           const saved = await store.saveDraft(slug, parsed, actor);
           if (!saved.ok) return { ok: false, status: saved.status, form: "json", message: saved.message, problems: saved.errors, json };
           return { ok: true, form: "json", message: "The draft is saved from the JSON. Preview it, then publish it." };
+        }
+        case "save-spanish": {
+          // Each English text posted with its Spanish: a blank Spanish takes the text out of the table
+          // (its Spanish page then shows the English); texts not posted keep what they had.
+          const es = { ...base.es };
+          const english = form.getAll("esEnglish").map(String);
+          const spanish = form.getAll("esSpanish").map(String);
+          if (english.length !== spanish.length) return { ok: false, status: 400, form: "spanish", message: "Each English text needs its Spanish field: reload the page and try again." };
+          english.forEach((text, i) => {
+            const translation = spanish[i]!.trim();
+            if (translation) es[text] = translation;
+            else delete es[text];
+          });
+          const saved = await store.saveDraft(slug, { ...base, es }, actor);
+          if (!saved.ok) return { ok: false, status: saved.status, form: "spanish", message: saved.message, problems: saved.errors };
+          return { ok: true, form: "spanish", message: "The Spanish is saved in the draft. Publish it to put it on the /es pages." };
         }
         case "publish": {
           const published = await store.publish(slug, actor);

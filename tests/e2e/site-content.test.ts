@@ -164,7 +164,7 @@ describe("site content", () => {
 /**
  * What the operator types into the claim editor to make tests/support/data-claims.ts hairRelaxer() from
  * the blank template: three steps, four questions, two rules and an otherwise, three result screens and
- * the question columns; the Spanish table goes in through the JSON box, the form having no place for it.
+ * the question columns; then the Spanish of each of its texts.
  */
 async function buildHairRelaxer(operator: Page) {
   await operator.getByLabel("Name", { exact: true }).fill("Hair Relaxer");
@@ -253,9 +253,18 @@ async function buildHairRelaxer(operator: Page) {
     eligibility: hairRelaxer().eligibility,
     results: hairRelaxer().results,
   });
-  await byId("claim-json-text").fill(JSON.stringify({ ...json, es: hairRelaxer().es }, null, 2));
-  await operator.getByRole("button", { name: "Save draft from JSON" }).click();
-  await operator.getByText("The draft is saved from the JSON.").waitFor();
+
+  // The Spanish: each of the claim's texts beside a field for its Spanish, in the order the page lists them.
+  await operator.getByText(/^The claim in Spanish: /).click();
+  const english = operator.locator("input[name='esEnglish']");
+  const spanish = operator.locator("textarea[name='esSpanish']");
+  const table = hairRelaxer().es!;
+  for (let i = 0; i < (await english.count()); i++) {
+    const translation = table[await english.nth(i).inputValue()];
+    if (translation) await spanish.nth(i).fill(translation);
+  }
+  await operator.getByRole("button", { name: "Save the Spanish in the draft" }).click();
+  await operator.getByText("The Spanish is saved in the draft.").waitFor();
 }
 
 const LANGUAGES = {

@@ -41,7 +41,7 @@ const editor = (slug: string, cookie: string | null = operators.cookies.manager)
 const edit = (slug: string, fields: FormData | Record<string, string>, cookie: string | null = operators.cookies.manager) =>
   settled(editAction(argsOf(formPost(`/admin/claims/${slug}`, fields, headers(cookie)), slug)));
 
-type Editor = { claim: { state: string; liveVersion: number | null; hasDraft: boolean; values: ClaimFormValues; json: string; versions: { number: number; rolledBackFrom: number | null }[] } };
+type Editor = { claim: { state: string; liveVersion: number | null; hasDraft: boolean; values: ClaimFormValues; json: string; spanish: { english: string; spanish: string }[]; versions: { number: number; rolledBackFrom: number | null }[] } };
 const editorOf = async (slug: string) => ((await editor(slug)).data as Editor).claim;
 
 const auditOf = (slug: string) =>
@@ -176,6 +176,30 @@ describe("/admin/claims", () => {
     claim.landing.hero.badge = "From JSON";
     expect(await edit("hair-relaxer", { intent: "save-json", json: JSON.stringify(claim) })).toMatchObject({ status: 200, data: { ok: true } });
     expect((await editorOf("hair-relaxer")).values.basics.badge).toBe("From JSON");
+  });
+
+  it("lists the claim's own texts for a translator and saves their Spanish in the draft, a blank one taken out", async () => {
+    const texts = (await editorOf("hair-relaxer")).spanish;
+    const title = texts.find((t) => t.english === "Hair Relaxer Claim");
+    expect(title, "the form's title is among the texts to translate").toBeDefined();
+    // The engine's own texts (the contact questions) are Spanish already: not asked for.
+    expect(texts.map((t) => t.english)).not.toContain("First Name");
+
+    const form = new FormData();
+    form.set("intent", "save-spanish");
+    for (const text of texts) {
+      form.append("esEnglish", text.english);
+      form.append("esSpanish", text.english === "Hair Relaxer Claim" ? "  Reclamo por alisadores de cabello " : "");
+    }
+    expect(await edit("hair-relaxer", form)).toMatchObject({ status: 200, data: { ok: true, form: "spanish" } });
+    const saved = await editorOf("hair-relaxer");
+    expect(JSON.parse(saved.json).es).toEqual({ "Hair Relaxer Claim": "Reclamo por alisadores de cabello" });
+    expect(saved.spanish.find((t) => t.english === "Hair Relaxer Claim")?.spanish).toBe("Reclamo por alisadores de cabello");
+
+    const uneven = new FormData();
+    uneven.set("intent", "save-spanish");
+    uneven.append("esEnglish", "Hair Relaxer Claim");
+    expect(await edit("hair-relaxer", uneven)).toMatchObject({ status: 400, data: { form: "spanish" } });
   });
 
   it("previews the draft's landing and form before it is published; the form walks its steps and saves no lead", async () => {

@@ -191,6 +191,15 @@ function spanishWarnings(claim: DataClaim): string[] {
   return untranslatedTexts(compileDataClaim(claim, { version: 0, paused: false }), claim.es).map((text) => `es: no Spanish for '${text}'`);
 }
 
+/**
+ * Every text of its own a visitor reads on the claim's pages, each with its Spanish if the claim has it:
+ * what a translator fills in (the engine's shared texts, figures and state names are Spanish already).
+ */
+export function textsToTranslate(claim: DataClaim): { english: string; spanish: string }[] {
+  const es = claim.es ?? {};
+  return untranslatedTexts(compileDataClaim(claim, { version: 0, paused: false }), {}).map((english) => ({ english, spanish: es[english] ?? "" }));
+}
+
 /** A colour between `hex` and `toward` (#000000 darker, #ffffff lighter), `share` of the way. */
 function mix(hex: string, toward: string, share: number): string {
   const channel = (h: string, i: number) => parseInt(h.slice(1 + i * 2, 3 + i * 2), 16);
