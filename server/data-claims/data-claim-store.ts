@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { checkDataClaim } from "#claims/engine/data-claim/compile-data-claim";
 import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
 import { landingPaths } from "#claims/engine/pages";
@@ -7,7 +7,7 @@ import { claims as builtInClaims } from "#claims/registry";
 import { fieldChanges, type FieldChanges } from "../audit/audit-changes";
 import { recordAudit, type Actor } from "../audit/audit-log";
 import { lockForTransaction, writeTransaction, type Db } from "../db/database";
-import type { Database, DataClaimState } from "../db/schema";
+import type { Database, DataClaimsTable, DataClaimState } from "../db/schema";
 
 /** A claim defined as data, as the console lists it. */
 export interface DataClaimSummary {
@@ -38,6 +38,17 @@ export type DataClaimAnswer<T> = { ok: true; value: T } | { ok: false; status: 4
 const LOCK = "data-claims";
 /** The most of an audit entry's detail the changes with their values may take (the entry's own bound is AUDIT_DETAIL_LIMIT). */
 const CHANGES_LIMIT = 3_500;
+const liveVersionOf = (row: Selectable<DataClaimsTable>) => (row.live_version === null ? null : Number(row.live_version));
+
+const summaryOf = (row: Selectable<DataClaimsTable>): DataClaimSummary => ({
+  slug: row.slug,
+  state: row.state,
+  liveVersion: liveVersionOf(row),
+  hasDraft: row.draft !== null,
+  updatedAt: row.updated_at,
+  updatedBy: row.updated_by,
+});
+
 const NOT_FOUND = { ok: false, status: 404, message: "No claim defined as data has that slug." } as const;
 
 /** A JSON value with each list turned into an object keyed by position, so that changes are found item by item. */
@@ -89,10 +100,17 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
   }
 
   /** The live version's body, or null before the first publish. */
-  async function liveBody(trx: Kysely<Database>, slug: string, version: number | null): Promise<string | null> {
+  async function liveBody(trx: Kysely<Database>, row: Selectable<DataClaimsTable>): Promise<string | null> {
+    const version = liveVersionOf(row);
     if (version === null) return null;
-    const row = await trx.selectFrom("data_claim_versions").select("body").where("slug", "=", slug).where("number", "=", version).executeTakeFirst();
-    return row?.body ?? null;
+    const live = await trx.selectFrom("data_claim_versions").select("body").where("slug", "=", row.slug).where("number", "=", version).executeTakeFirst();
+    return live?.body ?? null;
+  }
+
+  /** The claim's row, read under the store's lock: no other instance writes a claim until the transaction ends. */
+  async function lockedRow(trx: Kysely<Database>, slug: string): Promise<Selectable<DataClaimsTable> | undefined> {
+    await lockForTransaction(trx, LOCK);
+    return trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
   }
 
   /**
@@ -127,28 +145,16 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
 
     async list(): Promise<DataClaimSummary[]> {
       const rows = await db.selectFrom("data_claims").selectAll().orderBy("slug").execute();
-      return rows.map((row) => ({
-        slug: row.slug,
-        state: row.state,
-        liveVersion: row.live_version === null ? null : Number(row.live_version),
-        hasDraft: row.draft !== null,
-        updatedAt: row.updated_at,
-        updatedBy: row.updated_by,
-      }));
+      return rows.map(summaryOf);
     },
 
     async get(slug: string): Promise<DataClaimRecord | null> {
       const row = await db.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
       if (!row) return null;
       const versions = await db.selectFrom("data_claim_versions").selectAll().where("slug", "=", slug).orderBy("number", "desc").execute();
-      const live = versions.find((v) => Number(v.number) === Number(row.live_version));
+      const live = versions.find((v) => Number(v.number) === liveVersionOf(row));
       return {
-        slug: row.slug,
-        state: row.state,
-        liveVersion: row.live_version === null ? null : Number(row.live_version),
-        hasDraft: row.draft !== null,
-        updatedAt: row.updated_at,
-        updatedBy: row.updated_by,
+        ...summaryOf(row),
         draft: row.draft === null ? null : (JSON.parse(row.draft) as DataClaim),
         live: live ? (JSON.parse(live.body) as DataClaim) : null,
         versions: versions.map((v) => ({
@@ -196,15 +202,14 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     /** Saves the claim's draft; its slug cannot change (leads and versions are filed under it). */
     async saveDraft(slug: string, input: unknown, actor: Actor): Promise<DataClaimAnswer<DataClaim>> {
       return writeTransaction(db, async (trx) => {
-        await lockForTransaction(trx, LOCK);
-        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+        const row = await lockedRow(trx, slug);
         if (!row) return NOT_FOUND;
         // Before the check: another slug would clash with this very claim's addresses.
         if ((input as { slug?: unknown } | null)?.slug !== slug) return { ok: false, status: 400, message: "A claim's slug cannot change: copy it as a new claim instead.", errors: [`slug: '${slug}'`] };
         const answer = await checked(trx, input);
         if (!answer.ok) return answer;
         const draft = JSON.stringify(answer.value);
-        const before = row.draft ?? (await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version)));
+        const before = row.draft ?? (await liveBody(trx, row));
         await trx.updateTable("data_claims").set({ draft, ...touch(actor) }).where("slug", "=", slug).execute();
         await recordAudit(trx, actor, { action: "save-data-claim-draft", target: { type: "data-claim", id: slug }, detail: changesOf(before, draft) }, now());
         return answer;
@@ -214,15 +219,14 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     /** The draft becomes the next version, which the site runs; a paused claim opens again. */
     async publish(slug: string, actor: Actor): Promise<DataClaimAnswer<{ version: number }>> {
       return writeTransaction(db, async (trx) => {
-        await lockForTransaction(trx, LOCK);
-        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+        const row = await lockedRow(trx, slug);
         if (!row) return NOT_FOUND;
         if (row.draft === null) return { ok: false, status: 409, message: "There is no draft to publish: edit the claim first." };
         // Checked again: another claim may have taken an address since the draft was saved.
         const answer = await checked(trx, JSON.parse(row.draft));
         if (!answer.ok) return answer;
         // The first version's fields are the draft saved before it: the entry lists the changes to a published one only.
-        const before = await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version));
+        const before = await liveBody(trx, row);
         const version = await publishVersion(trx, slug, row.draft, actor);
         await trx.updateTable("data_claims").set({ state: "published", draft: null, live_version: version, ...touch(actor) }).where("slug", "=", slug).execute();
         await recordAudit(trx, actor, { action: "publish-data-claim", target: { type: "data-claim", id: slug }, detail: { version, ...(before === null ? {} : changesOf(before, row.draft)) } }, now());
@@ -236,16 +240,15 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
      */
     async rollback(slug: string, number: number, actor: Actor): Promise<DataClaimAnswer<{ version: number }>> {
       return writeTransaction(db, async (trx) => {
-        await lockForTransaction(trx, LOCK);
-        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+        const row = await lockedRow(trx, slug);
         if (!row) return NOT_FOUND;
         const old = await trx.selectFrom("data_claim_versions").select("body").where("slug", "=", slug).where("number", "=", number).executeTakeFirst();
         if (!old) return { ok: false, status: 404, message: `The claim has no version ${number}.` };
-        if (Number(row.live_version) === number) return { ok: false, status: 409, message: `Version ${number} is the one published now.` };
+        if (liveVersionOf(row) === number) return { ok: false, status: 409, message: `Version ${number} is the one published now.` };
         // Checked again: the engine's rules or another claim's addresses may have changed since.
         const answer = await checked(trx, JSON.parse(old.body));
         if (!answer.ok) return answer;
-        const before = await liveBody(trx, slug, row.live_version === null ? null : Number(row.live_version));
+        const before = await liveBody(trx, row);
         const version = await publishVersion(trx, slug, old.body, actor, number);
         await trx.updateTable("data_claims").set({ live_version: version, ...touch(actor) }).where("slug", "=", slug).execute();
         await recordAudit(
@@ -261,8 +264,7 @@ export function createDataClaimStore({ db, now = () => new Date() }: { db: Db; n
     /** Closes a published claim (its landing says so; it takes no leads), or opens a paused one again. */
     async setPaused(slug: string, paused: boolean, actor: Actor): Promise<DataClaimAnswer<{ state: DataClaimState }>> {
       return writeTransaction(db, async (trx) => {
-        await lockForTransaction(trx, LOCK);
-        const row = await trx.selectFrom("data_claims").selectAll().where("slug", "=", slug).executeTakeFirst();
+        const row = await lockedRow(trx, slug);
         if (!row) return NOT_FOUND;
         if (row.live_version === null) return { ok: false, status: 409, message: "Only a published claim can be paused or resumed: publish it first." };
         const state: DataClaimState = paused ? "paused" : "published";
