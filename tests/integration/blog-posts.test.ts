@@ -38,8 +38,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await operators?.close();
-  await app?.services.blog.stop();
-  await app?.services.content.stop();
   await app?.close();
 });
 

@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await operators?.close();
-  await app?.services.content.stop();
   await app?.close();
 });
 

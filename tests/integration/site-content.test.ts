@@ -24,7 +24,6 @@ beforeAll(async () => {
   await app.services.content.refresh();
 });
 afterAll(async () => {
-  await app?.services.content.stop();
   await app?.close();
 });
 

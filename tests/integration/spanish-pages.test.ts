@@ -35,7 +35,6 @@ beforeAll(async () => {
   await routes.services.content.refresh();
 });
 afterAll(async () => {
-  await routes?.services.content.stop();
   await routes?.close();
 });
 

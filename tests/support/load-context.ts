@@ -84,7 +84,13 @@ export async function startRouteServices(env: Record<string, string> = {}, { now
     } satisfies ServerContext;
   }
 
-  return { config, db, logger, services, admin, operator, buyerAuth, context, close: () => db.destroy() };
+  /** Waits for any reload of what the instance keeps in memory to finish (as server/web.ts does), then closes the database. */
+  async function close() {
+    await Promise.all([services.content.stop(), services.liveExperiments.stop(), services.dataClaims.stop(), services.blog.stop()]);
+    await db.destroy();
+  }
+
+  return { config, db, logger, services, admin, operator, buyerAuth, context, close };
 }
 
 /** A form post as a browser sends it, to a path on the test site. */
