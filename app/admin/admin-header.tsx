@@ -2,6 +2,8 @@ import { NavLink } from "react-router";
 import { useRootData } from "~/components/use-site";
 
 export const adminButton = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold";
+/** The page's main action. */
+export const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 export const adminCard = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
 
 const navLink = ({ isActive }: { isActive: boolean }) =>

@@ -1,5 +1,5 @@
 import { Table, Row, Cell } from "./kit/table";
-import { adminButton } from "./admin-header";
+import { primaryButton } from "./admin-header";
 import { operatorTime } from "./format";
 
 export interface BlogPicture {
@@ -26,7 +26,7 @@ export function BlogPictures({ pictures, canChange, timeZone }: { pictures: Blog
               PNG, JPEG, WebP or GIF, at most 2 MB. SVG is not accepted.
             </p>
           </div>
-          <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+          <button type="submit" className={primaryButton}>
             Upload
           </button>
         </form>

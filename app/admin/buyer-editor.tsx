@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { adminButton } from "./admin-header";
+import { adminButton, primaryButton } from "./admin-header";
 import { BuyerDeliveryFields, SystemDeliverySection } from "./buyer-delivery-fields";
 import { buyerTextOf } from "./buyer-field-errors";
 import type { BuyerFormErrors, BuyerFormValues } from "./buyer-form-values";
@@ -105,7 +105,7 @@ export function BuyerEditor({ values, errors, moreRows, typedCredentials, savedC
 
 function SaveButton() {
   return (
-    <button type="submit" name="intent" value="save" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+    <button type="submit" name="intent" value="save" className={primaryButton}>
       Save buyer
     </button>
   );

@@ -1,6 +1,6 @@
 import { Form, type AppLoadContext } from "react-router";
 import type { Actor } from "../../server/audit/audit-log";
-import { adminButton, adminCard } from "./admin-header";
+import { adminButton, adminCard, primaryButton } from "./admin-header";
 import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "./kit/confirm";
 import { operatorTime } from "./format";
 import { StatementList } from "~/statements/statement-list";
@@ -157,7 +157,7 @@ export function BuyerPortalSections({
                 </p>
               ) : null}
             </div>
-            <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+            <button type="submit" className={primaryButton}>
               Invite
             </button>
           </Form>
@@ -219,7 +219,7 @@ export function BuyerPortalSections({
           </label>
           {canChange ? (
             <div className="sm:col-span-3">
-              <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" className={primaryButton}>
                 Save the return terms
               </button>
             </div>

@@ -1,4 +1,4 @@
-import { adminButton } from "~/admin/admin-header";
+import { primaryButton } from "~/admin/admin-header";
 import { TextAreaField } from "~/admin/kit/field";
 import { FormSection } from "~/admin/kit/section";
 
@@ -36,7 +36,7 @@ export function ClaimSpanish({ texts, canChange, open }: ClaimSpanishProps) {
               </div>
             ))}
             {canChange ? (
-              <button type="submit" name="intent" value="save-spanish" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" name="intent" value="save-spanish" className={primaryButton}>
                 Save the Spanish in the draft
               </button>
             ) : null}

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { PasswordField } from "~/admin/password-field";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
@@ -89,7 +89,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const secondary = `${adminButton} border border-slate-300 bg-white hover:bg-slate-50`;
-const primary = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { operator, secondFactor, required, mustEnrol, sessions, timeZone, alerts, alertsSent } = loaderData;
@@ -196,7 +195,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
                     </p>
                   ) : null}
                 </div>
-                <button type="submit" className={primary}>
+                <button type="submit" className={primaryButton}>
                   Turn on
                 </button>
               </form>
@@ -205,7 +204,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
             <form method="post" className="mt-3">
               <p className="text-slate-700">Off: your log-in asks for your password only. With it on, it also asks for a code from an app on your phone.</p>
               <input type="hidden" name="intent" value="totp-start" />
-              <button type="submit" className={`${primary} mt-3`}>
+              <button type="submit" className={`${primaryButton} mt-3`}>
                 Set up two-step log-in
               </button>
             </form>
@@ -270,7 +269,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           <form method="post" className="mt-4 space-y-4">
             <PasswordField id="current" label="Current password" autoComplete="current-password" error={fieldError("current")} />
             <PasswordField id="password" label="New password (at least 12 characters, not a common one)" autoComplete="new-password" error={fieldError("password")} />
-            <button type="submit" className={primary}>
+            <button type="submit" className={primaryButton}>
               Change password
             </button>
           </form>

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorPage } from "~/admin/require-operator";
 import type { RouteHandle } from "~/root";
@@ -135,7 +135,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               {error("to")}
             </div>
             <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
-              <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" className={primaryButton}>
                 Show entries
               </button>
               <Link to="/admin/audit" className={secondary}>

@@ -1,7 +1,7 @@
 import { readForm } from "~/site/read-form";
 import { data } from "react-router";
-import { AdminHeader, adminCard } from "~/admin/admin-header";
-import { DraftPanel, IntentForm, primaryButton, secondaryButton, VersionHistory } from "~/admin/kit/draft-panel";
+import { AdminHeader, adminCard, primaryButton } from "~/admin/admin-header";
+import { DraftPanel, IntentForm, secondaryButton, VersionHistory } from "~/admin/kit/draft-panel";
 import { inputBase, TextField } from "~/admin/kit/field";
 import { BlogPostFields, type BlogFormValues } from "~/admin/blog-post-fields";
 import { operatorTime } from "~/admin/format";

@@ -1,6 +1,6 @@
 import { readForm } from "~/site/read-form";
 import { data, redirect } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminCard, primaryButton } from "~/admin/admin-header";
 import { BlogPictures } from "~/admin/blog-pictures";
 import { BlogPostFields, type BlogFormValues } from "~/admin/blog-post-fields";
 import { operatorTime } from "~/admin/format";
@@ -78,7 +78,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           <FormSection id="new-post" title="New post">
             <form method="post" noValidate className="space-y-4">
               <BlogPostFields values={creating} errors={errors} idPrefix="new" newPost />
-              <button type="submit" name="intent" value="create" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" name="intent" value="create" className={primaryButton}>
                 Save draft
               </button>
             </form>

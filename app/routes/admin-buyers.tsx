@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { data, Link } from "react-router";
 import { allClaims } from "#claims/registry";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { centsOfDollars } from "~/admin/buyer-form-values";
 import { capsSummary, claimsSummary, deliveryLabel, priceSummary, scheduleSummary, statesSummary } from "~/admin/buyer-summary";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/kit/confirm";
@@ -143,7 +143,7 @@ export default function AdminBuyers({ loaderData, actionData }: Route.ComponentP
                 Report
               </Link>
               {canChange ? (
-                <Link to="/admin/buyers/new" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+                <Link to="/admin/buyers/new" className={primaryButton}>
                   New buyer
                 </Link>
               ) : null}

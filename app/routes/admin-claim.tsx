@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { ClaimEditorFields } from "~/admin/claim-editor-fields";
 import { ClaimHistory } from "~/admin/claim-history";
 import { ClaimSpanish } from "~/admin/claim-spanish";
@@ -40,7 +40,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const STATE_LABELS = { draft: "a draft, never published", published: "published", paused: "paused: its pages say it is closed, and it takes no leads" } as const;
-const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 const secondaryButton = `${adminButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
 
 export default function AdminClaim({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminCard, primaryButton } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { SelectField, TextField, fieldsOf } from "~/admin/kit/field";
 import { FormSection } from "~/admin/kit/section";
@@ -24,7 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const STATE_LABELS = { draft: "Draft, never published", published: "Published", paused: "Paused: closed, takes no leads" } as const;
-const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 
 export default function AdminClaims({ loaderData, actionData }: Route.ComponentProps) {
   const { builtIns, dataClaims, canChange, timeZone } = loaderData;

@@ -1,8 +1,8 @@
 import { readForm } from "~/site/read-form";
 import type { ReactNode } from "react";
 import { data } from "react-router";
-import { AdminHeader, adminCard } from "~/admin/admin-header";
-import { DraftPanel, primaryButton, VersionHistory } from "~/admin/kit/draft-panel";
+import { AdminHeader, adminCard, primaryButton } from "~/admin/admin-header";
+import { DraftPanel, VersionHistory } from "~/admin/kit/draft-panel";
 import { ContentFields, type ContentFormValues } from "~/admin/content-fields";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";

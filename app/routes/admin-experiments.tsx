@@ -1,6 +1,6 @@
 import { readForm } from "~/site/read-form";
 import { data } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { formatCents, signedCents } from "~/admin/buyer-summary";
 import { operatorTime, statusBadge } from "~/admin/format";
 import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "~/admin/kit/confirm";
@@ -104,7 +104,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const percent = (fraction: number, digits = 1) => `${(fraction * 100).toFixed(digits)} %`;
 const secondaryButton = `${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`;
-const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 
 export default function AdminExperiments({ loaderData, actionData }: Route.ComponentProps) {
   const { experiments, claims, canChange, timeZone } = loaderData;

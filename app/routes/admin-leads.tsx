@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { LANGUAGE_NAMES } from "~/i18n/language-filter";
 import { US_STATES } from "#claims/engine/us-states";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { signedCents } from "~/admin/buyer-summary";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/kit/confirm";
 import { age, operatorTime, statusBadge } from "~/admin/format";
@@ -119,7 +119,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               <div className="min-w-0 flex-1 basis-64">
                 <TextField type="search" {...field("q")} label="Name, e-mail or phone" labelClassName={label} />
               </div>
-              <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" className={primaryButton}>
                 Apply filters
               </button>
               <a href="/admin/leads" className={`${adminButton} border border-slate-300 hover:bg-slate-50`}>

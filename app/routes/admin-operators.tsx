@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/kit/toasts";
@@ -237,7 +237,7 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
                 <option value="owner">owner</option>
               </select>
             </div>
-            <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+            <button type="submit" className={primaryButton}>
               Make invitation link
             </button>
           </Form>

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { CONFIRMED_FIELD, ConfirmForm, ConfirmPanel, type PendingConfirmation } from "~/admin/kit/confirm";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
@@ -76,7 +76,7 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
                   {canDecide ? (
                     <div className="mt-3 flex flex-wrap gap-2">
                       <ConfirmForm question="Approve this return? The buyer is credited the lead's price." fields={{ intent: "approve", returnId: r.id }}>
-                        <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+                        <button type="submit" className={primaryButton}>
                           Approve
                         </button>
                       </ConfirmForm>

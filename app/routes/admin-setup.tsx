@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { readForm } from "~/site/read-form";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import { Toasts, type Toast } from "~/admin/kit/toasts";
@@ -118,7 +118,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2"
             />
             <div className="flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="save-webhook" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" name="intent" value="save-webhook" className={primaryButton}>
                 Save Configuration
               </button>
               {configured ? (

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AdminHeader, adminButton } from "~/admin/admin-header";
+import { AdminHeader, primaryButton } from "~/admin/admin-header";
 import { signedCents } from "~/admin/buyer-summary";
 import { operatorTime } from "~/admin/format";
 import { fieldsOf, TextField } from "~/admin/kit/field";
@@ -104,7 +104,7 @@ export default function AdminSpend({ loaderData, actionData }: Route.ComponentPr
                 <TextField {...field("source")} label="Source (utm_source)" required maxLength={500} defaultValue={values.source} />
                 <TextField {...field("campaign")} label="Campaign (utm_campaign)" required maxLength={500} defaultValue={values.campaign} />
                 <div className="sm:col-span-2">
-                  <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+                  <button type="submit" className={primaryButton}>
                     Save
                   </button>
                 </div>

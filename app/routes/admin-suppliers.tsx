@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { allClaims } from "#claims/registry";
-import { AdminHeader, adminButton, adminCard } from "~/admin/admin-header";
+import { AdminHeader, adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { formatCents } from "~/admin/buyer-summary";
 import { Cell, LabelledCell, Row, Table } from "~/admin/kit/table";
 import { ConfirmForm, ConfirmPanel, CONFIRMED_FIELD, type PendingConfirmation } from "~/admin/kit/confirm";
@@ -272,7 +272,7 @@ export default function AdminSuppliers({ loaderData, actionData }: Route.Compone
                 </label>
               )}
               <div className="flex flex-wrap gap-3 sm:col-span-2">
-                <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+                <button type="submit" className={primaryButton}>
                   {editing ? "Save the supplier" : "Add the supplier"}
                 </button>
                 {editing ? (

@@ -1,5 +1,5 @@
 import { claims } from "#claims/registry";
-import { AdminHeader, adminButton } from "~/admin/admin-header";
+import { AdminHeader, primaryButton } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { Choice } from "~/admin/kit/field";
 import { FormSection } from "~/admin/kit/section";
@@ -71,7 +71,7 @@ export default function AdminVisitorMail({ loaderData, actionData }: Route.Compo
               ))}
             </fieldset>
             {canChange ? (
-              <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" className={primaryButton}>
                 Save
               </button>
             ) : null}

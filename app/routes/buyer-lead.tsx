@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { languageName } from "~/i18n/language-filter";
-import { adminButton, adminCard } from "~/admin/admin-header";
+import { adminCard, primaryButton } from "~/admin/admin-header";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX } from "~/admin/require-operator";
 import { BuyerHeader } from "~/buyer/buyer-header";
@@ -144,7 +144,7 @@ export default function BuyerLead({ loaderData, actionData }: Route.ComponentPro
                   className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
                 />
               </div>
-              <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+              <button type="submit" className={primaryButton}>
                 Return the lead
               </button>
             </form>

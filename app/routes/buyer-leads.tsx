@@ -1,4 +1,4 @@
-import { adminButton, adminCard } from "~/admin/admin-header";
+import { adminButton, adminCard, primaryButton } from "~/admin/admin-header";
 import { NOINDEX } from "~/admin/require-operator";
 import { BuyerHeader } from "~/buyer/buyer-header";
 import { formatCents } from "~/buyer/format";
@@ -50,7 +50,7 @@ export default function BuyerLeads({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </SelectField>
-            <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+            <button type="submit" className={primaryButton}>
               Search
             </button>
             <a href={csvHref} className={`${adminButton} border border-slate-300 hover:bg-slate-50`} data-testid="export-csv">

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { adminButton } from "../admin-header";
+import { adminButton, primaryButton } from "../admin-header";
 import { operatorTime } from "../format";
 import { Cell, Table, Row } from "./table";
 
@@ -7,7 +7,6 @@ import { Cell, Table, Row } from "./table";
 // and 057): the draft's panel (preview, publish, discard) and the versions with their rollback. Each
 // form posts `intent` with the fields that say what it is about (`fields`, such as the entry).
 
-export const primaryButton = `${adminButton} bg-brand text-white hover:bg-slate-800`;
 export const secondaryButton = `${adminButton} border border-slate-300 text-slate-800 hover:bg-slate-50`;
 
 export interface DraftShown {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { adminButton } from "../admin-header";
+import { primaryButton } from "../admin-header";
 import { TextField } from "./field";
 
 /**
@@ -27,7 +27,7 @@ export function UploadForm({
         <TextField id={`${id}-file`} name="file" type="file" label="File" required accept={accept} />
       </div>
       <div className="sm:col-span-2">
-        <button type="submit" className={`${adminButton} bg-brand text-white hover:bg-slate-800`}>
+        <button type="submit" className={primaryButton}>
           {submitLabel}
         </button>
       </div>
