@@ -5,7 +5,7 @@ import type { Db } from "../db/database";
 import type { ConsentKind, SubmissionCertificatesTable } from "../db/schema";
 import { supplierEvidenceOf } from "../suppliers/supplier-evidence";
 import type { Selectable } from "kysely";
-import { certificateDefinition } from "./certificate-fields";
+import { certificateDefinitions } from "./certificate-fields";
 import { checksOfCertificate, type CertifiedCheck } from "./certificate-checks";
 import { CERTIFICATE_ID_PATTERN } from "./certificate-id";
 import type { CertificateSigning, SignatureInfo } from "./certificate-signing";
@@ -75,9 +75,10 @@ export function createCertificateService(
   db: Db,
   { signing = null, now = () => new Date() }: { signing?: CertificateSigning | null; now?: () => Date } = {},
 ) {
+  const certificateDefinition = certificateDefinitions(db);
   /** The claim the certificate's answers were given to, at the version the lead was submitted under, in the reader's language. */
   const definitionOf = async (row: Selectable<SubmissionCertificatesTable>, definitionIn: DefinitionIn) => {
-    const definition = await certificateDefinition(db, row.form_type, row.claim_version === null ? null : Number(row.claim_version));
+    const definition = await certificateDefinition(row.form_type, row.claim_version === null ? null : Number(row.claim_version));
     return definition && definitionIn(definition);
   };
 

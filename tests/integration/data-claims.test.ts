@@ -7,6 +7,7 @@ import { setDataClaims } from "#claims/engine/live-claims";
 import { claimBySlug } from "#claims/registry";
 import { spanishClaim } from "#claims/spanish-tables";
 import type { Actor } from "../../server/audit/audit-log";
+import { certificateDefinitions } from "../../server/certificates/certificate-fields";
 import { createCertificateService } from "../../server/certificates/certificate-service";
 import { createDataClaimStore, type DataClaimStore } from "../../server/data-claims/data-claim-store";
 import { createLiveDataClaims, type LiveDataClaims } from "../../server/data-claims/live-data-claims";
@@ -201,6 +202,10 @@ describe("a certificate of a claim defined as data", () => {
     // Read from the Spanish certificate page: that version's question, in that version's Spanish.
     const inSpanish = await certificates.verify(earlier.certificate_id!, { definitionIn: spanishClaim });
     expect(inSpanish!.answers.map((a) => a.label)).toContain("¿Usó un alisador químico para el cabello durante al menos un año?");
+    // A past version is compiled once and kept: its Spanish twin, made from it, is made once too.
+    const definitionOf = certificateDefinitions(api.db);
+    expect(await definitionOf("Hair Relaxer", 1)).toBe(await definitionOf("Hair Relaxer", 1));
+    expect((await definitionOf("Hair Relaxer", 1))!.data!.version).toBe(1);
   });
 });
 
