@@ -61,9 +61,11 @@ export async function startServer(
   try {
     return await startServerOnce(env, dbFile, options);
   } catch (error) {
-    // A free port can be taken by another test's server between the probe and the listen; say why
-    // the first attempt failed (so a real crash stays visible) and try once more on another port.
-    console.warn(`retrying server start: ${(error as Error).message}`);
+    // A free port can be taken by another test's server between the probe and the listen: then, and
+    // only then, once more on another port. A server that crashed or did not start in time would do the
+    // same again, on a database it may have left half migrated.
+    if (!(error as Error).message.includes("EADDRINUSE")) throw error;
+    console.warn(`retrying server start on another port: ${(error as Error).message.split("\n")[0]}`);
     return startServerOnce(env, dbFile, options);
   }
 }
