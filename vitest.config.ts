@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { wizardScriptsPlugin } from "./app/wizard/vite-plugin-wizard-scripts";
 import { claimAliases, testRegistryAliases } from "./vite.config";
+import ProjectsInOrderSequencer from "./tests/support/projects-in-order-sequencer";
 
 // The integration tests run on SQLite files ('integration'), and those whose subject is the database run
 // again on PostgreSQL ('integration-postgres', the server scripts/ensure-postgres.mjs makes sure of;
@@ -80,6 +81,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The slowest files first, then the default reporter, whose summary stays the last lines.
     reporters: ["./tests/support/slowest-files-reporter.ts", "default"],
+    // The longest projects first, the unit tests last: no worker waits alone at the end of a run.
+    sequence: { sequencer: ProjectsInOrderSequencer },
     projects: [
       {
         extends: true,
