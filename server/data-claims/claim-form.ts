@@ -16,6 +16,25 @@ export type ResultScreen = (typeof RESULT_SCREENS)[number];
 export const TESTS = ["is", "isNot", "in", "notIn", "includes", "answered", "notAnswered"] as const;
 export type ConditionTest = (typeof TESTS)[number];
 export const KINDS_WITH_OPTIONS: readonly DataField["kind"][] = ["select", "radio", "checkboxes", "yes-no"];
+/** How the public certificate shows an answer (FieldSpec's privacy); blank: as the question's kind does. */
+export const PRIVACY = ["name", "email", "phone", "free-text"] as const;
+
+type Setting = "pastDays" | "min" | "max" | "shortMessage" | "rangeMessage" | "futureMessage";
+const TEXT_KINDS: readonly DataField["kind"][] = ["text", "textarea", "name"];
+/**
+ * The question's settings that only some kinds use (claims/engine/data-claim/compile-data-claim.ts): the
+ * form refuses one on another kind rather than keep a limit nothing checks.
+ */
+const SETTING_KINDS: Record<Setting, { kinds: readonly DataField["kind"][]; what: string }> = {
+  pastDays: { kinds: ["date"], what: "a date question" },
+  min: { kinds: [...TEXT_KINDS, "number"], what: "a text, long text, name or number question" },
+  max: { kinds: [...TEXT_KINDS, "number"], what: "a text, long text, name or number question" },
+  shortMessage: { kinds: TEXT_KINDS, what: "a text, long text or name question" },
+  rangeMessage: { kinds: ["date", "number"], what: "a date or number question" },
+  futureMessage: { kinds: ["date"], what: "a date question" },
+};
+/** The data claim schema's bound on a date question's days back. */
+const MAX_PAST_DAYS = 36_500;
 
 /** The landing's and form's words the form edits, each at its place in the claim. */
 export const BASICS = [
@@ -55,6 +74,9 @@ export const LEAD_COLUMNS = [
 
 export interface StepRow {
   title: string;
+  /** The information panel at the top of the step (its title; blank: none) and its points, one a line. */
+  panelTitle: string;
+  panelPoints: string;
 }
 export interface FieldRow {
   step: string;
@@ -65,8 +87,20 @@ export interface FieldRow {
   /** One option a line: `Label`, or `value | Label`, with `| exclusive` after a "none of these". */
   options: string;
   hint: string;
+  placeholder: string;
+  autoComplete: string;
+  /** One of PRIVACY, or blank: as the kind shows it. */
+  privacy: string;
+  /** A date question's earliest day, as days before today (blank: 365); no date answer is ever in the future. */
+  pastDays: string;
+  /** A number question's smallest and largest answer; a text, long text or name question's shortest and longest. */
+  min: string;
+  max: string;
   requiredMessage: string;
   invalidMessage: string;
+  shortMessage: string;
+  rangeMessage: string;
+  futureMessage: string;
 }
 export interface RuleRow {
   match: "all" | "any";
@@ -102,8 +136,27 @@ export interface ClaimFormValues {
 }
 
 export const EMPTY_ROWS = {
-  step: { title: "" } satisfies StepRow,
-  field: { step: "1", label: "", name: "", kind: "text", required: "required", options: "", hint: "", requiredMessage: "", invalidMessage: "" } satisfies FieldRow,
+  step: { title: "", panelTitle: "", panelPoints: "" } satisfies StepRow,
+  field: {
+    step: "1",
+    label: "",
+    name: "",
+    kind: "text",
+    required: "required",
+    options: "",
+    hint: "",
+    placeholder: "",
+    autoComplete: "",
+    privacy: "",
+    pastDays: "",
+    min: "",
+    max: "",
+    requiredMessage: "",
+    invalidMessage: "",
+    shortMessage: "",
+    rangeMessage: "",
+    futureMessage: "",
+  } satisfies FieldRow,
   rule: { match: "all", outcome: "eligible", reason: "" } satisfies RuleRow,
   condition: { rule: "1", answer: "", test: "is", value: "" } satisfies ConditionRow,
   faq: { question: "", answer: "" } satisfies FaqRow,
@@ -203,7 +256,7 @@ export function claimFormValues(claim: DataClaim): ClaimFormValues {
   return {
     basics: Object.fromEntries(BASICS.map((b) => [b.key, String(getAt(claim, b.path) ?? "")])) as Record<BasicKey, string>,
     faq: (claim.landing.faq ?? []).map((f) => ({ ...f })),
-    steps: claim.steps.map((s) => ({ title: s.title })),
+    steps: claim.steps.map((s) => ({ title: s.title, panelTitle: s.panel?.title ?? "", panelPoints: s.panel?.points.join("\n") ?? "" })),
     fields: claim.steps.flatMap((step, i) =>
       step.fields.map((f) => ({
         step: String(i + 1),
@@ -213,8 +266,17 @@ export function claimFormValues(claim: DataClaim): ClaimFormValues {
         required: f.optional ? ("optional" as const) : ("required" as const),
         options: optionsText(f),
         hint: f.hint ?? "",
+        placeholder: f.placeholder ?? "",
+        autoComplete: f.autoComplete ?? "",
+        privacy: f.privacy ?? "",
+        pastDays: numberText(f.pastDays),
+        min: numberText(f.min),
+        max: numberText(f.max),
         requiredMessage: f.messages?.required ?? "",
         invalidMessage: f.messages?.invalid ?? "",
+        shortMessage: f.messages?.short ?? "",
+        rangeMessage: f.messages?.range ?? "",
+        futureMessage: f.messages?.future ?? "",
       })),
     ),
     rulesInForm: asRows !== null,
@@ -226,6 +288,13 @@ export function claimFormValues(claim: DataClaim): ClaimFormValues {
     lead: Object.fromEntries(LEAD_COLUMNS.map((c) => [c.key, sourceRow(leadSourceOf(c.key, claim.lead))])),
   };
 }
+
+const numberText = (n: number | undefined) => (n === undefined ? "" : String(n));
+const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 const texts = (form: FormData, name: string) => form.getAll(name).map(String);
@@ -256,16 +325,29 @@ export function postedValues(form: FormData, rulesInForm: boolean): ClaimFormVal
     required: "fieldRequired",
     options: "fieldOptions",
     hint: "fieldHint",
+    placeholder: "fieldPlaceholder",
+    autoComplete: "fieldAutoComplete",
+    privacy: "fieldPrivacy",
+    pastDays: "fieldPastDays",
+    min: "fieldMin",
+    max: "fieldMax",
     requiredMessage: "fieldRequiredMessage",
     invalidMessage: "fieldInvalidMessage",
+    shortMessage: "fieldShortMessage",
+    rangeMessage: "fieldRangeMessage",
+    futureMessage: "fieldFutureMessage",
   });
-  const filled = fields.filter((r) => !blank(r, "label", "name", "options", "hint"));
+  const filled = fields.filter((r) => !blank(r, "label", "name", "options", "hint", "placeholder", "autoComplete", "pastDays", "min", "max"));
   const conditions = rowsOf(form, { rule: "conditionRule", answer: "conditionAnswer", test: "conditionTest", value: "conditionValue" }).filter((r) => !blank(r, "answer", "value"));
   const rules = rowsOf(form, { match: "ruleMatch", outcome: "ruleOutcome", reason: "ruleReason" });
   return {
     basics: Object.fromEntries(BASICS.map((b) => [b.key, text(form, b.key)])) as Record<BasicKey, string>,
     faq: rowsOf(form, { question: "faqQuestion", answer: "faqAnswer" }).filter((r) => !blank(r, "question", "answer")),
-    steps: withoutTrailingBlanks(rowsOf(form, { title: "stepTitle" }), (r) => blank(r, "title"), filled.map((f) => f.step.trim())),
+    steps: withoutTrailingBlanks(
+      rowsOf(form, { title: "stepTitle", panelTitle: "stepPanelTitle", panelPoints: "stepPanelPoints" }),
+      (r) => blank(r, "title", "panelTitle", "panelPoints"),
+      filled.map((f) => f.step.trim()),
+    ),
     fields: filled.map((r) => ({ ...r, required: r.required === "optional" ? "optional" : "required" })),
     rulesInForm,
     rules: withoutTrailingBlanks(rules, (r) => blank(r, "reason"), conditions.map((c) => c.rule.trim())).map((r) => ({ ...r, match: r.match === "any" ? "any" : "all" })),
@@ -294,8 +376,17 @@ const FIELD_KEYS: Record<string, string> = {
   optional: "required",
   options: "options",
   hint: "hint",
+  placeholder: "placeholder",
+  autoComplete: "autoComplete",
+  privacy: "privacy",
+  pastDays: "pastDays",
+  min: "min",
+  max: "max",
   "messages.required": "requiredMessage",
   "messages.invalid": "invalidMessage",
+  "messages.short": "shortMessage",
+  "messages.range": "rangeMessage",
+  "messages.future": "futureMessage",
 };
 
 /** The claim the posted values make, over `base` (what the form does not show is kept from it). */
@@ -323,18 +414,21 @@ export function claimFromValues(values: ClaimFormValues, base: DataClaim): Claim
   claim.steps = [];
   values.steps.forEach((stepRow, s) => {
     const rows = values.fields.map((row, i) => ({ row, i })).filter(({ i }) => stepOfRow[i] === s + 1);
-    if (!stepRow.title.trim() && !rows.length) return;
+    if (blank(stepRow, "title", "panelTitle", "panelPoints") && !rows.length) return;
     const k = claim.steps.length;
     places.set(`steps.${k}`, `steps.${s}.title`);
-    const panel = base.steps.find((b) => b.title === stepRow.title)?.panel;
+    places.set(`steps.${k}.panel`, `steps.${s}.panelTitle`);
+    places.set(`steps.${k}.panel.points`, `steps.${s}.panelPoints`);
+    const points = linesOf(stepRow.panelPoints);
+    if (points.length && !stepRow.panelTitle.trim()) errors[`steps.${s}.panelTitle`] = "Give the panel a title, or clear its points";
     claim.steps.push({
       title: stepRow.title,
-      ...(panel ? { panel } : {}),
+      ...(stepRow.panelTitle.trim() ? { panel: { title: stepRow.panelTitle, points } } : {}),
       fields: rows.map(({ row, i }, m) => {
         const at = `steps.${k}.fields.${m}`;
         places.set(at, `fields.${i}.label`);
         for (const [leaf, key] of Object.entries(FIELD_KEYS)) places.set(`${at}.${leaf}`, `fields.${i}.${key}`);
-        return fieldOf(row, baseFields.get(row.name.trim()));
+        return fieldOf(row, baseFields.get(row.name.trim()), (key, message) => (errors[`fields.${i}.${key}`] ??= message));
       }),
     });
   });
@@ -378,16 +472,53 @@ export function claimFromValues(values: ClaimFormValues, base: DataClaim): Claim
   return { claim, errors, keyOf: keyFinder(places) };
 }
 
-function fieldOf(row: FieldRow, base: DataField | undefined): DataField {
+/**
+ * A question from its row. Every setting of the schema's question is a field of the row, so only a key
+ * the schema may gain later is kept from the question of the same name; `problem` records what the row
+ * cannot mean (a limit its kind does not use, days that are not a number) under the row's key.
+ */
+function fieldOf(row: FieldRow, base: DataField | undefined, problem: (key: keyof FieldRow, message: string) => void): DataField {
   const kind = row.kind as DataField["kind"];
-  const { label: _label, kind: _kind, optional: _optional, hint: _hint, options: _options, messages: baseMessages, ...kept } = base ?? ({} as Partial<DataField>);
+  const {
+    label: _label,
+    kind: _kind,
+    optional: _optional,
+    hint: _hint,
+    options: _options,
+    messages: _messages,
+    placeholder: _placeholder,
+    autoComplete: _autoComplete,
+    privacy: _privacy,
+    pastDays: _pastDays,
+    min: _min,
+    max: _max,
+    ...kept
+  } = base ?? ({} as Partial<DataField>);
+  for (const [setting, { kinds, what }] of Object.entries(SETTING_KINDS) as [Setting, (typeof SETTING_KINDS)[Setting]][]) {
+    if (row[setting].trim() && !kinds.includes(kind)) problem(setting, `Only ${what} uses this: clear it, or change the question's kind`);
+  }
+  const pastDays = limitOf(row, "pastDays", problem);
+  if (pastDays !== undefined && !(Number.isInteger(pastDays) && pastDays >= 1 && pastDays <= MAX_PAST_DAYS)) {
+    problem("pastDays", `A whole number of days from 1 to ${MAX_PAST_DAYS}, such as 180`);
+  }
+  const min = limitOf(row, "min", problem);
+  const max = limitOf(row, "max", problem);
+  if (TEXT_KINDS.includes(kind)) {
+    for (const [key, n] of [["min", min], ["max", max]] as const) if (n !== undefined && !(Number.isInteger(n) && n >= 1)) problem(key, "A whole number of characters, 1 or more");
+  }
+  if (min !== undefined && max !== undefined && min > max) problem("max", `The largest (${max}) is less than the smallest (${min})`);
+  const privacy = row.privacy.trim();
+  if (privacy && !(PRIVACY as readonly string[]).includes(privacy)) problem("privacy", "Choose how the certificate shows the answer");
   const options = optionsOf(row.options);
   const messages = {
-    ...baseMessages,
     required: row.requiredMessage.trim() || undefined,
     invalid: row.invalidMessage.trim() || undefined,
+    short: row.shortMessage.trim() || undefined,
+    range: row.rangeMessage.trim() || undefined,
+    future: row.futureMessage.trim() || undefined,
   };
   const given = Object.fromEntries(Object.entries(messages).filter(([, m]) => m));
+  const optionalText = (key: "placeholder" | "autoComplete") => (row[key].trim() ? { [key]: row[key].trim() } : {});
   return {
     ...kept,
     name: row.name.trim(),
@@ -395,9 +526,25 @@ function fieldOf(row: FieldRow, base: DataField | undefined): DataField {
     kind,
     ...(row.required === "optional" ? { optional: true } : {}),
     ...(row.hint.trim() ? { hint: row.hint } : {}),
+    ...optionalText("placeholder"),
+    ...optionalText("autoComplete"),
     ...(KINDS_WITH_OPTIONS.includes(kind) && options?.length ? { options } : {}),
+    ...(pastDays !== undefined ? { pastDays } : {}),
+    ...(min !== undefined ? { min } : {}),
+    ...(max !== undefined ? { max } : {}),
     ...(Object.keys(given).length ? { messages: given } : {}),
+    ...(privacy ? { privacy: privacy as DataField["privacy"] } : {}),
   };
+}
+
+/** A limit as typed: blank is none; anything but a number is a problem (and no limit). */
+function limitOf(row: FieldRow, key: "pastDays" | "min" | "max", problem: (key: keyof FieldRow, message: string) => void): number | undefined {
+  const typed = row[key].trim();
+  if (!typed) return undefined;
+  const n = Number(typed);
+  if (/^-?\d+(\.\d+)?$/.test(typed) && Number.isFinite(n)) return n;
+  problem(key, `A number, such as ${key === "pastDays" ? 180 : 2}: not '${typed}'`);
+  return undefined;
 }
 
 function leadMappingOf(rows: ClaimFormValues["lead"], base: LeadMapping): LeadMapping {
