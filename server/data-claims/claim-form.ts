@@ -6,8 +6,8 @@ import type { LeadMapping, LeadSource } from "#claims/engine/data-claim/lead-map
  * The structured form of /admin/claims/<slug> (docs/decisions/063): a data claim as flat rows an
  * operator fills without code, and back. Steps, questions, rules and their conditions are separate row
  * lists (a question names its step by number, a condition its rule), so each list works with the kit's
- * row editor without JavaScript. What the form does not show (a question's limits, panels, landing
- * sections, a lead column's join or map...) is kept from the claim it edits; the JSON editor shows all.
+ * row editor without JavaScript. What the form does not show (landing sections, a lead column's map,
+ * part or ifBlank...) is kept from the claim it edits; the JSON editor shows all.
  */
 
 export const OUTCOMES = ["eligible", "partial", "ineligible"] as const;
@@ -114,6 +114,11 @@ export interface ConditionRow {
   /** One value a line for `in` and `notIn`. */
   value: string;
 }
+export interface LeadRow {
+  answer: string;
+  value: string;
+  join: string;
+}
 export interface FaqRow {
   question: string;
   answer: string;
@@ -132,7 +137,8 @@ export interface ClaimFormValues {
   otherwiseOutcome: string;
   otherwiseReason: string;
   results: Record<ResultScreen, { heading: string; message: string }>;
-  lead: Record<string, { answer: string; value: string }>;
+  /** Each lead column: the question it reads, else a fixed value; `join`, a checkbox list's separator (empty: ", "). */
+  lead: Record<string, LeadRow>;
 }
 
 export const EMPTY_ROWS = {
@@ -241,8 +247,12 @@ function ruleRowsOf(eligibility: EligibilityRules | undefined): { rules: RuleRow
   return { rules, conditions };
 }
 
-const sourceRow = (source: LeadSource | string | undefined) =>
-  typeof source === "string" ? { answer: source, value: "" } : source && "value" in source ? { answer: "", value: source.value } : { answer: source?.answer ?? "", value: "" };
+const sourceRow = (source: LeadSource | string | undefined): LeadRow =>
+  typeof source === "string"
+    ? { answer: source, value: "", join: "" }
+    : source && "value" in source
+      ? { answer: "", value: source.value, join: "" }
+      : { answer: source?.answer ?? "", value: "", join: source?.join ?? "" };
 
 function leadSourceOf(key: string, mapping: LeadMapping): LeadSource | string | undefined {
   if (key === "tcpa") return mapping.tcpa;
@@ -306,7 +316,7 @@ function rowsOf<K extends string>(form: FormData, names: Record<K, string>): Rec
   return Array.from({ length: count }, (_, i) => Object.fromEntries(lists.map(([key, list]) => [key, list[i] ?? ""])) as Record<K, string>);
 }
 
-const blank = (row: Record<string, string>, ...keys: string[]) => keys.every((k) => !row[k]?.trim());
+const blank = <R extends object>(row: R, ...keys: (keyof R & string)[]) => keys.every((k) => !String(row[k] ?? "").trim());
 
 /** Rows up to the last one filled or named by number from another list (a step by its questions). */
 function withoutTrailingBlanks<T>(rows: T[], empty: (row: T) => boolean, referenced: readonly string[]): T[] {
@@ -355,7 +365,10 @@ export function postedValues(form: FormData, rulesInForm: boolean): ClaimFormVal
     otherwiseOutcome: text(form, "otherwiseOutcome"),
     otherwiseReason: text(form, "otherwiseReason"),
     results: Object.fromEntries(RESULT_SCREENS.map((s) => [s, { heading: text(form, `result.${s}.heading`), message: text(form, `result.${s}.message`) }])) as ClaimFormValues["results"],
-    lead: Object.fromEntries(LEAD_COLUMNS.map((c) => [c.key, { answer: text(form, `lead.${c.key}.answer`).trim(), value: text(form, `lead.${c.key}.value`) }])),
+    // The separator as typed: ", " and "," are different lists.
+    lead: Object.fromEntries(
+      LEAD_COLUMNS.map((c) => [c.key, { answer: text(form, `lead.${c.key}.answer`).trim(), value: text(form, `lead.${c.key}.value`), join: text(form, `lead.${c.key}.join`) }]),
+    ),
   };
 }
 
@@ -466,8 +479,12 @@ export function claimFromValues(values: ClaimFormValues, base: DataClaim): Claim
     else claim.results[screen] = { ...base.results[screen], heading, message };
   }
 
-  claim.lead = leadMappingOf(values.lead, base.lead);
-  for (const column of LEAD_COLUMNS) places.set(column.key.startsWith("cq") ? `lead.cq.${column.key.slice(2)}` : `lead.${column.key}`, `lead.${column.key}`);
+  claim.lead = leadMappingOf(values.lead, base.lead, (key, message) => (errors[`lead.${key}.join`] ??= message));
+  for (const column of LEAD_COLUMNS) {
+    const at = column.key.startsWith("cq") ? `lead.cq.${column.key.slice(2)}` : `lead.${column.key}`;
+    places.set(at, `lead.${column.key}`);
+    places.set(`${at}.join`, `lead.${column.key}.join`);
+  }
 
   return { claim, errors, keyOf: keyFinder(places) };
 }
@@ -547,12 +564,16 @@ function limitOf(row: FieldRow, key: "pastDays" | "min" | "max", problem: (key: 
   return undefined;
 }
 
-function leadMappingOf(rows: ClaimFormValues["lead"], base: LeadMapping): LeadMapping {
+function leadMappingOf(rows: ClaimFormValues["lead"], base: LeadMapping, problem: (key: string, message: string) => void): LeadMapping {
   const sourceOf = (key: string): LeadSource | undefined => {
-    const row = rows[key] ?? { answer: "", value: "" };
+    const row = rows[key] ?? { answer: "", value: "", join: "" };
     const before = leadSourceOf(key, base);
-    // A column that reads the same answer keeps how it reads it (join, map, part, ifBlank).
-    if (row.answer) return typeof before === "object" && "answer" in before && before.answer === row.answer ? before : { answer: row.answer };
+    if (row.join && !row.answer) problem(key, "A separator joins the answers of a question: name the question, or clear the separator");
+    if (row.answer) {
+      // A column that reads the same answer keeps how else it reads it (map, part, ifBlank); the separator is the form's.
+      const { join: _join, ...kept } = typeof before === "object" && "answer" in before && before.answer === row.answer ? before : { answer: row.answer };
+      return row.join ? { ...kept, join: row.join } : kept;
+    }
     if (row.value) return { value: row.value };
     return undefined;
   };

@@ -148,7 +148,7 @@ describe("/admin/claims", () => {
     posted.results.eligible = { heading: "You may qualify", message: "An attorney will call you." };
     posted.results.ineligible = { heading: "We cannot help", message: "Thank you." };
     posted.results.none = { heading: "", message: "" };
-    posted.lead.cq1 = { answer: "usedRelaxer", value: "" };
+    posted.lead.cq1 = { answer: "usedRelaxer", value: "", join: "" };
     const saved = await edit("hair-relaxer", formOf(posted));
     expect(saved).toMatchObject({ status: 200, data: { ok: true, message: "The draft is saved. Preview it, then publish it." } });
     const claim = JSON.parse((await editorOf("hair-relaxer")).json);
@@ -223,7 +223,9 @@ describe("/admin/claims", () => {
       { ...EMPTY_ROWS.field, step: "1", label: "When did you last use it?", name: "lastUse", kind: "date", required: "optional", pastDays: "3650", rangeMessage: "Please choose a date in the last ten years", futureMessage: "That date has not come yet" },
       { ...EMPTY_ROWS.field, step: "1", label: "For how many years?", name: "years", kind: "number", required: "optional", min: "1", max: "60", rangeMessage: "Between 1 and 60 years" },
       { ...EMPTY_ROWS.field, step: "1", label: "Anything else?", name: "details", kind: "textarea", required: "optional", privacy: "free-text", placeholder: "Optional", max: "500" },
+      { ...EMPTY_ROWS.field, step: "1", label: "Which products?", name: "products", kind: "checkboxes", required: "optional", options: "Dark & Lovely\nJust for Me" },
     );
+    posted.lead.cq2 = { answer: "products", value: "", join: " / " };
     expect(await edit("hair-relaxer", formOf(posted))).toMatchObject({ status: 200, data: { ok: true } });
     const saved = await editorOf("hair-relaxer");
     const claim = JSON.parse(saved.json);
@@ -232,7 +234,11 @@ describe("/admin/claims", () => {
       { name: "lastUse", label: "When did you last use it?", kind: "date", optional: true, pastDays: 3650, messages: { range: "Please choose a date in the last ten years", future: "That date has not come yet" } },
       { name: "years", label: "For how many years?", kind: "number", optional: true, min: 1, max: 60, messages: { range: "Between 1 and 60 years" } },
       { name: "details", label: "Anything else?", kind: "textarea", optional: true, privacy: "free-text", placeholder: "Optional", max: 500 },
+      { name: "products", label: "Which products?", kind: "checkboxes", optional: true, options: [{ value: "Dark & Lovely", label: "Dark & Lovely" }, { value: "Just for Me", label: "Just for Me" }] },
     ]);
+    // A checkbox list's column joins its answers with the separator given, spaces and all.
+    expect(claim.lead.cq).toEqual({ "1": { answer: "usedRelaxer" }, "2": { answer: "products", join: " / " } });
+    expect(saved.values.lead.cq2).toEqual({ answer: "products", value: "", join: " / " });
     // The editor shows them again as they were typed.
     expect(saved.values.steps[0]).toEqual({ title: "Your use", panelTitle: "Why we ask", panelPoints: "Long use is linked to cancer.\nYour answers stay private." });
     expect(saved.values.fields.find((f) => f.name === "lastUse")).toMatchObject({ pastDays: "3650", futureMessage: "That date has not come yet", rangeMessage: "Please choose a date in the last ten years" });
@@ -256,6 +262,7 @@ describe("/admin/claims", () => {
     posted.fields[at("years")] = { ...posted.fields[at("years")]!, min: "70", max: "60" };
     posted.fields[at("details")] = { ...posted.fields[at("details")]!, pastDays: "30", futureMessage: "Not yet" };
     posted.fields[at("fn")]!.privacy = "secret";
+    posted.lead.cq3 = { answer: "", value: "web", join: ";" };
     const answer = await edit("hair-relaxer", formOf(posted));
     expect(answer).toMatchObject({ status: 400, data: { message: "The draft was not saved: correct the fields marked below." } });
     // What was typed comes back as typed.
@@ -270,6 +277,7 @@ describe("/admin/claims", () => {
       [`fields.${at("details")}.pastDays`]: "Only a date question uses this: clear it, or change the question's kind",
       [`fields.${at("details")}.futureMessage`]: "Only a date question uses this: clear it, or change the question's kind",
       [`fields.${at("fn")}.privacy`]: "Choose how the certificate shows the answer",
+      "lead.cq3.join": "A separator joins the answers of a question: name the question, or clear the separator",
     });
     const days = structuredClone(values);
     days.fields[at("lastUse")]!.pastDays = "0";
@@ -281,7 +289,11 @@ describe("/admin/claims", () => {
     // What only the claim's check sees is placed beside its field too.
     const long = structuredClone(values);
     long.fields[at("details")]!.autoComplete = "x".repeat(61);
-    expect(await edit("hair-relaxer", formOf(long))).toMatchObject({ status: 400, data: { errors: { [`fields.${at("details")}.autoComplete`]: "At most 60 characters" } } });
+    long.lead.cq2!.join = " -- or -- !";
+    expect(await edit("hair-relaxer", formOf(long))).toMatchObject({
+      status: 400,
+      data: { errors: { [`fields.${at("details")}.autoComplete`]: "At most 60 characters", "lead.cq2.join": "A separator of at most 10 characters" } },
+    });
     expect((await editorOf("hair-relaxer")).values).toEqual(values);
   });
 

@@ -32,6 +32,6 @@ export function formOf(values: ClaimFormValues, intent = "save"): FormData {
   values.rules.forEach((row) => add({ ruleMatch: row.match, ruleOutcome: row.outcome, ruleReason: row.reason }));
   values.conditions.forEach((row) => add({ conditionRule: row.rule, conditionAnswer: row.answer, conditionTest: row.test, conditionValue: row.value }));
   Object.entries(values.results).forEach(([screen, copy]) => add({ [`result.${screen}.heading`]: copy.heading, [`result.${screen}.message`]: copy.message }));
-  Object.entries(values.lead).forEach(([column, source]) => add({ [`lead.${column}.answer`]: source.answer, [`lead.${column}.value`]: source.value }));
+  Object.entries(values.lead).forEach(([column, source]) => add({ [`lead.${column}.answer`]: source.answer, [`lead.${column}.value`]: source.value, [`lead.${column}.join`]: source.join }));
   return form;
 }
