@@ -8,6 +8,17 @@ import { ClaimOutcomeFields } from "./claim-outcome-fields";
 export type ClaimFormLayout = ClaimsConsole["layout"];
 export type FieldProps = ReturnType<typeof fieldsOf>;
 
+/** How the public certificate shows an answer (claims/engine/types.ts Privacy); blank: as its kind does. */
+const PRIVACY_LABELS: Record<string, string> = {
+  "": "As its kind does (names, e-mail and phone masked, other answers shown)",
+  name: "Masked as a name",
+  email: "Masked as an e-mail address",
+  phone: "Masked as a phone number",
+  "free-text": "Summarised, not shown (free text)",
+};
+/** The settings under a question's "More settings", open when one is set or has a problem. */
+const MORE_SETTINGS = ["placeholder", "autoComplete", "privacy", "pastDays", "min", "max", "shortMessage", "rangeMessage", "futureMessage"] as const;
+
 const KIND_LABELS: Record<string, string> = {
   text: "Short text",
   textarea: "Long text",
@@ -57,9 +68,18 @@ export function ClaimEditorFields({ values, errors, more, layout }: { values: Cl
       </Section>
 
       <Section id="claim-steps" title="Steps of the form">
-        <p className="text-sm text-slate-700">The form asks its questions step by step, in this order. Each question below names its step by number.</p>
+        <p id="step-help" className="text-sm text-slate-700">
+          The form asks its questions step by step, in this order. Each question below names its step by number. A step may open with a panel (such
+          as "What happens next?"): its title, and its points one a line; leave the title empty for none.
+        </p>
         <RowEditor rows={values.steps} empty={layout.emptyRows.step as StepRow} more={more === "steps"} moreIntent="more-steps" moreLabel="More steps" removeLabel="Remove step">
-          {(row, i) => <TextField {...field(`steps.${i}.title`, "stepTitle", `step-title-${i}`)} label={`Step ${i + 1}: title`} defaultValue={row.title} autoComplete="off" />}
+          {(row, i) => (
+            <div className="grid gap-2 sm:grid-cols-3">
+              <TextField {...field(`steps.${i}.title`, "stepTitle", `step-title-${i}`)} label={`Step ${i + 1}: title`} defaultValue={row.title} autoComplete="off" />
+              <TextField {...field(`steps.${i}.panelTitle`, "stepPanelTitle", `step-panel-title-${i}`)} label="Panel title (optional)" defaultValue={row.panelTitle} autoComplete="off" sharedHelp="step-help" />
+              <TextAreaField {...field(`steps.${i}.panelPoints`, "stepPanelPoints", `step-panel-points-${i}`)} label="Panel points, one a line" defaultValue={row.panelPoints} rows={2} sharedHelp="step-help" />
+            </div>
+          )}
         </RowEditor>
       </Section>
 
@@ -79,6 +99,7 @@ export function ClaimEditorFields({ values, errors, more, layout }: { values: Cl
 }
 
 function QuestionRow({ row, i, field, layout }: { row: FieldRow; i: number; field: FieldProps; layout: ClaimFormLayout }) {
+  const open = MORE_SETTINGS.some((key) => row[key].trim() || field(`fields.${i}.${key}`).error);
   return (
     <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
       <TextField {...field(`fields.${i}.step`, "fieldStep", `field-step-${i}`)} label={`Question ${i + 1}: step`} defaultValue={row.step} inputMode="numeric" autoComplete="off" />
@@ -99,6 +120,31 @@ function QuestionRow({ row, i, field, layout }: { row: FieldRow; i: number; fiel
       <TextField {...field(`fields.${i}.hint`, "fieldHint", `field-hint-${i}`)} label="Hint (optional)" defaultValue={row.hint} autoComplete="off" />
       <TextField {...field(`fields.${i}.requiredMessage`, "fieldRequiredMessage", `field-required-message-${i}`)} label="Message if blank" defaultValue={row.requiredMessage} autoComplete="off" />
       <TextField {...field(`fields.${i}.invalidMessage`, "fieldInvalidMessage", `field-invalid-message-${i}`)} label="Message if not valid" defaultValue={row.invalidMessage} autoComplete="off" />
+      {/* Closed unless used: most questions need none of these, and a native disclosure works without JavaScript. */}
+      <details open={open} className="sm:col-span-2 lg:col-span-4">
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold">Question {i + 1}: more settings (limits, privacy, placeholder)</summary>
+        <p id={`field-more-help-${i}`} className="text-sm text-slate-700">
+          A date is never in the future; its earliest day is the days back before today (365 when empty). A number&apos;s limits are its smallest and
+          largest answer; a text&apos;s or name&apos;s, its shortest and longest. Empty: the engine&apos;s default.
+        </p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          <TextField {...field(`fields.${i}.pastDays`, "fieldPastDays", `field-past-days-${i}`)} label="Date: earliest day, in days back" defaultValue={row.pastDays} inputMode="numeric" autoComplete="off" sharedHelp={`field-more-help-${i}`} />
+          <TextField {...field(`fields.${i}.min`, "fieldMin", `field-min-${i}`)} label="Smallest or shortest" defaultValue={row.min} inputMode="decimal" autoComplete="off" sharedHelp={`field-more-help-${i}`} />
+          <TextField {...field(`fields.${i}.max`, "fieldMax", `field-max-${i}`)} label="Largest or longest" defaultValue={row.max} inputMode="decimal" autoComplete="off" sharedHelp={`field-more-help-${i}`} />
+          <SelectField {...field(`fields.${i}.privacy`, "fieldPrivacy", `field-privacy-${i}`)} label="On the public certificate" defaultValue={row.privacy}>
+            {["", ...layout.privacy].map((privacy) => (
+              <option key={privacy} value={privacy}>
+                {PRIVACY_LABELS[privacy] ?? privacy}
+              </option>
+            ))}
+          </SelectField>
+          <TextField {...field(`fields.${i}.futureMessage`, "fieldFutureMessage", `field-future-message-${i}`)} label="Message if the date is in the future" defaultValue={row.futureMessage} autoComplete="off" />
+          <TextField {...field(`fields.${i}.rangeMessage`, "fieldRangeMessage", `field-range-message-${i}`)} label="Message if too early or out of range" defaultValue={row.rangeMessage} autoComplete="off" />
+          <TextField {...field(`fields.${i}.shortMessage`, "fieldShortMessage", `field-short-message-${i}`)} label="Message if too short" defaultValue={row.shortMessage} autoComplete="off" />
+          <TextField {...field(`fields.${i}.placeholder`, "fieldPlaceholder", `field-placeholder-${i}`)} label="Placeholder (optional)" defaultValue={row.placeholder} autoComplete="off" />
+          <TextField {...field(`fields.${i}.autoComplete`, "fieldAutoComplete", `field-auto-complete-${i}`)} label="Browser autofill, such as given-name (optional)" defaultValue={row.autoComplete} autoComplete="off" />
+        </div>
+      </details>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ClaimFormValues, ConditionRow, RuleRow } from "../../server/data-claims/claim-form";
 import type { ClaimsConsole, MoreRows } from "../../server/data-claims/claims-console";
 import type { fieldsOf } from "./kit/field";
-import { SelectField, TextAreaField, TextField } from "./kit/field";
+import { inputBase, SelectField, TextAreaField, TextField } from "./kit/field";
 import { RowEditor } from "./kit/row-editor";
 import { FormSection as Section } from "./kit/section";
 
@@ -113,8 +113,9 @@ export function ClaimOutcomeFields({ values, field, more, layout }: { values: Cl
 
       <Section id="claim-lead" title="Lead columns">
         <p id="lead-help" className="text-sm text-slate-700">
-          Where each column of the lead comes from: a question's name, or a fixed value. Columns left empty stay empty. A column that reads the same
-          question keeps how it reads it (a list's separator, a translation); see the JSON.
+          Where each column of the lead comes from: a question's name, or a fixed value. Columns left empty stay empty. A question with several
+          answers (checkboxes) is written as one list: its separator is a comma and a space unless given. A column that reads the same question
+          keeps how else it reads it (a translation of its answers, part of a name); see the JSON.
         </p>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {layout.leadColumns.map((column) => (
@@ -126,7 +127,18 @@ export function ClaimOutcomeFields({ values, field, more, layout }: { values: Cl
               <div className="grid grid-cols-2 gap-2">
                 <TextField {...field(`lead.${column.key}`, `lead.${column.key}.answer`)} label="Question" defaultValue={values.lead[column.key]?.answer ?? ""} list="question-names" autoComplete="off" />
                 {column.key === "tcpa" ? null : (
-                  <TextField {...field(`lead.${column.key}.value`, `lead.${column.key}.value`)} label="or value" defaultValue={values.lead[column.key]?.value ?? ""} autoComplete="off" />
+                  <>
+                    <TextField {...field(`lead.${column.key}.value`, `lead.${column.key}.value`)} label="or value" defaultValue={values.lead[column.key]?.value ?? ""} autoComplete="off" />
+                    <TextField
+                      {...field(`lead.${column.key}.join`, `lead.${column.key}.join`)}
+                      label="List separator (optional)"
+                      defaultValue={values.lead[column.key]?.join ?? ""}
+                      autoComplete="off"
+                      maxLength={10}
+                      sharedHelp="lead-help"
+                      className={`${inputBase} w-24`}
+                    />
+                  </>
                 )}
               </div>
             </fieldset>

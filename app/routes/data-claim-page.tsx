@@ -12,6 +12,7 @@ import { ClaimLanding } from "~/landing/claim-landing";
 import { formPageTitle } from "~/wizard/claim-form-page";
 import { formPageAction, formPageLoaderData } from "~/wizard/form-route.server";
 import { ClaimFormRoutePage } from "~/wizard/wizard-scripts";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/data-claim-page";
 
 /**
@@ -26,6 +27,21 @@ function dataClaimAt(pathname: string, find: (path: string) => ClaimDefinition |
   const claim = find(pathWithoutLocale(pathname));
   return claim?.data ? claimIn(claim, localeOfPath(pathname)) : undefined;
 }
+
+/**
+ * A landing, and a paused claim's form (it only says the claim is closed), is the same for every visitor
+ * and ships no script, so it is rendered once and kept (docs/decisions/032) as a built-in landing is. The
+ * cache starts again whenever the data claims change (`dataClaimsGeneration()` in its stamp), so a
+ * publish, pause, resume or rollback shows at this instance's next poll. A working form (scripts, a
+ * nonce) and an unknown path are rendered per request: nobody can fill the cache with invented paths.
+ */
+export const handle: RouteHandle = {
+  staticPage(url) {
+    const path = pathWithoutLocale(url.pathname);
+    if (claimByLandingPath(path)?.data) return url.pathname;
+    return claimByFormPath(path)?.data?.paused ? url.pathname : null;
+  },
+};
 
 function notFound(): never {
   throw data(null, { status: 404 });

@@ -1,13 +1,16 @@
-import type { DataClaim, DataField } from "#claims/engine/data-claim/data-claim-schema";
+import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
 import type { Condition, EligibilityRules } from "#claims/engine/data-claim/eligibility-rules";
 import type { LeadMapping, LeadSource } from "#claims/engine/data-claim/lead-mapping";
+import { EMPTY_FIELD_ROW, fieldOf, questionRowOf, type FieldRow } from "./question-row";
+
+export { KINDS_WITH_OPTIONS, PRIVACY, type FieldRow } from "./question-row";
 
 /**
  * The structured form of /admin/claims/<slug> (docs/decisions/063): a data claim as flat rows an
  * operator fills without code, and back. Steps, questions, rules and their conditions are separate row
  * lists (a question names its step by number, a condition its rule), so each list works with the kit's
- * row editor without JavaScript. What the form does not show (a question's limits, panels, landing
- * sections, a lead column's join or map...) is kept from the claim it edits; the JSON editor shows all.
+ * row editor without JavaScript. What the form does not show (landing sections, a lead column's map,
+ * part or ifBlank...) is kept from the claim it edits; the JSON editor shows all.
  */
 
 export const OUTCOMES = ["eligible", "partial", "ineligible"] as const;
@@ -15,7 +18,6 @@ export const RESULT_SCREENS = ["eligible", "partial", "ineligible", "none"] as c
 export type ResultScreen = (typeof RESULT_SCREENS)[number];
 export const TESTS = ["is", "isNot", "in", "notIn", "includes", "answered", "notAnswered"] as const;
 export type ConditionTest = (typeof TESTS)[number];
-export const KINDS_WITH_OPTIONS: readonly DataField["kind"][] = ["select", "radio", "checkboxes", "yes-no"];
 
 /** The landing's and form's words the form edits, each at its place in the claim. */
 export const BASICS = [
@@ -55,18 +57,9 @@ export const LEAD_COLUMNS = [
 
 export interface StepRow {
   title: string;
-}
-export interface FieldRow {
-  step: string;
-  label: string;
-  name: string;
-  kind: string;
-  required: "required" | "optional";
-  /** One option a line: `Label`, or `value | Label`, with `| exclusive` after a "none of these". */
-  options: string;
-  hint: string;
-  requiredMessage: string;
-  invalidMessage: string;
+  /** The information panel at the top of the step (its title; blank: none) and its points, one a line. */
+  panelTitle: string;
+  panelPoints: string;
 }
 export interface RuleRow {
   match: "all" | "any";
@@ -79,6 +72,11 @@ export interface ConditionRow {
   test: string;
   /** One value a line for `in` and `notIn`. */
   value: string;
+}
+export interface LeadRow {
+  answer: string;
+  value: string;
+  join: string;
 }
 export interface FaqRow {
   question: string;
@@ -98,12 +96,13 @@ export interface ClaimFormValues {
   otherwiseOutcome: string;
   otherwiseReason: string;
   results: Record<ResultScreen, { heading: string; message: string }>;
-  lead: Record<string, { answer: string; value: string }>;
+  /** Each lead column: the question it reads, else a fixed value; `join`, a checkbox list's separator (empty: ", "). */
+  lead: Record<string, LeadRow>;
 }
 
 export const EMPTY_ROWS = {
-  step: { title: "" } satisfies StepRow,
-  field: { step: "1", label: "", name: "", kind: "text", required: "required", options: "", hint: "", requiredMessage: "", invalidMessage: "" } satisfies FieldRow,
+  step: { title: "", panelTitle: "", panelPoints: "" } satisfies StepRow,
+  field: EMPTY_FIELD_ROW,
   rule: { match: "all", outcome: "eligible", reason: "" } satisfies RuleRow,
   condition: { rule: "1", answer: "", test: "is", value: "" } satisfies ConditionRow,
   faq: { question: "", answer: "" } satisfies FaqRow,
@@ -122,21 +121,6 @@ function setAt(claim: Json, path: readonly string[], value: unknown): void {
   }, claim);
   if (value === undefined) delete parent[path.at(-1)!];
   else parent[path.at(-1)!] = value;
-}
-
-const optionsText = (field: DataField) =>
-  (field.options ?? []).map((o) => [o.value === o.label ? o.label : `${o.value} | ${o.label}`, ...(o.exclusive ? ["exclusive"] : [])].join(" | ")).join("\n");
-
-function optionsOf(text: string): DataField["options"] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.split("|").map((part) => part.trim()))
-    .filter((parts) => parts.some(Boolean))
-    .map((parts) => {
-      const exclusive = parts.length > 1 && parts.at(-1)!.toLowerCase() === "exclusive";
-      const [value, label = value] = exclusive ? parts.slice(0, -1) : parts;
-      return { value: value!, label: label!, ...(exclusive ? { exclusive: true } : {}) };
-    });
 }
 
 /** A condition as a row, or null when it is not one answer's test. */
@@ -188,8 +172,12 @@ function ruleRowsOf(eligibility: EligibilityRules | undefined): { rules: RuleRow
   return { rules, conditions };
 }
 
-const sourceRow = (source: LeadSource | string | undefined) =>
-  typeof source === "string" ? { answer: source, value: "" } : source && "value" in source ? { answer: "", value: source.value } : { answer: source?.answer ?? "", value: "" };
+const sourceRow = (source: LeadSource | string | undefined): LeadRow =>
+  typeof source === "string"
+    ? { answer: source, value: "", join: "" }
+    : source && "value" in source
+      ? { answer: "", value: source.value, join: "" }
+      : { answer: source?.answer ?? "", value: "", join: source?.join ?? "" };
 
 function leadSourceOf(key: string, mapping: LeadMapping): LeadSource | string | undefined {
   if (key === "tcpa") return mapping.tcpa;
@@ -203,19 +191,9 @@ export function claimFormValues(claim: DataClaim): ClaimFormValues {
   return {
     basics: Object.fromEntries(BASICS.map((b) => [b.key, String(getAt(claim, b.path) ?? "")])) as Record<BasicKey, string>,
     faq: (claim.landing.faq ?? []).map((f) => ({ ...f })),
-    steps: claim.steps.map((s) => ({ title: s.title })),
+    steps: claim.steps.map((s) => ({ title: s.title, panelTitle: s.panel?.title ?? "", panelPoints: s.panel?.points.join("\n") ?? "" })),
     fields: claim.steps.flatMap((step, i) =>
-      step.fields.map((f) => ({
-        step: String(i + 1),
-        label: f.label,
-        name: f.name,
-        kind: f.kind,
-        required: f.optional ? ("optional" as const) : ("required" as const),
-        options: optionsText(f),
-        hint: f.hint ?? "",
-        requiredMessage: f.messages?.required ?? "",
-        invalidMessage: f.messages?.invalid ?? "",
-      })),
+      step.fields.map((f) => questionRowOf(f, i + 1)),
     ),
     rulesInForm: asRows !== null,
     rules: asRows?.rules ?? [],
@@ -227,6 +205,12 @@ export function claimFormValues(claim: DataClaim): ClaimFormValues {
   };
 }
 
+const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 const texts = (form: FormData, name: string) => form.getAll(name).map(String);
 
@@ -237,7 +221,7 @@ function rowsOf<K extends string>(form: FormData, names: Record<K, string>): Rec
   return Array.from({ length: count }, (_, i) => Object.fromEntries(lists.map(([key, list]) => [key, list[i] ?? ""])) as Record<K, string>);
 }
 
-const blank = (row: Record<string, string>, ...keys: string[]) => keys.every((k) => !row[k]?.trim());
+const blank = <R extends object>(row: R, ...keys: (keyof R & string)[]) => keys.every((k) => !String(row[k] ?? "").trim());
 
 /** Rows up to the last one filled or named by number from another list (a step by its questions). */
 function withoutTrailingBlanks<T>(rows: T[], empty: (row: T) => boolean, referenced: readonly string[]): T[] {
@@ -256,16 +240,29 @@ export function postedValues(form: FormData, rulesInForm: boolean): ClaimFormVal
     required: "fieldRequired",
     options: "fieldOptions",
     hint: "fieldHint",
+    placeholder: "fieldPlaceholder",
+    autoComplete: "fieldAutoComplete",
+    privacy: "fieldPrivacy",
+    pastDays: "fieldPastDays",
+    min: "fieldMin",
+    max: "fieldMax",
     requiredMessage: "fieldRequiredMessage",
     invalidMessage: "fieldInvalidMessage",
+    shortMessage: "fieldShortMessage",
+    rangeMessage: "fieldRangeMessage",
+    futureMessage: "fieldFutureMessage",
   });
-  const filled = fields.filter((r) => !blank(r, "label", "name", "options", "hint"));
+  const filled = fields.filter((r) => !blank(r, "label", "name", "options", "hint", "placeholder", "autoComplete", "pastDays", "min", "max"));
   const conditions = rowsOf(form, { rule: "conditionRule", answer: "conditionAnswer", test: "conditionTest", value: "conditionValue" }).filter((r) => !blank(r, "answer", "value"));
   const rules = rowsOf(form, { match: "ruleMatch", outcome: "ruleOutcome", reason: "ruleReason" });
   return {
     basics: Object.fromEntries(BASICS.map((b) => [b.key, text(form, b.key)])) as Record<BasicKey, string>,
     faq: rowsOf(form, { question: "faqQuestion", answer: "faqAnswer" }).filter((r) => !blank(r, "question", "answer")),
-    steps: withoutTrailingBlanks(rowsOf(form, { title: "stepTitle" }), (r) => blank(r, "title"), filled.map((f) => f.step.trim())),
+    steps: withoutTrailingBlanks(
+      rowsOf(form, { title: "stepTitle", panelTitle: "stepPanelTitle", panelPoints: "stepPanelPoints" }),
+      (r) => blank(r, "title", "panelTitle", "panelPoints"),
+      filled.map((f) => f.step.trim()),
+    ),
     fields: filled.map((r) => ({ ...r, required: r.required === "optional" ? "optional" : "required" })),
     rulesInForm,
     rules: withoutTrailingBlanks(rules, (r) => blank(r, "reason"), conditions.map((c) => c.rule.trim())).map((r) => ({ ...r, match: r.match === "any" ? "any" : "all" })),
@@ -273,7 +270,10 @@ export function postedValues(form: FormData, rulesInForm: boolean): ClaimFormVal
     otherwiseOutcome: text(form, "otherwiseOutcome"),
     otherwiseReason: text(form, "otherwiseReason"),
     results: Object.fromEntries(RESULT_SCREENS.map((s) => [s, { heading: text(form, `result.${s}.heading`), message: text(form, `result.${s}.message`) }])) as ClaimFormValues["results"],
-    lead: Object.fromEntries(LEAD_COLUMNS.map((c) => [c.key, { answer: text(form, `lead.${c.key}.answer`).trim(), value: text(form, `lead.${c.key}.value`) }])),
+    // The separator as typed: ", " and "," are different lists.
+    lead: Object.fromEntries(
+      LEAD_COLUMNS.map((c) => [c.key, { answer: text(form, `lead.${c.key}.answer`).trim(), value: text(form, `lead.${c.key}.value`), join: text(form, `lead.${c.key}.join`) }]),
+    ),
   };
 }
 
@@ -294,8 +294,17 @@ const FIELD_KEYS: Record<string, string> = {
   optional: "required",
   options: "options",
   hint: "hint",
+  placeholder: "placeholder",
+  autoComplete: "autoComplete",
+  privacy: "privacy",
+  pastDays: "pastDays",
+  min: "min",
+  max: "max",
   "messages.required": "requiredMessage",
   "messages.invalid": "invalidMessage",
+  "messages.short": "shortMessage",
+  "messages.range": "rangeMessage",
+  "messages.future": "futureMessage",
 };
 
 /** The claim the posted values make, over `base` (what the form does not show is kept from it). */
@@ -323,18 +332,21 @@ export function claimFromValues(values: ClaimFormValues, base: DataClaim): Claim
   claim.steps = [];
   values.steps.forEach((stepRow, s) => {
     const rows = values.fields.map((row, i) => ({ row, i })).filter(({ i }) => stepOfRow[i] === s + 1);
-    if (!stepRow.title.trim() && !rows.length) return;
+    if (blank(stepRow, "title", "panelTitle", "panelPoints") && !rows.length) return;
     const k = claim.steps.length;
     places.set(`steps.${k}`, `steps.${s}.title`);
-    const panel = base.steps.find((b) => b.title === stepRow.title)?.panel;
+    places.set(`steps.${k}.panel`, `steps.${s}.panelTitle`);
+    places.set(`steps.${k}.panel.points`, `steps.${s}.panelPoints`);
+    const points = linesOf(stepRow.panelPoints);
+    if (points.length && !stepRow.panelTitle.trim()) errors[`steps.${s}.panelTitle`] = "Give the panel a title, or clear its points";
     claim.steps.push({
       title: stepRow.title,
-      ...(panel ? { panel } : {}),
+      ...(stepRow.panelTitle.trim() ? { panel: { title: stepRow.panelTitle, points } } : {}),
       fields: rows.map(({ row, i }, m) => {
         const at = `steps.${k}.fields.${m}`;
         places.set(at, `fields.${i}.label`);
         for (const [leaf, key] of Object.entries(FIELD_KEYS)) places.set(`${at}.${leaf}`, `fields.${i}.${key}`);
-        return fieldOf(row, baseFields.get(row.name.trim()));
+        return fieldOf(row, baseFields.get(row.name.trim()), (key, message) => (errors[`fields.${i}.${key}`] ??= message));
       }),
     });
   });
@@ -372,40 +384,26 @@ export function claimFromValues(values: ClaimFormValues, base: DataClaim): Claim
     else claim.results[screen] = { ...base.results[screen], heading, message };
   }
 
-  claim.lead = leadMappingOf(values.lead, base.lead);
-  for (const column of LEAD_COLUMNS) places.set(column.key.startsWith("cq") ? `lead.cq.${column.key.slice(2)}` : `lead.${column.key}`, `lead.${column.key}`);
+  claim.lead = leadMappingOf(values.lead, base.lead, (key, message) => (errors[`lead.${key}.join`] ??= message));
+  for (const column of LEAD_COLUMNS) {
+    const at = column.key.startsWith("cq") ? `lead.cq.${column.key.slice(2)}` : `lead.${column.key}`;
+    places.set(at, `lead.${column.key}`);
+    places.set(`${at}.join`, `lead.${column.key}.join`);
+  }
 
   return { claim, errors, keyOf: keyFinder(places) };
 }
 
-function fieldOf(row: FieldRow, base: DataField | undefined): DataField {
-  const kind = row.kind as DataField["kind"];
-  const { label: _label, kind: _kind, optional: _optional, hint: _hint, options: _options, messages: baseMessages, ...kept } = base ?? ({} as Partial<DataField>);
-  const options = optionsOf(row.options);
-  const messages = {
-    ...baseMessages,
-    required: row.requiredMessage.trim() || undefined,
-    invalid: row.invalidMessage.trim() || undefined,
-  };
-  const given = Object.fromEntries(Object.entries(messages).filter(([, m]) => m));
-  return {
-    ...kept,
-    name: row.name.trim(),
-    label: row.label,
-    kind,
-    ...(row.required === "optional" ? { optional: true } : {}),
-    ...(row.hint.trim() ? { hint: row.hint } : {}),
-    ...(KINDS_WITH_OPTIONS.includes(kind) && options?.length ? { options } : {}),
-    ...(Object.keys(given).length ? { messages: given } : {}),
-  };
-}
-
-function leadMappingOf(rows: ClaimFormValues["lead"], base: LeadMapping): LeadMapping {
+function leadMappingOf(rows: ClaimFormValues["lead"], base: LeadMapping, problem: (key: string, message: string) => void): LeadMapping {
   const sourceOf = (key: string): LeadSource | undefined => {
-    const row = rows[key] ?? { answer: "", value: "" };
+    const row = rows[key] ?? { answer: "", value: "", join: "" };
     const before = leadSourceOf(key, base);
-    // A column that reads the same answer keeps how it reads it (join, map, part, ifBlank).
-    if (row.answer) return typeof before === "object" && "answer" in before && before.answer === row.answer ? before : { answer: row.answer };
+    if (row.join && !row.answer) problem(key, "A separator joins the answers of a question: name the question, or clear the separator");
+    if (row.answer) {
+      // A column that reads the same answer keeps how else it reads it (map, part, ifBlank); the separator is the form's.
+      const { join: _join, ...kept } = typeof before === "object" && "answer" in before && before.answer === row.answer ? before : { answer: row.answer };
+      return row.join ? { ...kept, join: row.join } : kept;
+    }
     if (row.value) return { value: row.value };
     return undefined;
   };

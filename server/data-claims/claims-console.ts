@@ -5,7 +5,7 @@ import { dataClaimOf } from "#claims/engine/data-claim/export-claim";
 import { asNewClaim, blankDataClaim } from "#claims/engine/data-claim/templates";
 import { claims as builtInClaims } from "#claims/registry";
 import type { Actor } from "../audit/audit-log";
-import { BASICS, claimFormValues, claimFromValues, EMPTY_ROWS, KINDS_WITH_OPTIONS, LEAD_COLUMNS, OUTCOMES, postedValues, problemsByKey, RESULT_SCREENS, TESTS, type ClaimFormValues } from "./claim-form";
+import { BASICS, claimFormValues, claimFromValues, EMPTY_ROWS, KINDS_WITH_OPTIONS, LEAD_COLUMNS, OUTCOMES, postedValues, PRIVACY, problemsByKey, RESULT_SCREENS, TESTS, type ClaimFormValues } from "./claim-form";
 import type { DataClaimStore } from "./data-claim-store";
 import type { LiveDataClaims } from "./live-data-claims";
 
@@ -66,7 +66,17 @@ export function createClaimsConsole({ store, live }: { store: DataClaimStore; li
 
   return {
     /** What the editor's form is made of: its labels and lists, for the page to draw. */
-    layout: { basics: BASICS, leadColumns: LEAD_COLUMNS, resultScreens: RESULT_SCREENS, outcomes: OUTCOMES, tests: TESTS, kinds: DATA_FIELD_KINDS, kindsWithOptions: KINDS_WITH_OPTIONS, emptyRows: EMPTY_ROWS },
+    layout: {
+      basics: BASICS,
+      leadColumns: LEAD_COLUMNS,
+      resultScreens: RESULT_SCREENS,
+      outcomes: OUTCOMES,
+      tests: TESTS,
+      kinds: DATA_FIELD_KINDS,
+      kindsWithOptions: KINDS_WITH_OPTIONS,
+      privacy: PRIVACY,
+      emptyRows: EMPTY_ROWS,
+    },
 
     async overview() {
       const records = await Promise.all((await store.list()).map((summary) => store.get(summary.slug)));

@@ -4,7 +4,7 @@ import { claimBySlug, claims } from "#claims/registry";
 import { action as previewAction, loader as previewLoader } from "../../app/routes/admin-claim-preview";
 import { action as editAction, loader as editLoader } from "../../app/routes/admin-claim";
 import { action as listAction, loader as listLoader } from "../../app/routes/admin-claims";
-import type { ClaimFormValues } from "../../server/data-claims/claim-form";
+import { EMPTY_ROWS, type ClaimFormValues } from "../../server/data-claims/claim-form";
 import { startConsole, type ConsoleRoutes } from "../support/console-leads";
 import { formPost, settled, TEST_SITE_URL } from "../support/load-context";
 import { withOperators } from "../support/operators";
@@ -97,7 +97,7 @@ describe("/admin/claims", () => {
     const values = (await editorOf("hair-relaxer")).values;
     const posted = structuredClone(values);
     posted.basics.headline = "Hair relaxer lawsuits";
-    posted.fields.push({ ...posted.fields[0]!, step: "1", label: "", name: "usedRelaxer", kind: "select", options: "", required: "required" });
+    posted.fields.push({ ...EMPTY_ROWS.field, step: "1", label: "", name: "usedRelaxer", kind: "select" });
     posted.rules = [{ match: "all", outcome: "eligible", reason: "Used it" }];
     posted.conditions = [{ rule: "1", answer: "nothing", test: "is", value: "Yes" }];
     posted.otherwiseOutcome = "ineligible";
@@ -138,9 +138,9 @@ describe("/admin/claims", () => {
     const posted = structuredClone(values);
     posted.basics.headline = "Hair relaxer lawsuits";
     posted.faq = [{ question: "Is it free?", answer: "Yes." }];
-    posted.steps = [{ title: "Your use" }, { title: "Your contact details" }];
+    posted.steps = [{ ...EMPTY_ROWS.step, title: "Your use" }, { ...EMPTY_ROWS.step, title: "Your contact details" }];
     for (const field of posted.fields) field.step = "2";
-    posted.fields.unshift({ step: "1", label: "Did you use a chemical hair relaxer?", name: "usedRelaxer", kind: "yes-no", required: "required", options: "", hint: "", requiredMessage: "Please answer", invalidMessage: "" });
+    posted.fields.unshift({ ...EMPTY_ROWS.field, step: "1", label: "Did you use a chemical hair relaxer?", name: "usedRelaxer", kind: "yes-no", requiredMessage: "Please answer" });
     posted.rules = [{ match: "any", outcome: "ineligible", reason: "Never used" }];
     posted.conditions = [{ rule: "1", answer: "usedRelaxer", test: "is", value: "No" }];
     posted.otherwiseOutcome = "eligible";
@@ -148,7 +148,7 @@ describe("/admin/claims", () => {
     posted.results.eligible = { heading: "You may qualify", message: "An attorney will call you." };
     posted.results.ineligible = { heading: "We cannot help", message: "Thank you." };
     posted.results.none = { heading: "", message: "" };
-    posted.lead.cq1 = { answer: "usedRelaxer", value: "" };
+    posted.lead.cq1 = { answer: "usedRelaxer", value: "", join: "" };
     const saved = await edit("hair-relaxer", formOf(posted));
     expect(saved).toMatchObject({ status: 200, data: { ok: true, message: "The draft is saved. Preview it, then publish it." } });
     const claim = JSON.parse((await editorOf("hair-relaxer")).json);
@@ -214,6 +214,87 @@ describe("/admin/claims", () => {
     expect(await step({ step: "1", intent: "submit", usedRelaxer: "No", ...contact })).toMatchObject({ data: { result: { outcome: "ineligible", leadId: "PREVIEW" } } });
     expect(claimBySlug("hair-relaxer")).toBeUndefined();
     expect(await app.db.selectFrom("leads").select("id").where("case_type", "=", "Hair Relaxer").execute()).toEqual([]);
+  });
+
+  it("sets a date's earliest day and messages, a number's range, privacy, a placeholder and a step's panel; the preview checks them", async () => {
+    const posted = structuredClone((await editorOf("hair-relaxer")).values);
+    posted.steps[0] = { title: "Your use", panelTitle: "Why we ask", panelPoints: "Long use is linked to cancer.\n\n  Your answers stay private.  " };
+    posted.fields.push(
+      { ...EMPTY_ROWS.field, step: "1", label: "When did you last use it?", name: "lastUse", kind: "date", required: "optional", pastDays: "3650", rangeMessage: "Please choose a date in the last ten years", futureMessage: "That date has not come yet" },
+      { ...EMPTY_ROWS.field, step: "1", label: "For how many years?", name: "years", kind: "number", required: "optional", min: "1", max: "60", rangeMessage: "Between 1 and 60 years" },
+      { ...EMPTY_ROWS.field, step: "1", label: "Anything else?", name: "details", kind: "textarea", required: "optional", privacy: "free-text", placeholder: "Optional", max: "500" },
+      { ...EMPTY_ROWS.field, step: "1", label: "Which products?", name: "products", kind: "checkboxes", required: "optional", options: "Dark & Lovely\nJust for Me" },
+    );
+    posted.lead.cq2 = { answer: "products", value: "", join: " / " };
+    expect(await edit("hair-relaxer", formOf(posted))).toMatchObject({ status: 200, data: { ok: true } });
+    const saved = await editorOf("hair-relaxer");
+    const claim = JSON.parse(saved.json);
+    expect(claim.steps[0].panel).toEqual({ title: "Why we ask", points: ["Long use is linked to cancer.", "Your answers stay private."] });
+    expect(claim.steps[0].fields.slice(1)).toEqual([
+      { name: "lastUse", label: "When did you last use it?", kind: "date", optional: true, pastDays: 3650, messages: { range: "Please choose a date in the last ten years", future: "That date has not come yet" } },
+      { name: "years", label: "For how many years?", kind: "number", optional: true, min: 1, max: 60, messages: { range: "Between 1 and 60 years" } },
+      { name: "details", label: "Anything else?", kind: "textarea", optional: true, privacy: "free-text", placeholder: "Optional", max: 500 },
+      { name: "products", label: "Which products?", kind: "checkboxes", optional: true, options: [{ value: "Dark & Lovely", label: "Dark & Lovely" }, { value: "Just for Me", label: "Just for Me" }] },
+    ]);
+    // A checkbox list's column joins its answers with the separator given, spaces and all.
+    expect(claim.lead.cq).toEqual({ "1": { answer: "usedRelaxer" }, "2": { answer: "products", join: " / " } });
+    expect(saved.values.lead.cq2).toEqual({ answer: "products", value: "", join: " / " });
+    // The editor shows them again as they were typed.
+    expect(saved.values.steps[0]).toEqual({ title: "Your use", panelTitle: "Why we ask", panelPoints: "Long use is linked to cancer.\nYour answers stay private." });
+    expect(saved.values.fields.find((f) => f.name === "lastUse")).toMatchObject({ pastDays: "3650", futureMessage: "That date has not come yet", rangeMessage: "Please choose a date in the last ten years" });
+
+    // The draft's form (the preview) runs them: never a future date, none before the earliest day, a number in range.
+    const step = (fields: Record<string, string>) => settled(previewAction(argsOf(formPost("/admin/claims/hair-relaxer/preview/form", fields, headers(operators.cookies.manager)), "hair-relaxer")));
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    expect(await step({ step: "0", intent: "next", usedRelaxer: "Yes", lastUse: day(3), years: "61" })).toMatchObject({
+      data: { wizard: { step: 0, errors: { lastUse: "That date has not come yet", years: "Between 1 and 60 years" } } },
+    });
+    expect(await step({ step: "0", intent: "next", usedRelaxer: "Yes", lastUse: day(-3700) })).toMatchObject({ data: { wizard: { step: 0, errors: { lastUse: "Please choose a date in the last ten years" } } } });
+    expect(await step({ step: "0", intent: "next", usedRelaxer: "Yes", lastUse: day(-3000), years: "12" })).toMatchObject({ data: { wizard: { step: 1, errors: {} } } });
+  });
+
+  it("refuses a setting the question's kind does not use, limits that are not numbers or cross, and a panel without a title: 400 in words, beside the field, nothing saved", async () => {
+    const values = (await editorOf("hair-relaxer")).values;
+    const at = (name: string) => values.fields.findIndex((f) => f.name === name);
+    const posted = structuredClone(values);
+    posted.steps[0]!.panelTitle = "";
+    posted.fields[at("lastUse")]!.pastDays = "ten";
+    posted.fields[at("years")] = { ...posted.fields[at("years")]!, min: "70", max: "60" };
+    posted.fields[at("details")] = { ...posted.fields[at("details")]!, pastDays: "30", futureMessage: "Not yet" };
+    posted.fields[at("fn")]!.privacy = "secret";
+    posted.lead.cq3 = { answer: "", value: "web", join: ";" };
+    const answer = await edit("hair-relaxer", formOf(posted));
+    expect(answer).toMatchObject({ status: 400, data: { message: "The draft was not saved: correct the fields marked below." } });
+    // What was typed comes back as typed.
+    const typed = (answer.data as { values: ClaimFormValues }).values;
+    expect(typed.steps[0]!.panelTitle).toBe("");
+    // (A posted text area's lines end in CRLF, as a browser sends them.)
+    expect(typed.steps[0]!.panelPoints.replace(/\r\n/g, "\n")).toBe(values.steps[0]!.panelPoints);
+    expect((answer.data as { errors: Record<string, string> }).errors).toEqual({
+      "steps.0.panelTitle": "Give the panel a title, or clear its points",
+      [`fields.${at("lastUse")}.pastDays`]: "A number, such as 180: not 'ten'",
+      [`fields.${at("years")}.max`]: "The largest (60) is less than the smallest (70)",
+      [`fields.${at("details")}.pastDays`]: "Only a date question uses this: clear it, or change the question's kind",
+      [`fields.${at("details")}.futureMessage`]: "Only a date question uses this: clear it, or change the question's kind",
+      [`fields.${at("fn")}.privacy`]: "Choose how the certificate shows the answer",
+      "lead.cq3.join": "A separator joins the answers of a question: name the question, or clear the separator",
+    });
+    const days = structuredClone(values);
+    days.fields[at("lastUse")]!.pastDays = "0";
+    days.fields[at("fn")]!.min = "1.5";
+    expect(await edit("hair-relaxer", formOf(days))).toMatchObject({
+      status: 400,
+      data: { errors: { [`fields.${at("lastUse")}.pastDays`]: "A whole number of days from 1 to 36500, such as 180", [`fields.${at("fn")}.min`]: "A whole number of characters, 1 or more" } },
+    });
+    // What only the claim's check sees is placed beside its field too.
+    const long = structuredClone(values);
+    long.fields[at("details")]!.autoComplete = "x".repeat(61);
+    long.lead.cq2!.join = " -- or -- !";
+    expect(await edit("hair-relaxer", formOf(long))).toMatchObject({
+      status: 400,
+      data: { errors: { [`fields.${at("details")}.autoComplete`]: "At most 60 characters", "lead.cq2.join": "A separator of at most 10 characters" } },
+    });
+    expect((await editorOf("hair-relaxer")).values).toEqual(values);
   });
 
   it("publishes, pauses, resumes and rolls back, each reaching the site at once and recorded in the audit log", async () => {

@@ -10,7 +10,8 @@ import { waitFor } from "../support/fake-receiver";
 import { formatBudgetReport, measureHttpBudgets } from "../../tools/budgets";
 import { startServer, type RunningServer } from "../../tools/server";
 import { openDatabase } from "../../server/db/database";
-import { createDataClaimStore } from "../../server/data-claims/data-claim-store";
+import { createDataClaimStore, type DataClaimStore } from "../../server/data-claims/data-claim-store";
+import { compileDataClaim } from "#claims/engine/data-claim/compile-data-claim";
 import { hairRelaxer } from "../support/data-claims";
 
 // Pages rendered once per process (docs/decisions/032), over real HTTP against the built server:
@@ -137,16 +138,6 @@ describe("a page rendered once", () => {
       await other.stop();
     }
   }, 60_000);
-});
-
-// The scripts each wizard page loads are measured in Chromium by e2e/site-pages.test.ts.
-describe("budgets (DESIGN section 8)", () => {
-  it("every page in either language: zero-JS pages ship no script, wizard pages start none before painting, small HTML and CSS, the security headers", async () => {
-    const lines = await measureHttpBudgets(server.url);
-    expect(lines.some((line) => line.page.startsWith("/es/"))).toBe(true);
-    const failures = lines.filter((line) => !line.ok);
-    expect(failures, formatBudgetReport(failures)).toEqual([]);
-  });
 });
 
 describe("per request, as before", () => {
@@ -331,18 +322,22 @@ describe("an experiment's variants (docs/decisions/060)", () => {
 });
 
 describe("a claim defined as data published while pages are kept (docs/decisions/064)", () => {
-  it("starts the cache again: the home page shows its card and every kept page its colours, admitted by hash", async () => {
-    const before = await (await get("/")).text();
-    expect(before).not.toContain('href="/claims/hair-relaxer"');
+  const owner = { operatorId: null, email: "owner@claims.example", ip: null };
+  /** A change made in the server's database as another instance would make it: the server sees it at its next poll. */
+  async function inStore(change: (store: DataClaimStore) => Promise<{ ok: boolean }>) {
     const db = await openDatabase({ engine: "sqlite", file: server.dbFile });
     try {
-      const store = createDataClaimStore({ db });
-      const owner = { operatorId: null, email: "owner@claims.example", ip: null };
-      expect((await store.create(hairRelaxer(), owner)).ok).toBe(true);
-      expect((await store.publish("hair-relaxer", owner)).ok).toBe(true);
+      expect(await change(createDataClaimStore({ db }))).toMatchObject({ ok: true });
     } finally {
       await db.destroy();
     }
+  }
+
+  it("starts the cache again: the home page shows its card and every kept page its colours, admitted by hash", async () => {
+    const before = await (await get("/")).text();
+    expect(before).not.toContain('href="/claims/hair-relaxer"');
+    await inStore((store) => store.create(hairRelaxer(), owner));
+    await inStore((store) => store.publish("hair-relaxer", owner));
     let home = "";
     await waitFor(async () => (home = await (await get("/")).text()).includes('href="/claims/hair-relaxer"'), "the home page's new card");
     const response = await get(LANDING);
@@ -350,5 +345,76 @@ describe("a claim defined as data published while pages are kept (docs/decisions
     expect(style, "the landing page's colours").toBeDefined();
     expect(response.headers.get("content-security-policy")).toContain(`'sha256-${createHash("sha256").update(style!).digest("base64")}'`);
     expect(home).toContain(".theme-hair-relaxer{");
+  }, 60_000);
+
+  const LANDING_EN = "/claims/hair-relaxer";
+  const LANDING_ES = "/es/claims/hair-relaxer";
+  const FORM = "/claims/hair-relaxer/form";
+  const text = async (path: string) => (await get(path)).text();
+  /** The page as kept: the cache's strong ETag, no script admitted, and the same bytes on a second request and a 304 on revalidation. */
+  async function kept(path: string) {
+    const first = await get(path);
+    const html = await first.text();
+    expect(first.status, path).toBe(200);
+    expect(first.headers.get("content-security-policy"), path).toContain("script-src 'none'");
+    expect(html, path).not.toMatch(/<script(?![^>]*application\/ld\+json)/i);
+    const etag = first.headers.get("etag");
+    expect(etag, path).toMatch(/^"[\w-]+"$/);
+    expect((await get(path)).headers.get("etag"), path).toBe(etag);
+    expect((await get(path, { "if-none-match": etag!, "cache-control": "max-age=0" })).status, path).toBe(304);
+    return { html, etag: etag! };
+  }
+
+  it("keeps its landing in English and Spanish as a built-in landing is kept; its working form is rendered per request", async () => {
+    expect((await kept(LANDING_EN)).html).toContain("Hair Relaxer claims");
+    expect((await kept(LANDING_ES)).html).toContain('lang="es"');
+    // Its scripts are admitted by a nonce: never a kept page.
+    const form = await get(FORM);
+    expect(form.status).toBe(200);
+    expect(form.headers.get("content-security-policy")).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    expect(form.headers.get("etag")).toBeNull();
+    // An address under /claims/ that is no claim's is the 404, rendered per request: nobody fills the cache with invented paths.
+    const unknown = await get("/claims/no-such-claim");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("etag")).toBeNull();
+  });
+
+  it("shows a publish, a pause, a resume and a rollback from another instance within the poll (5 s), and keeps each", async () => {
+    const original = await kept(LANDING_EN);
+    const republished = hairRelaxer();
+    republished.landing.hero.title = "Hair relaxer claims, version two";
+    await inStore((store) => store.saveDraft("hair-relaxer", republished, owner));
+    await inStore((store) => store.publish("hair-relaxer", owner));
+    await waitFor(async () => (await text(LANDING_EN)).includes("version two"), "the published version's landing", 5_000);
+    const second = await kept(LANDING_EN);
+    expect(second.etag).not.toBe(original.etag);
+
+    await inStore((store) => store.setPaused("hair-relaxer", true, owner));
+    const closed = "Hair Relaxer: this claim is closed";
+    await waitFor(async () => (await text(LANDING_EN)).includes(closed), "the paused claim's closed landing", 5_000);
+    expect((await kept(LANDING_EN)).html).toContain(closed);
+    // Its form says the same, with no wizard: kept too.
+    expect((await kept(FORM)).html).toContain(closed);
+    expect((await kept(LANDING_ES)).html).toContain("este reclamo está cerrado");
+
+    await inStore((store) => store.setPaused("hair-relaxer", false, owner));
+    await waitFor(async () => (await text(LANDING_EN)).includes("version two"), "the resumed claim's landing", 5_000);
+    expect((await kept(LANDING_EN)).etag).toBe(second.etag);
+    expect((await get(FORM)).headers.get("etag")).toBeNull();
+
+    await inStore((store) => store.rollback("hair-relaxer", 1, owner));
+    await waitFor(async () => !(await text(LANDING_EN)).includes("version two"), "the rolled back landing", 5_000);
+    expect((await kept(LANDING_EN)).etag).toBe(original.etag);
+  }, 60_000);
+
+  // The scripts each wizard page loads are measured in Chromium by e2e/site-pages.test.ts (and a data claim's by e2e/claims.test.ts).
+  it("holds every page in either language to the budgets (DESIGN section 8), the data claim's too: zero-JS pages ship no script, wizard pages start none before painting, small HTML and CSS, the security headers", async () => {
+    const dataClaim = compileDataClaim(hairRelaxer(), { version: 3, paused: false });
+    const lines = await measureHttpBudgets(server.url, [dataClaim]);
+    expect(lines.some((line) => line.page.startsWith("/es/"))).toBe(true);
+    for (const page of [LANDING_EN, LANDING_ES, FORM, "/es/claims/hair-relaxer/form"]) expect(lines.some((line) => line.page === page), page).toBe(true);
+    expect(lines.filter((line) => line.measure === "claim's definition as JSON missing").map((line) => line.page)).toEqual([FORM, "/es/claims/hair-relaxer/form"]);
+    const failures = lines.filter((line) => !line.ok);
+    expect(failures, formatBudgetReport(failures)).toEqual([]);
   }, 60_000);
 });

@@ -6,7 +6,7 @@ export function formOf(values: ClaimFormValues, intent = "save"): FormData {
   const add = (fields: Record<string, string>) => Object.entries(fields).forEach(([name, value]) => form.append(name, value));
   add({ intent, ...values.basics, otherwiseOutcome: values.otherwiseOutcome, otherwiseReason: values.otherwiseReason });
   values.faq.forEach((row) => add({ faqQuestion: row.question, faqAnswer: row.answer }));
-  values.steps.forEach((row) => add({ stepTitle: row.title }));
+  values.steps.forEach((row) => add({ stepTitle: row.title, stepPanelTitle: row.panelTitle, stepPanelPoints: row.panelPoints }));
   values.fields.forEach((row) =>
     add({
       fieldStep: row.step,
@@ -16,13 +16,22 @@ export function formOf(values: ClaimFormValues, intent = "save"): FormData {
       fieldRequired: row.required,
       fieldOptions: row.options,
       fieldHint: row.hint,
+      fieldPlaceholder: row.placeholder,
+      fieldAutoComplete: row.autoComplete,
+      fieldPrivacy: row.privacy,
+      fieldPastDays: row.pastDays,
+      fieldMin: row.min,
+      fieldMax: row.max,
       fieldRequiredMessage: row.requiredMessage,
       fieldInvalidMessage: row.invalidMessage,
+      fieldShortMessage: row.shortMessage,
+      fieldRangeMessage: row.rangeMessage,
+      fieldFutureMessage: row.futureMessage,
     }),
   );
   values.rules.forEach((row) => add({ ruleMatch: row.match, ruleOutcome: row.outcome, ruleReason: row.reason }));
   values.conditions.forEach((row) => add({ conditionRule: row.rule, conditionAnswer: row.answer, conditionTest: row.test, conditionValue: row.value }));
   Object.entries(values.results).forEach(([screen, copy]) => add({ [`result.${screen}.heading`]: copy.heading, [`result.${screen}.message`]: copy.message }));
-  Object.entries(values.lead).forEach(([column, source]) => add({ [`lead.${column}.answer`]: source.answer, [`lead.${column}.value`]: source.value }));
+  Object.entries(values.lead).forEach(([column, source]) => add({ [`lead.${column}.answer`]: source.answer, [`lead.${column}.value`]: source.value, [`lead.${column}.join`]: source.join }));
   return form;
 }

@@ -38,4 +38,11 @@ describe("the claim editor's form", () => {
     const checked = checkDataClaim(built.claim);
     expect(checked.ok ? [] : checked).toEqual([]);
   });
+
+  it.each(cases)("carries every setting of %s's steps and questions itself, with nothing to keep from the claim it edits", (_name, claim) => {
+    const values = claimFormValues(claim);
+    const built = claimFromValues(postedValues(formOf(values), values.rulesInForm), { ...claim, steps: [] });
+    expect(built.errors).toEqual({});
+    expect(JSON.parse(JSON.stringify(built.claim.steps))).toEqual(JSON.parse(JSON.stringify(claim.steps)));
+  });
 });

@@ -15,7 +15,7 @@ export type LeadSource =
 
 const answerSource = z.strictObject({
   answer: z.string().check(z.minLength(1, "Name the answer")),
-  join: z.optional(z.string().check(z.maxLength(10))),
+  join: z.optional(z.string().check(z.maxLength(10, "A separator of at most 10 characters"))),
   map: z.optional(z.record(z.string(), z.string())),
   part: z.optional(z.enum(["first-word", "rest"])),
   ifBlank: z.optional(z.string().check(z.maxLength(200))),
