@@ -4,7 +4,7 @@ import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "#claims/mva/examples";
-import { layoutProblems } from "../support/page-checks";
+import { layoutProblems, screenshotFor } from "../support/page-checks";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";
@@ -41,7 +41,7 @@ async function pageChecks(page: Page, name: string, { portal = true } = {}) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     problems.push(...(await layoutProblems(page)).map((p) => `${name} at ${width} px: ${p}`));
-    await page.screenshot({ path: `/tmp/buyer-portal-${name.replace(/\W+/g, "-")}-${width}.png`, fullPage: true });
+    await screenshotFor(page, `buyer-portal-${name}-${width}`, { fullPage: true });
   }
 }
 

@@ -6,6 +6,7 @@ import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { openWizard } from "../support/wizard";
+import { screenshotFor } from "../support/page-checks";
 
 /**
  * Issue 11's journey: an operator describes a buyer once (two states, two leads a day), three visitors
@@ -83,7 +84,7 @@ describe("routing leads to buyers", () => {
     expect(text).toMatch(/Routed .*: sent to National Network, taken by National Network/);
     expect(text).toContain("West Coast Firm");
     expect(text).toContain("daily cap reached");
-    await operator.screenshot({ path: "/tmp/buyer-routing-lead.png", fullPage: true });
+    await screenshotFor(operator, "buyer-routing-lead", { fullPage: true });
 
     await operator.goto(`${server.url}/admin/leads/${leadIds[0]}`);
     expect(await operator.getByTestId("routing-decision").textContent()).toMatch(/sent to West Coast Firm, taken by West Coast Firm/);

@@ -6,7 +6,7 @@ import { claimByCaseType } from "#claims/registry";
 import { buyerDayKey } from "../../server/ledger";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
-import { layoutProblems } from "../support/page-checks";
+import { layoutProblems, screenshotFor } from "../support/page-checks";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 
@@ -17,7 +17,6 @@ import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer 
  * Every page meets axe, the 360 px layout rules and the CSP.
  */
 
-const SHOTS = "/tmp";
 /** The operator's buyers in the list, not the system ones. */
 const OWN_ROWS = 'tr[data-buyer-id]:not([data-buyer-id^="system-"])';
 const SECRET = "lb-live-e2e-secret-4321";
@@ -34,13 +33,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** axe, then the layout rules and a full-page screenshot at 360 and 1280 px; leaves the page at 1280 px. */
+/** axe, then the layout rules and a full-page screenshot (screenshotFor) at 360 and 1280 px; leaves the page at 1280 px. */
 async function pageChecks(page: Page, name: string): Promise<string[]> {
   const problems = (await axeViolations(page)).map((v) => `${name}: ${v}`);
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     problems.push(...(await layoutProblems(page)).map((p) => `${name} at ${width} px: ${p}`));
-    await page.screenshot({ path: `${SHOTS}/buyers-${name}-${width}.png`, fullPage: true });
+    await screenshotFor(page, `buyers-${name}-${width}`, { fullPage: true });
   }
   return problems;
 }

@@ -1,11 +1,10 @@
-import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
 import { consoleErrorCollector } from "../support/browser";
 import { fillMvaWizard } from "../support/claim-flows";
-import { layoutProblems } from "../support/page-checks";
+import { layoutProblems, screenshotFor } from "../support/page-checks";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
 import { openWizard } from "../support/wizard";
 
@@ -15,7 +14,6 @@ import { openWizard } from "../support/wizard";
  * tells how each form was filled in, and the consent page as shown opens, styled, with no script.
  */
 
-const SHOTS = "/tmp/consent-proof-shots";
 const EMAIL = "jane.doe@example.com";
 
 let server: RunningServer;
@@ -24,7 +22,6 @@ let browser: Browser;
 const consoleErrors = consoleErrorCollector();
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   [server, browser] = await Promise.all([startServer({ LEAD_RATE_LIMIT_PER_HOUR: "0" }), launchBrowser()]);
 });
 afterAll(async () => {
@@ -109,9 +106,9 @@ describe("consent proof on the operator's lead page", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 900 });
     expect(await layoutProblems(page)).toEqual([]);
-    await page.getByTestId("consent-proof").screenshot({ path: `${SHOTS}/consent-proof-360.png` });
+    await screenshotFor(page.getByTestId("consent-proof"), "consent-proof-360");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByTestId("consent-proof").screenshot({ path: `${SHOTS}/consent-proof-1280.png` });
+    await screenshotFor(page.getByTestId("consent-proof"), "consent-proof-1280");
 
     await page.getByRole("link", { name: "Open the consent page as shown" }).click();
     await page.waitForURL(`**/admin/leads/${leadId}/page-as-shown`);
@@ -130,7 +127,7 @@ describe("consent proof on the operator's lead page", () => {
     // The stored stylesheet is applied: the brand heading and the claim's accent button are coloured.
     expect(await shown.getByRole("heading", { level: 1 }).evaluate((h) => getComputedStyle(h).color)).toBe("rgb(15, 42, 74)");
     expect(await shown.getByRole("button", { name: "Submit Claim" }).evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
-    await page.screenshot({ path: `${SHOTS}/page-as-shown.png`, fullPage: true });
+    await screenshotFor(page, "page-as-shown", { fullPage: true });
 
     // A script would not run there, even one someone slipped into the stored page.
     const csp = (await page.context().request.get(page.url())).headers()["content-security-policy"]!;
@@ -157,7 +154,7 @@ describe("consent proof on the operator's lead page", () => {
     expect(rows["Time per step"]).toMatch(/^Personal Information: .* · Final Steps: .* \(from the step posts, server clock\)$/);
     expect(rows["Viewport"]).toBe("Not known: JavaScript was off");
     expect(rows["Contact details"]).toBe("Not known: JavaScript was off");
-    await page.getByTestId("consent-proof").screenshot({ path: `${SHOTS}/consent-proof-no-js.png` });
+    await screenshotFor(page.getByTestId("consent-proof"), "consent-proof-no-js");
     await page.goto(`${server.url}/admin/leads/${leadId}/page-as-shown`);
     // No viewport was recorded: the frame takes the window's width.
     expect(await page.getByTestId("page-as-shown-caption").textContent()).toContain("not recorded");

@@ -5,6 +5,7 @@ import { launchBrowser } from "../../tools/browser";
 import { fillMvaWizard } from "../support/claim-flows";
 import { waitFor } from "../support/fake-receiver";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, startServer, type RunningServer } from "../../tools/server";
+import { screenshotFor } from "../support/page-checks";
 
 // A scripted set of visits to the MVA claim, with and without JavaScript, by people, a bot and a
 // prefetch; the funnel the dashboard shows must equal what they did (issue 13).
@@ -158,7 +159,7 @@ describe("funnel analytics from real visits", () => {
       await page.setViewportSize({ width, height: 900 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
       expect(await axeViolations(page)).toEqual([]);
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/dashboard-${width}.png`, fullPage: true });
+      await screenshotFor(page, `dashboard-${width}`, { fullPage: true });
     }
   });
 });

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import { launchBrowser } from "../../tools/browser";
 import { consoleErrorCollector, downloadBytes } from "../support/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "#claims/mva/examples";
-import { layoutProblems } from "../support/page-checks";
+import { layoutProblems, screenshotFor } from "../support/page-checks";
 import { ADMIN_TEST_EMAIL, ADMIN_TEST_PASSWORD, freePort, startServer, type RunningServer } from "../../tools/server";
 import { supplierHeadersFor } from "../../tools/suppliers";
 
@@ -22,7 +21,6 @@ const CONSOLE_ACTIONS = `select action from audit_log
  * JavaScript. The console pages meet the public pages' axe, 360 px and CSP rules.
  */
 
-const SHOTS = "/tmp/console-shots";
 /** As the visitor typed it; leads keep a phone's ten digits. */
 const PHONE = "(415) 555-0134";
 const DIGITS = "4155550134";
@@ -37,7 +35,6 @@ let receiver: Awaited<ReturnType<typeof startFakeReceiver>> | undefined;
 const consoleErrors = consoleErrorCollector();
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   [browser, server] = await Promise.all([
     launchBrowser(),
     // Three quick attempts 50 ms apart, then the delivery is dead; the worker runs in the web process.
@@ -74,7 +71,7 @@ async function pageChecks(page: Page, name: string): Promise<string[]> {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     problems.push(...(await layoutProblems(page)).map((p) => `${name} at ${width} px: ${p}`));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshotFor(page, `console-${name}-${width}`, { fullPage: true });
   }
   return problems;
 }
@@ -182,7 +179,7 @@ describe("lead console", () => {
     expect(webhookOf(leadId)!.status).toBe("delivered");
     expect(await page.getByRole("region", { name: "Operator activity" }).textContent()).toContain(`${ADMIN_TEST_EMAIL} resend delivery (webhook)`);
     problems.push(...(await axeViolations(page)).map((v) => `lead with toast: ${v}`));
-    await page.screenshot({ path: `${SHOTS}/lead-resent-1280.png` });
+    await screenshotFor(page, "console-lead-resent-1280");
 
     // Back to the list, then a reload: the search is still applied.
     await page.goBack();
@@ -241,7 +238,7 @@ describe("lead console", () => {
     await page.waitForURL((url) => url.search === "?claim=MVA");
     expect(await page.getByText("More filters (1 in use)").isVisible()).toBe(true);
     expect(await page.getByLabel("Claim").isVisible()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/list-folded-360.png`, fullPage: true });
+    await screenshotFor(page, "console-list-folded-360", { fullPage: true });
     await page.close();
   });
 
@@ -262,7 +259,7 @@ describe("lead console", () => {
       expect(receiver!.received).toHaveLength(1);
       const problems = (await axeOnCopy(page)).map((v) => `no-JS confirmation: ${v}`);
       problems.push(...(await layoutProblems(page)).map((p) => `no-JS confirmation: ${p}`));
-      await page.screenshot({ path: `${SHOTS}/lead-confirm-nojs-360.png` });
+      await screenshotFor(page, "console-lead-confirm-nojs-360");
       await confirmation.getByRole("link", { name: "Cancel" }).click();
       await page.waitForURL((url) => url.pathname === `/admin/leads/${leadId}`);
       expect(await confirmation.count()).toBe(0);
@@ -280,7 +277,7 @@ describe("lead console", () => {
       await confirmation.getByRole("button", { name: "Mark as spam" }).click();
       await page.getByRole("status").filter({ hasText: "Marked as Spam" }).waitFor();
       await page.getByRole("button", { name: "Mark as not spam" }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/lead-spam-nojs-360.png` });
+      await screenshotFor(page, "console-lead-spam-nojs-360");
       expect(server.query("select is_spam from leads where id = ?", leadId)).toEqual([{ is_spam: 1 }]);
       // A spam lead offers no re-send.
       expect(await delivery.getByRole("button", { name: "Re-send now" }).count()).toBe(0);

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +5,7 @@ import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../../tools/browser";
 import { startFakeReceiver, waitFor } from "../support/fake-receiver";
 import { mvaAnswers } from "#claims/mva/examples";
-import { layoutProblems } from "../support/page-checks";
+import { layoutProblems, screenshotFor } from "../support/page-checks";
 import {
   ADMIN_TEST_EMAIL,
   ADMIN_TEST_PASSWORD,
@@ -22,7 +21,6 @@ import { supplierHeadersFor } from "../../tools/suppliers";
  * then with a recovery code, and requires it for everyone: the manager is sent to set it up first.
  */
 
-const SHOTS = "/tmp/operators-shots";
 const MANAGER = "manager@claims.example";
 const MANAGER_PASSWORD = "the manager's own password";
 
@@ -32,7 +30,6 @@ let receiver: Awaited<ReturnType<typeof startFakeReceiver>>;
 const browserErrors: string[] = [];
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   [browser, server, receiver] = await Promise.all([
     launchBrowser(),
     startServer({ DELIVERY_POLL_MS: "50", LEAD_RATE_LIMIT_PER_HOUR: "0" }),
@@ -84,10 +81,7 @@ async function pageChecks(page: Page, name: string): Promise<string[]> {
         (p) => `${name} at ${width} px: ${p}`,
       ),
     );
-    await page.screenshot({
-      path: `${SHOTS}/${name}-${width}.png`,
-      fullPage: true,
-    });
+    await screenshotFor(page, `operators-${name}-${width}`, { fullPage: true });
   }
   return problems;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillMvaWizard } from "../support/claim-flows";
 import { addWebhookBuyer, logIn, startOperatorJourney, uploadLitigatorList } from "../support/admin-browser";
 import { openWizard } from "../support/wizard";
+import { screenshotFor } from "../support/page-checks";
 
 /**
  * Issue 26's journey (suppression): the operator uploads a litigator list, a visitor on it submits a
@@ -38,7 +39,7 @@ describe("suppression lists", () => {
     const routing = (await operator.getByTestId("routing-decision").textContent()) ?? "";
     expect(routing).toContain("National Network");
     expect(routing).toContain("suppression list: Known litigators");
-    await operator.screenshot({ path: "/tmp/suppression-lead.png", fullPage: true });
+    await screenshotFor(operator, "suppression-lead", { fullPage: true });
     await operator.goto(`${server.url}/admin/suppression`);
     expect(await operator.locator("tr", { hasText: "Known litigators" }).textContent()).toMatch(/Leads matched:? ?1(?!\d)/);
     expect(buyer.received).toEqual([]);

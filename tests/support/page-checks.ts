@@ -1,4 +1,6 @@
-import type { Page } from "playwright-core";
+import fs from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
 import { axeViolations } from "./axe";
 
 /**
@@ -29,4 +31,17 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 /** axe-core violations plus the phone layout checks, for a page state the shared page tests do not reach. */
 export async function pageProblems(page: Page): Promise<string[]> {
   return [...(await axeViolations(page)), ...(await layoutProblems(page))];
+}
+
+/**
+ * A screenshot for a person to look at, taken only when SCREENSHOT_DIR names a folder
+ * (`SCREENSHOT_DIR=/tmp/shots npm test`): nothing asserts on one, so a plain run does not pay for it.
+ */
+export async function screenshotFor(target: Page | Locator, name: string, { fullPage = false } = {}): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/[^\w.-]+/g, "-")}.png`);
+  if ("goto" in target) await target.screenshot({ path: file, fullPage });
+  else await target.screenshot({ path: file });
 }
