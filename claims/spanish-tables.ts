@@ -19,9 +19,21 @@ const tables: Readonly<Record<string, SpanishTable>> = Object.fromEntries(Object
 export const spanishTableOf = (claim: ClaimDefinition): SpanishTable => claim.data?.source.es ?? tables[claim.slug] ?? {};
 
 const localized = new WeakMap<ClaimDefinition, ClaimDefinition>();
+const edited = new WeakMap<ClaimDefinition, WeakMap<SpanishTable, ClaimDefinition>>();
 
-/** The claim in Spanish, made once per definition. */
-export function spanishClaim(claim: ClaimDefinition): ClaimDefinition {
+/**
+ * The claim in Spanish, made once per definition; with `texts`, an operator's published Spanish of some
+ * of its texts (`claim-texts:<slug>:es`, only those that differ from its folder's table) over the
+ * folder's, made once per (definition, texts). A claim defined as data has its own table (docs/decisions/064).
+ */
+export function spanishClaim(claim: ClaimDefinition, texts?: SpanishTable): ClaimDefinition {
+  if (texts && !claim.data) {
+    const byTexts = edited.get(claim) ?? new WeakMap<SpanishTable, ClaimDefinition>();
+    edited.set(claim, byTexts);
+    let spanish = byTexts.get(texts);
+    if (!spanish) byTexts.set(texts, (spanish = localizeClaim(claim, { ...spanishTableOf(claim), ...texts })));
+    return spanish;
+  }
   let spanish = localized.get(claim);
   if (!spanish) localized.set(claim, (spanish = localizeClaim(claim, spanishTableOf(claim))));
   return spanish;

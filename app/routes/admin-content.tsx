@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { AdminHeader, adminCard, primaryButton } from "~/admin/admin-header";
 import { DraftPanel, VersionHistory } from "~/admin/kit/draft-panel";
 import { ContentFields, type ContentFormValues } from "~/admin/content-fields";
+import { ClaimTextsFields } from "~/admin/claim-texts-fields";
 import { operatorTime } from "~/admin/format";
 import { NOINDEX, requireOperatorAction, requireOperatorPage } from "~/admin/require-operator";
 import type { Route } from "./+types/admin-content";
@@ -71,12 +72,16 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                   {answered.message}
                 </p>
               ) : null}
-              <Foldable folded={item.kind === "landing" && !answered}>
+              <Foldable folded={(item.kind === "landing" || item.kind === "claim-texts") && !answered}>
                 <form method="post" className="mt-4" noValidate>
                   <input type="hidden" name="entry" value={item.entry} />
                   <fieldset disabled={!canChange} className="min-w-0">
                     <legend className="sr-only">{item.title}</legend>
-                    <ContentFields entry={item.entry} kind={item.kind} values={values} errors={errors} figureRows={figureRows} landingRows={landingRows} />
+                    {item.textGroups ? (
+                      <ClaimTextsFields entry={item.entry} groups={item.textGroups} values={values as Record<string, string>} errors={errors} />
+                    ) : (
+                      <ContentFields entry={item.entry} kind={item.kind} values={values} errors={errors} figureRows={figureRows} landingRows={landingRows} />
+                    )}
                   </fieldset>
                   {canChange ? (
                     <div className="mt-4 flex flex-wrap gap-2">
@@ -110,7 +115,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
   );
 }
 
-/** A claim's landing entry has many fields: they stay folded until opened (or answered), so the page lists every entry. */
+/** A claim's landing entry and its Spanish texts have many fields: they stay folded until opened (or answered), so the page lists every entry. */
 function Foldable({ folded, children }: { folded: boolean; children: ReactNode }) {
   if (!folded) return <>{children}</>;
   return (

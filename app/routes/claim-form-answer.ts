@@ -11,7 +11,7 @@ import type { Route } from "./+types/claim-form-answer";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = new URL(request.url).pathname.replace(/\.json$/, "");
   // app/routes.ts registers this module only at the registry's forms' JSON paths, in each language.
-  const definition = claimIn(claimByFormPath(pathWithoutLocale(form))!, localeOfPath(form));
+  const definition = claimIn(claimByFormPath(pathWithoutLocale(form))!, localeOfPath(form), context.content);
   return formAnswerAction(definition, request, context);
 }
 

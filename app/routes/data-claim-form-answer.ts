@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pathname = new URL(request.url).pathname;
   const claim = claimByFormPath(pathWithoutLocale(pathname).slice(DATA_CLAIM_ANSWERS.length));
   if (!claim?.data) return Response.json({ error: "There is no such claim form." }, { status: 404 });
-  return formAnswerAction(claimIn(claim, localeOfPath(pathname)), request, context);
+  return formAnswerAction(claimIn(claim, localeOfPath(pathname), context.content), request, context);
 }
 
 /** Only posts have an answer here; the form itself is at its own path. */

@@ -6,7 +6,7 @@ import { claimByFormPath, claimByLandingPath, claimBySlug } from "#claims/regist
 import { seo } from "~/components/seo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { claimIn } from "~/i18n/claims-in";
+import { claimIn, FOLDER_TEXTS, type ClaimTexts } from "~/i18n/claims-in";
 import { PAGE_MESSAGES } from "~/i18n/page-messages";
 import { ClaimLanding } from "~/landing/claim-landing";
 import { formPageTitle } from "~/wizard/claim-form-page";
@@ -23,9 +23,9 @@ import type { Route } from "./+types/data-claim-page";
  * posts to ./data-claim-form-answer.ts). A paused claim says it is closed. Any other path is the
  * site's 404.
  */
-function dataClaimAt(pathname: string, find: (path: string) => ClaimDefinition | undefined): ClaimDefinition | undefined {
+function dataClaimAt(pathname: string, find: (path: string) => ClaimDefinition | undefined, texts: ClaimTexts): ClaimDefinition | undefined {
   const claim = find(pathWithoutLocale(pathname));
-  return claim?.data ? claimIn(claim, localeOfPath(pathname)) : undefined;
+  return claim?.data ? claimIn(claim, localeOfPath(pathname), texts) : undefined;
 }
 
 /**
@@ -57,12 +57,12 @@ export const meta: Route.MetaFunction = (args) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pathname = new URL(request.url).pathname;
   const locale = localeOfPath(pathname);
-  const landing = dataClaimAt(pathname, claimByLandingPath);
+  const landing = dataClaimAt(pathname, claimByLandingPath, context.content);
   if (landing) {
     if (landing.data!.paused) return { kind: "closed" as const, locale, slug: landing.slug, title: landing.landing.card.title };
     return { kind: "landing" as const, locale, slug: landing.slug, startHref: startHref(landing), landing: landing.landing };
   }
-  const form = dataClaimAt(pathname, claimByFormPath);
+  const form = dataClaimAt(pathname, claimByFormPath, context.content);
   if (!form) notFound();
   if (form.data!.paused) return { kind: "closed" as const, locale, slug: form.slug, title: form.landing.card.title };
   return { kind: "form" as const, locale, slug: form.slug, form: await formPageLoaderData(form, context) };
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The form's steps posted without JavaScript; a paused claim's answer is the lead service's 'closed'. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = dataClaimAt(new URL(request.url).pathname, claimByFormPath);
+  const form = dataClaimAt(new URL(request.url).pathname, claimByFormPath, context.content);
   if (!form) notFound();
   return formPageAction(form, request, context);
 }
@@ -78,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DataClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "landing") return <ClaimLanding slug={loaderData.slug} startHref={loaderData.startHref} landing={loaderData.landing} />;
   if (loaderData.kind === "closed") return <ClosedClaim title={loaderData.title} locale={loaderData.locale} />;
-  const definition = claimIn(claimBySlug(loaderData.slug)!, loaderData.locale);
+  // A claim defined as data has its own Spanish (docs/decisions/064), never the operator's claim-texts entry.
+  const definition = claimIn(claimBySlug(loaderData.slug)!, loaderData.locale, FOLDER_TEXTS);
   return <ClaimFormRoutePage definition={definition} loaderData={loaderData.form} actionData={actionData} />;
 }
 

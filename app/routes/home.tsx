@@ -38,7 +38,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     hero: locale === "es" ? context.content.homeHeroEs : context.content.homeHero,
     // One card per claim, in the cards' order (the spec's for the built-in claims); an open claim defined as
     // data has one too, and this page's cache starts again when those change (docs/decisions/064).
-    cards: openClaimsInCardOrder().map((claim) => claimShown(claimIn(claim, locale), context.content)).map((claim) => ({ ...claim.landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
+    cards: openClaimsInCardOrder().map((claim) => claimShown(claimIn(claim, locale, context.content), context.content)).map((claim) => ({ ...claim.landing.card, href: cardHref(claim), theme: `theme-${claim.slug}` })),
     // The teaser's articles while they are shown; an operator may unpublish one.
     teaser: TEASER_SLUGS.flatMap((slug) => {
       const article = context.blog.article(slug);

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!certificateId) return data({ error: MISSING, certificate: null }, { status: 400 });
   try {
     // The answers' questions and options in the page's language, from the claim's table.
-    const certificate = await context.certificates.verify(certificateId, { definitionIn: (claim) => claimIn(claim, locale) });
+    const certificate = await context.certificates.verify(certificateId, { definitionIn: (claim) => claimIn(claim, locale, context.content) });
     if (!certificate) return data({ error: FAILED, certificate: null }, { status: 404 });
     return { error: null, certificate };
   } catch (error) {

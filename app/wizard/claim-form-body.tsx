@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { DataClaim } from "#claims/engine/data-claim/data-claim-schema";
+import type { SpanishTable } from "#claims/engine/localize";
 import type { ClaimDefinition, SiteIdentity } from "#claims/engine/types";
 import { ClaimResult, type ClaimOutcome } from "./result-screen";
 import { ClaimWizard, type WizardState } from "./wizard";
@@ -19,6 +20,8 @@ export interface ClaimFormProps {
   results?: ClaimDefinition["results"];
   /** A claim defined as data: its JSON and version, which the browser compiles, as it has no code chunk (docs/decisions/064). */
   dataClaim?: { source: DataClaim; version: number };
+  /** On a Spanish page, the operator's published Spanish texts that differ from the claim folder's table, laid over it (docs/decisions/058). */
+  spanishTexts?: SpanishTable;
 }
 
 /** The form's title, intro and wizard, or, once the claim is saved, its result in their place. */
@@ -29,7 +32,7 @@ export function ClaimFormBody({
   state,
   fresh,
   result: savedResult,
-}: Omit<ClaimFormProps, "slug" | "dataClaim"> & { definition: ClaimDefinition; result?: ClaimOutcome }) {
+}: Omit<ClaimFormProps, "slug" | "dataClaim" | "spanishTexts"> & { definition: ClaimDefinition; result?: ClaimOutcome }) {
   const definition = results ? { ...built, results } : built;
   const [result, setResult] = useState(savedResult);
   // A result the script showed is an entry of the history of its own: Back from it loads the form

@@ -31,6 +31,9 @@ export async function formPageLoaderData(definition: ClaimDefinition, context: A
     wizardScripts,
     // A claim defined as data has no code chunk: the browser compiles its JSON (docs/decisions/064).
     dataClaim: definition.data ? { source: sourceShown(definition.data.source, definition.locale ?? "en"), version: definition.data.version } : undefined,
+    // A built-in claim's Spanish texts an operator published that differ from its folder's (docs/decisions/058,
+    // amendment): the browser has the folder's table; an English page carries none.
+    spanishTexts: definition.locale === "es" && !definition.data ? context.content.claimTextsEs[definition.slug] : undefined,
   };
 }
 

@@ -21,7 +21,7 @@ export function WizardScripts({ scripts, props }: { scripts: WizardEntry; props:
 }
 
 /** What a form route's loader gives its page (./form-route.server.ts). */
-export type FormRouteData = ClaimFormPageData & { wizardScripts: WizardEntry; dataClaim?: ClaimFormProps["dataClaim"] };
+export type FormRouteData = ClaimFormPageData & { wizardScripts: WizardEntry; dataClaim?: ClaimFormProps["dataClaim"]; spanishTexts?: ClaimFormProps["spanishTexts"] };
 
 /**
  * A form route's page, rendered on the server only: the page hydrates just its wizard, without React
@@ -38,11 +38,11 @@ export function ClaimFormRoutePage({
 }) {
   const { state, fresh, result } = claimFormState(loaderData, actionData);
   const site = actionData?.site ?? loaderData.site;
-  const { slug, results, dataClaim } = loaderData;
+  const { slug, results, dataClaim, spanishTexts } = loaderData;
   return (
     <>
       <ClaimFormPage definition={definition} loaderData={{ ...loaderData, site }} actionData={actionData} />
-      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug, site, state, fresh, results, ...(dataClaim ? { dataClaim } : {}) }} />}
+      {result ? null : <WizardScripts scripts={loaderData.wizardScripts} props={{ slug, site, state, fresh, results, ...(dataClaim ? { dataClaim } : {}), ...(spanishTexts ? { spanishTexts } : {}) }} />}
     </>
   );
 }

@@ -29,7 +29,7 @@ export function translatorOf(table: SpanishTable): (text: string) => string {
  * the completeness check walks. Values stored with leads (option values, slugs, field names) and the
  * schema's own messages (translated when shown) are not among them.
  */
-function mapTexts(claim: ClaimDefinition, t: (text: string) => string, routes: (path: string) => string): ClaimDefinition {
+function mapTexts(claim: ClaimDefinition, t: (text: string) => string, routes: (path: string) => string, at: (group: string) => void = () => {}): ClaimDefinition {
   const option = (o: Option): Option => ({ ...o, label: t(o.label) });
   const field = (f: FieldSpec): FieldSpec => ({
     ...f,
@@ -38,12 +38,15 @@ function mapTexts(claim: ClaimDefinition, t: (text: string) => string, routes: (
     ...(f.placeholder === undefined ? {} : { placeholder: t(f.placeholder) }),
     ...(f.options ? { options: f.options.map(option) } : {}),
   });
-  const step = (s: StepSpec): StepSpec => ({
-    ...s,
-    title: t(s.title),
-    fields: s.fields.map(field),
-    ...(s.panel ? { panel: { title: t(s.panel.title), points: s.panel.points.map(t) } } : {}),
-  });
+  const step = (s: StepSpec, index: number): StepSpec => {
+    at(`Step ${index + 1}: ${s.title}`);
+    return {
+      ...s,
+      title: t(s.title),
+      fields: s.fields.map(field),
+      ...(s.panel ? { panel: { title: t(s.panel.title), points: s.panel.points.map(t) } } : {}),
+    };
+  };
   const tile = (x: LandingTile): LandingTile => ({ ...x, title: t(x.title), text: t(x.text) });
   const section = (x: LandingSection): LandingSection => {
     switch (x.kind) {
@@ -56,6 +59,7 @@ function mapTexts(claim: ClaimDefinition, t: (text: string) => string, routes: (
     }
   };
   const l = claim.landing;
+  at("The landing page");
   const landing: LandingContent = {
     ...l,
     seo: { title: t(l.seo.title), description: t(l.seo.description) },
@@ -93,6 +97,22 @@ function mapTexts(claim: ClaimDefinition, t: (text: string) => string, routes: (
   });
   const result = (r: ResultCopy): ResultCopy => ({ ...r, heading: t(r.heading), message: t(r.message), ...(r.help ? { help: { ...r.help, text: t(r.help.text) } } : {}) });
   const c = claim.copy;
+  const steps = claim.steps.map(step);
+  at("The form's own words");
+  const copy = {
+    formTitle: t(c.formTitle),
+    formIntro: t(c.formIntro),
+    ...(c.next === undefined ? {} : { next: t(c.next) }),
+    submit: t(c.submit),
+    submitting: t(c.submitting),
+    submitError: t(c.submitError),
+    savedNotice: t(c.savedNotice),
+    contactWithin: t(c.contactWithin),
+  };
+  at("The form's result screens");
+  const results = claim.results ? Object.fromEntries(Object.entries(claim.results).map(([outcome, r]) => [outcome, result(r)])) : undefined;
+  at("The result pages");
+  const resultPages = claim.resultPages?.map(resultPage);
   return {
     ...claim,
     routes: {
@@ -101,21 +121,10 @@ function mapTexts(claim: ClaimDefinition, t: (text: string) => string, routes: (
       ...(claim.routes.landingAliases ? { landingAliases: claim.routes.landingAliases.map(routes) } : {}),
     },
     landing,
-    steps: claim.steps.map(step),
-    copy: {
-      formTitle: t(c.formTitle),
-      formIntro: t(c.formIntro),
-      ...(c.next === undefined ? {} : { next: t(c.next) }),
-      submit: t(c.submit),
-      submitting: t(c.submitting),
-      submitError: t(c.submitError),
-      savedNotice: t(c.savedNotice),
-      contactWithin: t(c.contactWithin),
-    },
-    ...(claim.results
-      ? { results: Object.fromEntries(Object.entries(claim.results).map(([outcome, r]) => [outcome, result(r)])) }
-      : {}),
-    ...(claim.resultPages ? { resultPages: claim.resultPages.map(resultPage) } : {}),
+    steps,
+    copy,
+    ...(results ? { results } : {}),
+    ...(resultPages ? { resultPages } : {}),
   };
 }
 
@@ -142,6 +151,29 @@ export function untranslatedTexts(claim: ClaimDefinition, table: SpanishTable): 
   );
   return [...missing];
 }
+
+/**
+ * Every text a visitor reads in the claim, in the order the walk meets them, each with where it is
+ * (the landing page, a step by its title, the form's words, its result screens, its result pages):
+ * what an operator's Spanish of the claim's texts (`claim-texts:<slug>:es`) is made of.
+ */
+export function visitorTexts(claim: ClaimDefinition): Array<{ group: string; text: string }> {
+  const texts: Array<{ group: string; text: string }> = [];
+  let group = "";
+  mapTexts(
+    claim,
+    (text) => {
+      texts.push({ group, text });
+      return text;
+    },
+    (path) => path,
+    (where) => (group = where),
+  );
+  return texts;
+}
+
+/** Whether a text reads the same in both languages (a figure, a state's name): no translation is needed. */
+export const sameInSpanish = (text: string) => SAME_IN_SPANISH.test(text) || STATE_NAMES.has(text);
 
 /** Texts that read the same in Spanish: figures and amounts ($25K - $500K+, 95%, 24/7); and the states' names, kept as the mail writes them. */
 const SAME_IN_SPANISH = /^[\d$%+\-–.,/() KMkm]*$/;

@@ -11,12 +11,15 @@ import {
   LANDING_FIGURE_ROWS,
   landingEntry,
   TRUST_FIGURE_ROWS,
+  type ClaimTextsBody,
+  type ContentBodies,
   type ContentEntryName,
   type FieldErrors,
   type LandingBody,
 } from "./content-kinds";
 import type { ContentStore, PublishedVersions } from "./content-store";
 import type { LiveContent } from "./live-content";
+import { claimTextGroups } from "./claim-texts";
 import { spanishGaps } from "./spanish-landing";
 
 export const CONTENT_INTENTS = ["save", "publish", "discard", "rollback"] as const;
@@ -35,7 +38,7 @@ export type ContentActionAnswer =
 export function createContentConsole({ store, live }: { store: ContentStore; live: LiveContent }) {
   /** What a claim's Spanish landing page lacks of its English one, both as published (or built in); none for any other entry. */
   const spanishGapsOf = (entry: ContentEntryName, published: PublishedVersions): string[] => {
-    const claim = claimOfEntry(entry);
+    const claim = kindOf(entry) === "landing" ? claimOfEntry(entry) : null;
     if (!claim) return [];
     const shown = (name: ContentEntryName) => (published[name]?.body ?? live.defaults[name]) as LandingBody;
     return spanishGaps(shown(landingEntry(claim.slug)), shown(landingEntry(claim.slug, "es")));
@@ -50,6 +53,9 @@ export function createContentConsole({ store, live }: { store: ContentStore; liv
     const notice = spanishNoticeOf(entry, await store.published());
     return notice ? `${message} ${notice}` : message;
   };
+  /** A claim's Spanish texts as its fields show them: a text its claim gained since the body was saved starts from the built-in Spanish. */
+  const formBody = (entry: ContentEntryName, body: ContentBodies[ContentEntryName]) =>
+    kindOf(entry) === "claim-texts" ? { ...(live.defaults[entry] as ClaimTextsBody), ...(body as ClaimTextsBody) } : body;
   return {
     /** The rows of figures the trust strip's form offers, and of settlement figures and questions a landing entry's. */
     figureRows: TRUST_FIGURE_ROWS,
@@ -64,10 +70,12 @@ export function createContentConsole({ store, live }: { store: ContentStore; liv
         previewPath: entryPreviewPath(entry),
         published: published[entry] ?? null,
         /** What the form starts from: the draft, else what the site shows now. */
-        body: drafts[entry]?.body ?? published[entry]?.body ?? live.defaults[entry]!,
+        body: formBody(entry, drafts[entry]?.body ?? published[entry]?.body ?? live.defaults[entry]!),
         draft: drafts[entry] ?? null,
         history: histories[i]!,
         spanishNotice: spanishNoticeOf(entry, published),
+        /** A claim's Spanish texts: its English texts by where a visitor reads them, each beside its Spanish; null for any other entry. */
+        textGroups: kindOf(entry) === "claim-texts" ? claimTextGroups(claimOfEntry(entry)!) : null,
       }));
     },
 

@@ -6,6 +6,7 @@ import { spanishClaim } from "#claims/spanish-tables";
 import type { Locale } from "#claims/engine/locale";
 import { BUILT_IN_CONSENT_TEMPLATE_ES } from "#claims/engine/messages-es";
 import type { SiteIdentity } from "#claims/engine/types";
+import { claimTextsSchema, defaultClaimTexts, type ClaimTextsBody } from "./claim-texts";
 
 /**
  * The kinds of site content entry (docs/decisions/055): each entry's fields, checked with zod, with
@@ -95,6 +96,7 @@ export type TrustStripBody = z.infer<typeof trustStripSchema>;
 export type HomeHeroBody = z.infer<typeof homeHeroSchema>;
 export type ConsentBody = z.infer<typeof consentSchema>;
 export type LandingBody = LandingCopy;
+export type { ClaimTextsBody };
 
 /** The rows of figures the trust strip's form offers. */
 export const TRUST_FIGURE_ROWS = 4;
@@ -114,13 +116,18 @@ export const CONTENT_KINDS = {
   // Spanish (docs/decisions/058): the same kinds, each with its own versions; a Spanish certificate names the Spanish version.
   "home-hero:es": { title: "Home page hero (Spanish)", schema: homeHeroSchema, previewPath: "/es" },
   "consent-text:es": { title: "Consent text (Spanish)", schema: consentSchema, previewPath: null },
+  // One entry per built-in claim, `claim-texts:<slug>:es`: the Spanish of its form's (and pages') texts by their
+  // English (./claim-texts.ts); parseBody checks a body against its own claim's texts, beyond this shape.
+  "claim-texts": { title: "Form texts (Spanish)", schema: z.record(z.string(), z.string()), previewPath: null },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_KINDS;
-type SiteWideEntry = Exclude<ContentKind, "landing">;
+type SiteWideEntry = Exclude<ContentKind, "landing" | "claim-texts">;
 /** A claim's landing entry: `landing:<slug>`, and its Spanish `landing:<slug>:es`. */
 export type LandingEntry = `landing:${string}`;
-export type ContentEntryName = SiteWideEntry | LandingEntry;
+/** A built-in claim's Spanish texts: `claim-texts:<slug>:es`. */
+export type ClaimTextsEntry = `claim-texts:${string}:es`;
+export type ContentEntryName = SiteWideEntry | LandingEntry | ClaimTextsEntry;
 
 export type ContentBodies = {
   site: SiteBody;
@@ -129,9 +136,11 @@ export type ContentBodies = {
   "consent-text": ConsentBody;
   "home-hero:es": HomeHeroBody;
   "consent-text:es": ConsentBody;
-} & { [entry: LandingEntry]: LandingBody };
+} & { [entry: LandingEntry]: LandingBody } & { [entry: ClaimTextsEntry]: ClaimTextsBody };
 
 export const landingEntry = (slug: string, locale: Locale = "en"): LandingEntry => (locale === "es" ? `landing:${slug}:es` : `landing:${slug}`);
+
+export const claimTextsEntry = (slug: string): ClaimTextsEntry => `claim-texts:${slug}:es`;
 
 /** The language of an entry's words: Spanish for a `:es` suffix (docs/decisions/058). */
 export const localeOfEntry = (entry: ContentEntryName): Locale => (entry.endsWith(":es") ? "es" : "en");
@@ -139,8 +148,10 @@ export const localeOfEntry = (entry: ContentEntryName): Locale => (entry.endsWit
 /** The kind of an entry: its own when it is one (a language's entry, `home-hero:es`), else its name up to the first colon. */
 export const kindOf = (entry: ContentEntryName): ContentKind => (Object.hasOwn(CONTENT_KINDS, entry) ? entry : entry.split(":")[0]) as ContentKind;
 
-/** The claim a landing entry is about (by its second part), or null for any other entry. */
-export const claimOfEntry = (entry: ContentEntryName) => (kindOf(entry) === "landing" ? (claimBySlug(entry.split(":")[1] ?? "") ?? null) : null);
+const CLAIM_KINDS: readonly ContentKind[] = ["landing", "claim-texts"];
+
+/** The claim a landing or claim-texts entry is about (by its second part), or null for any other entry. */
+export const claimOfEntry = (entry: ContentEntryName) => (CLAIM_KINDS.includes(kindOf(entry)) ? (claimBySlug(entry.split(":")[1] ?? "") ?? null) : null);
 
 /**
  * The claim as a landing entry's words apply to it: the English definition, or for `landing:<slug>:es`
@@ -151,10 +162,13 @@ export function claimEditedBy(entry: ContentEntryName) {
   return claim && localeOfEntry(entry) === "es" ? spanishClaim(claim) : claim;
 }
 
-/** Every entry there is: the site-wide ones, then each claim's landing entries (English, then Spanish) in the registry's order. */
+/**
+ * Every entry there is: the site-wide ones, then each claim's landing entries (English, then Spanish)
+ * and its Spanish texts, in the registry's order.
+ */
 export const CONTENT_ENTRIES: readonly ContentEntryName[] = [
-  ...(Object.keys(CONTENT_KINDS) as ContentKind[]).filter((kind): kind is SiteWideEntry => kind !== "landing"),
-  ...claims.flatMap((claim) => [landingEntry(claim.slug), landingEntry(claim.slug, "es")]),
+  ...(Object.keys(CONTENT_KINDS) as ContentKind[]).filter((kind): kind is SiteWideEntry => !CLAIM_KINDS.includes(kind)),
+  ...claims.flatMap((claim) => [landingEntry(claim.slug), landingEntry(claim.slug, "es"), claimTextsEntry(claim.slug)]),
 ];
 
 export const isContentEntry = (name: string): name is ContentEntryName => (CONTENT_ENTRIES as readonly string[]).includes(name);
@@ -163,12 +177,15 @@ export const isContentEntry = (name: string): name is ContentEntryName => (CONTE
 export function entryTitle(entry: ContentEntryName): string {
   const claim = claimOfEntry(entry);
   if (!claim) return CONTENT_KINDS[kindOf(entry)].title;
+  if (kindOf(entry) === "claim-texts") return `Form texts (Spanish): ${claim.landing.card.title}`;
   return localeOfEntry(entry) === "es" ? `Landing page (Spanish): ${claim.landing.card.title}` : `Landing page: ${claim.landing.card.title}`;
 }
 
 /** The real page that previews the entry's draft (`?preview=<token>`), or null when /admin/content shows it itself. */
 export function entryPreviewPath(entry: ContentEntryName): string | null {
   const claim = claimEditedBy(entry);
+  // A claim's Spanish texts are mostly its form's: the real /es form page previews them.
+  if (claim && kindOf(entry) === "claim-texts") return claim.routes.form;
   return claim ? claim.routes.landing : CONTENT_KINDS[kindOf(entry)].previewPath;
 }
 
@@ -196,6 +213,8 @@ export function defaultBodies(site: SiteIdentity): ContentBodies {
       cta: "Busque su reclamo",
     },
     "consent-text:es": { template: BUILT_IN_CONSENT_TEMPLATE_ES },
+    // A claim's Spanish texts as its folder's table (and the engine's) give them.
+    ...Object.fromEntries(claims.map((claim) => [claimTextsEntry(claim.slug), defaultClaimTexts(claim)])),
   };
 }
 
@@ -203,7 +222,8 @@ export type FieldErrors = Record<string, string>;
 
 /** A body checked against its kind: the body, or each wrong field's message by its form name. */
 export function parseBody<N extends ContentEntryName>(name: N, value: unknown): { ok: true; body: ContentBodies[N] } | { ok: false; errors: FieldErrors } {
-  const parsed = CONTENT_KINDS[kindOf(name)].schema.safeParse(value);
+  const claim = kindOf(name) === "claim-texts" ? claimOfEntry(name) : null;
+  const parsed = (claim ? claimTextsSchema(claim) : CONTENT_KINDS[kindOf(name)].schema).safeParse(value);
   if (parsed.success) return { ok: true, body: parsed.data as ContentBodies[N] };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
@@ -224,6 +244,12 @@ export function bodyFromForm(name: ContentEntryName, form: FormData): unknown {
     const value = form.get(key);
     return typeof value === "string" ? value : "";
   };
+  if (kindOf(name) === "claim-texts") {
+    // Each text's English in a hidden field beside its Spanish, in the same order (app/admin/claim-texts-fields.tsx).
+    const english = form.getAll("textEnglish").map(String);
+    const spanish = form.getAll("textSpanish").map(String);
+    return Object.fromEntries(english.slice(0, spanish.length).map((text, i) => [text, spanish[i]!]));
+  }
   const claim = claimEditedBy(name);
   if (claim) {
     const rows = <T extends Record<string, string>>(prefix: string, count: number, keys: readonly (keyof T & string)[]) =>

@@ -2,7 +2,9 @@ import { createPolledReload } from "../polled-reload";
 import type { SiteIdentity } from "#claims/engine/types";
 import type { Logger } from "../logger";
 import { claims } from "#claims/registry";
-import { claimOfEntry, defaultBodies, landingEntry, localeOfEntry, type ContentBodies, type ContentEntryName, type HomeHeroBody, type LandingBody, type TrustStripBody } from "./content-kinds";
+import type { SpanishTable } from "#claims/engine/localize";
+import { changedClaimTexts } from "./claim-texts";
+import { claimOfEntry, claimTextsEntry, defaultBodies, landingEntry, localeOfEntry, type ContentBodies, type ClaimTextsBody, type ContentEntryName, type HomeHeroBody, type LandingBody, type TrustStripBody } from "./content-kinds";
 import type { ContentDraft, ContentStore, PublishedVersions } from "./content-store";
 import { withEnglishDisclaimer } from "./spanish-landing";
 
@@ -22,6 +24,12 @@ export interface SiteContent {
    * previewed), or whose English page shows a disclaimer their Spanish copy lacks (spanish-landing.ts).
    */
   landingsEs: Record<string, LandingBody>;
+  /**
+   * Each built-in claim's published (or previewed) Spanish texts (`claim-texts:<slug>:es`) by slug: only
+   * those that differ from its folder's table, and only for claims that have such texts. The same object
+   * until the content changes, so that a claim's Spanish definition is made once per publish (claimIn).
+   */
+  claimTextsEs: Record<string, SpanishTable>;
   /** The home hero of the Spanish home page (`home-hero:es`). */
   homeHeroEs: HomeHeroBody;
   /** The entry whose draft this shows instead of its published version (a preview), else null. */
@@ -47,6 +55,7 @@ export function siteContentOf(defaults: ContentBodies, published: PublishedVersi
     landings: landingsOf(published, draft, "en"),
     landingsEs: spanishLandingsOf(defaults, landingsOf(published, draft, "en"), landingsOf(published, draft, "es")),
     homeHeroEs: body("home-hero:es"),
+    claimTextsEs: claimTextsOf(defaults, published, draft),
     preview: draft?.entry ?? null,
   };
 }
@@ -61,6 +70,18 @@ function landingsOf(published: PublishedVersions, draft: ContentDraft | null, lo
   for (const version of Object.values(published)) if (version) add(version.entry, version.body);
   if (draft) add(draft.entry, draft.body);
   return landings;
+}
+
+/** The Spanish texts of each claim that differ from its folder's, published or in the previewed draft. */
+function claimTextsOf(defaults: ContentBodies, published: PublishedVersions, draft: ContentDraft | null): Record<string, SpanishTable> {
+  const shown: Record<string, SpanishTable> = {};
+  for (const { slug } of claims) {
+    const entry = claimTextsEntry(slug);
+    const body = draft?.entry === entry ? draft.body : published[entry]?.body;
+    const changed = body && changedClaimTexts(body as ClaimTextsBody, defaults[entry]!);
+    if (changed) shown[slug] = changed;
+  }
+  return shown;
 }
 
 /** The Spanish copies the Spanish pages show: each published one, and a claim's built-in one when it would lack the English page's disclaimer. */

@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values
 import { setDataClaims } from "#claims/engine/live-claims";
 import { formAnswerPath } from "#claims/engine/pages";
 import { claimBySlug } from "#claims/registry";
-import { claimIn } from "../../app/i18n/claims-in";
+import { claimIn, FOLDER_TEXTS } from "../../app/i18n/claims-in";
 import { action, loader } from "../../app/routes/data-claim-page";
 import { action as answerAction, loader as answerLoader } from "../../app/routes/data-claim-form-answer";
 import { action as startAction, loader as startLoader } from "../../app/routes/claim-start";
@@ -117,7 +117,7 @@ describe("its form with JavaScript", () => {
 
   it("takes the script's post at the form's JSON twin and answers JSON: the result, or the step's messages", async () => {
     expect(formAnswerPath(claimBySlug("hair-relaxer")!)).toBe("/form-answers/claims/hair-relaxer/form");
-    expect(formAnswerPath(claimIn(claimBySlug("hair-relaxer")!, "es"))).toBe("/es/form-answers/claims/hair-relaxer/form");
+    expect(formAnswerPath(claimIn(claimBySlug("hair-relaxer")!, "es", FOLDER_TEXTS))).toBe("/es/form-answers/claims/hair-relaxer/form");
     const saved = await postJson("/form-answers/claims/hair-relaxer/form", everyAnswer("data-claim-page-json-1"));
     expect(saved.status).toBe(200);
     expect(saved.headers.get("cache-control")).toBe("no-store");

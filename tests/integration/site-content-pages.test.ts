@@ -33,7 +33,8 @@ describe("/admin/content", () => {
     expect(viewer.status).toBe(200);
     const data = viewer.data as { canChange: boolean; entries: Array<{ entry: string; published: unknown; body: unknown }> };
     expect(data.canChange).toBe(false);
-    // The site-wide entries (the Spanish ones among them), then each claim's landing entries of the registry, English then Spanish.
+    // The site-wide entries (the Spanish ones among them), then each claim's landing entries of the registry, English then
+    // Spanish, and its Spanish texts.
     expect(data.entries.map((item) => item.entry)).toEqual([
       "site",
       "trust-strip",
@@ -41,7 +42,7 @@ describe("/admin/content", () => {
       "consent-text",
       "home-hero:es",
       "consent-text:es",
-      ...claims.flatMap((claim) => [`landing:${claim.slug}`, `landing:${claim.slug}:es`]),
+      ...claims.flatMap((claim) => [`landing:${claim.slug}`, `landing:${claim.slug}:es`, `claim-texts:${claim.slug}:es`]),
     ]);
     expect(data.entries[1]).toMatchObject({ published: null, body: { figures: [] } });
     expect(data.entries[3]).toMatchObject({ published: { number: 1, publishedBy: null } });
