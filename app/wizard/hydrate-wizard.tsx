@@ -9,8 +9,9 @@ import { CLAIM_FORM_PROPS_ID, CLAIM_FORM_ROOT_ID, ClaimFormBody, type ClaimFormP
  * The form page's browser entry (docs/decisions/037): React DOM hydrates the form alone, with its own
  * claim's definition; the rest of the page stays the server's HTML and React Router is not loaded.
  * A Spanish page (docs/decisions/058) also loads its claim's Spanish table and makes the same Spanish
- * definition the server rendered, with the operator's published texts over the table. A claim defined as data has no module of its own: its JSON is in the
- * props, compiled here by the compiler every data claim shares (docs/decisions/064).
+ * definition the server rendered, with the operator's published texts over the table. A claim defined
+ * as data has no module of its own: its JSON is in the props, compiled here by the compiler every data
+ * claim shares (docs/decisions/064).
  */
 const { slug, dataClaim, spanishTexts, ...props } = JSON.parse(document.getElementById(CLAIM_FORM_PROPS_ID)!.textContent!) as ClaimFormProps;
 const spanish = props.site.language === "es";
