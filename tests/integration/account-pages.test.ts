@@ -1,30 +1,22 @@
 import { URI, type TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as account from "../../app/routes/admin-account";
 import * as invitation from "../../app/routes/admin-invitation";
 import * as leads from "../../app/routes/admin-leads";
 import * as login from "../../app/routes/admin-login";
 import * as operators from "../../app/routes/admin-operators";
 import * as reset from "../../app/routes/admin-reset";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
-import { EMAIL_OF, OPERATOR_PASSWORD_OF, tokenOf, withOperators } from "../support/operators";
+import { EMAIL_OF, OPERATOR_PASSWORD_OF, tokenOf, consoleWithOperators, type Operators } from "../support/operators";
 
 // Issue 25 through the route modules, with plain Requests: the log-in's code step, two-step log-in
 // set up on /admin/account, an owner requiring it (an operator without it is sent to set it up),
 // invitations revoked and reset links on /admin/operators, /admin/reset/:token, the sessions list.
 
 let app: ConsoleRoutes;
-let team: Awaited<ReturnType<typeof withOperators>>;
-
-beforeAll(async () => {
-  app = await startConsole();
-  team = await withOperators(app);
-}, 60_000);
-afterAll(async () => {
-  await team?.close();
-  await app?.close();
-});
+let team: Operators;
+consoleWithOperators((running) => ({ app, operators: team } = running));
 
 const get = (path: string, cookie = "") => new Request(TEST_SITE_URL + path, { headers: { cookie, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36" } });
 const post = (path: string, fields: Record<string, string>, cookie = "") => formPost(path, fields, { cookie, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36" });

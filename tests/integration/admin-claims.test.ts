@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { setDataClaims } from "#claims/engine/live-claims";
 import { claimBySlug, claims } from "#claims/registry";
 import { action as previewAction, loader as previewLoader } from "../../app/routes/admin-claim-preview";
 import { action as editAction, loader as editLoader } from "../../app/routes/admin-claim";
 import { action as listAction, loader as listLoader } from "../../app/routes/admin-claims";
 import { EMPTY_ROWS, type ClaimFormValues } from "../../server/data-claims/claim-form";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { formPost, settled, TEST_SITE_URL } from "../support/load-context";
-import { withOperators } from "../support/operators";
+import { consoleWithOperators, type Operators } from "../support/operators";
 import { formOf } from "../support/claim-editor-form";
 
 // /admin/claims (issue 28, item 2; docs/decisions/063): the list, a new claim from the blank template or
@@ -15,17 +15,10 @@ import { formOf } from "../support/claim-editor-form";
 // and who may do them. Route loaders and actions called with plain Requests on a real database.
 
 let app: ConsoleRoutes;
-let operators: Awaited<ReturnType<typeof withOperators>>;
-beforeAll(async () => {
-  app = await startConsole();
-  operators = await withOperators(app);
-});
-afterAll(async () => {
-  // The registry's data claims are the process's: leave none behind for the next file.
-  setDataClaims([]);
-  await operators?.close();
-  await app?.close();
-});
+let operators: Operators;
+consoleWithOperators((running) => ({ app, operators } = running));
+// The registry's data claims are the process's: leave none behind for the next file.
+afterAll(() => setDataClaims([]));
 
 const argsOf = (request: Request, slug?: string) => {
   const url = new URL(request.url);

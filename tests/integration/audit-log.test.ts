@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as account from "../../app/routes/admin-account";
 import * as audit from "../../app/routes/admin-audit";
 import * as buyer from "../../app/routes/admin-buyer";
@@ -10,9 +10,9 @@ import * as login from "../../app/routes/admin-login";
 import * as logout from "../../app/routes/admin-logout";
 import * as operators from "../../app/routes/admin-operators";
 import * as setup from "../../app/routes/admin-setup";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
-import { withOperators, EMAIL_OF, OPERATOR_PASSWORD_OF, tokenOf } from "../support/operators";
+import { consoleWithOperators, type Operators, EMAIL_OF, OPERATOR_PASSWORD_OF, tokenOf } from "../support/operators";
 import { TEST_SECRETS_KEY } from "../support/routing-fixtures";
 import { parse } from "csv-parse/sync";
 
@@ -21,18 +21,13 @@ import { parse } from "csv-parse/sync";
 // which the database itself refuses to update or delete on both engines.
 
 let app: ConsoleRoutes;
-let team: Awaited<ReturnType<typeof withOperators>>;
+let team: Operators;
 let leadId: string;
 
+consoleWithOperators((running) => ({ app, operators: team } = running), { SECRETS_KEY: TEST_SECRETS_KEY });
 beforeAll(async () => {
-  app = await startConsole({ SECRETS_KEY: TEST_SECRETS_KEY });
-  team = await withOperators(app);
   await app.services.settings.saveWebhookUrl("http://127.0.0.1:9/hook");
   leadId = await app.makeLead();
-}, 60_000);
-afterAll(async () => {
-  await team?.close();
-  await app?.close();
 });
 
 const get = (path: string, cookie: string) => new Request(TEST_SITE_URL + path, { headers: { cookie } });

@@ -2,7 +2,7 @@ import express from "express";
 import { Migrator } from "kysely";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as blogAdminAction, loader as blogAdminLoader } from "../../app/routes/admin-blog";
 import { action as postAction, loader as postLoader } from "../../app/routes/admin-blog-post";
 import { loader as articleLoader } from "../../app/routes/blog-article";
@@ -16,9 +16,9 @@ import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
 import { migrations } from "../../server/db/migrations";
 import { testDatabaseUrl } from "../support/test-database";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
-import { withOperators } from "../support/operators";
+import { consoleWithOperators, type Operators } from "../support/operators";
 
 // Blog posts in the database (issue 28, docs/decisions/057), on a real database (a SQLite file, and
 // PostgreSQL in integration-postgres): the imported articles, drafts and versions, scheduling against a
@@ -27,18 +27,12 @@ import { withOperators } from "../support/operators";
 
 let clock = new Date("2026-11-27T10:00:00.000Z");
 let app: ConsoleRoutes;
-let operators: Awaited<ReturnType<typeof withOperators>>;
-let actor: Actor;
+let operators: Operators;
+const actor: Actor = { operatorId: null, email: "owner@claims.example", ip: "192.0.2.9" };
+consoleWithOperators((running) => ({ app, operators } = running), {}, { now: () => clock });
 beforeAll(async () => {
-  app = await startConsole({}, { now: () => clock });
-  operators = await withOperators(app);
-  actor = { operatorId: null, email: "owner@claims.example", ip: "192.0.2.9" };
   await app.services.content.refresh();
   await app.services.blog.refresh();
-});
-afterAll(async () => {
-  await operators?.close();
-  await app?.close();
 });
 
 const store = () => app.services.blogStore;

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import { landingCopyOf } from "#claims/engine/landing-copy";
 import { claimBySlug, claims } from "#claims/registry";
@@ -15,24 +15,17 @@ import { claimIn } from "../../app/i18n/claims-in";
 import type { WizardState } from "../../app/wizard/wizard";
 import { claimTextKeys, defaultClaimTexts } from "../../server/content/claim-texts";
 import type { CertificateView } from "../../server/certificates/certificate-service";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { answerOf, formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
-import { withOperators } from "../support/operators";
+import { consoleWithOperators, type Operators } from "../support/operators";
 
 // A built-in claim's Spanish texts as site content (`claim-texts:<slug>:es`, docs/decisions/058, amended):
 // /admin/content's action with plain Requests, then what the /es form page (its HTML without JavaScript and
 // the props its script gets), the form's JSON answers and the Spanish certificate page show.
 
 let app: ConsoleRoutes;
-let operators: Awaited<ReturnType<typeof withOperators>>;
-beforeAll(async () => {
-  app = await startConsole();
-  operators = await withOperators(app);
-});
-afterAll(async () => {
-  await operators?.close();
-  await app?.close();
-});
+let operators: Operators;
+consoleWithOperators((running) => ({ app, operators } = running));
 
 const game = claimBySlug("video-game")!;
 const entry = `claim-texts:${game.slug}:es`;

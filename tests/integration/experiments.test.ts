@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import { claimBySlug } from "#claims/registry";
 import { mvaAnswers } from "#claims/mva/examples";
@@ -7,10 +7,10 @@ import { action as formAction, loader as formLoader } from "../../app/routes/cla
 import { loader as landingLoader } from "../../app/routes/claim-landing";
 import { encodeAttribution } from "../../server/attribution/attribution";
 import type { FunnelRecord } from "../../server/analytics/funnel-events";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { anotherPerson } from "../support/distinct-people";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
-import { withOperators } from "../support/operators";
+import { consoleWithOperators, type Operators } from "../support/operators";
 
 // Landing-page experiments (issue 29, docs/decisions/060) on a real database (SQLite here, PostgreSQL
 // in the integration-postgres project): /admin/experiments' loader and action with plain Requests, the
@@ -22,15 +22,8 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const mva = claimBySlug("mva")!;
 
 let app: ConsoleRoutes;
-let operators: Awaited<ReturnType<typeof withOperators>>;
-beforeAll(async () => {
-  app = await startConsole();
-  operators = await withOperators(app);
-}, 60_000);
-afterAll(async () => {
-  await operators?.close();
-  await app?.close();
-});
+let operators: Operators;
+consoleWithOperators((running) => ({ app, operators } = running));
 
 const post = (fields: Record<string, string>, cookie: string | null) =>
   settled(experimentsAction(routeArgs(formPost("/admin/experiments", fields, cookie ? { cookie } : {}), app.context())));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { landingCopyOf, resultHasEstimate, type LandingCopy } from "#claims/engine/landing-copy";
 import type { ClaimDefinition } from "#claims/engine/types";
 import { claims } from "#claims/registry";
@@ -8,10 +8,10 @@ import { loader as formLoader } from "../../app/routes/claim-form";
 import { loader as landingLoader } from "../../app/routes/claim-landing";
 import { loader as resultLoader } from "../../app/routes/claim-result";
 import { loader as homeLoader } from "../../app/routes/home";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
 import { landingFields } from "../support/landing-fields";
-import { withOperators } from "../support/operators";
+import { consoleWithOperators, type Operators } from "../support/operators";
 
 // Each claim's Spanish landing copy as site content (`landing:<slug>:es`, docs/decisions/055 and 058,
 // amended): /admin/content's action with plain Requests, then what the /es landing page, home card
@@ -19,15 +19,8 @@ import { withOperators } from "../support/operators";
 // figures or a disclaimer: the notice the operator reads, and the English disclaimer standing in.
 
 let app: ConsoleRoutes;
-let operators: Awaited<ReturnType<typeof withOperators>>;
-beforeAll(async () => {
-  app = await startConsole();
-  operators = await withOperators(app);
-});
-afterAll(async () => {
-  await operators?.close();
-  await app?.close();
-});
+let operators: Operators;
+consoleWithOperators((running) => ({ app, operators } = running));
 
 const post = (fields: Record<string, string>) =>
   settled(contentAction(routeArgs(formPost("/admin/content", fields, { cookie: operators.cookies.manager }), app.context())));

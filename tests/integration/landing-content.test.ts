@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { allFields, HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from "#claims/engine/form-values";
 import { landingCopyOf, resultHasEstimate } from "#claims/engine/landing-copy";
 import { formAnswerPath } from "#claims/engine/pages";
@@ -13,10 +13,10 @@ import { loader as resultLoader } from "../../app/routes/claim-result";
 import { loader as homeLoader } from "../../app/routes/home";
 import { withBrand } from "#claims/engine/personal-fields";
 import { examplesOf } from "../fixtures/claims/examples";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { answerOf, formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
 import { landingFields } from "../support/landing-fields";
-import { withOperators } from "../support/operators";
+import { consoleWithOperators, type Operators } from "../support/operators";
 
 // Each claim's landing copy as site content (`landing:<slug>`, docs/decisions/055), over the registry:
 // /admin/content's action with plain Requests, then what the landing page, its FAQ data, the result
@@ -24,15 +24,8 @@ import { withOperators } from "../support/operators";
 // shown, carried in its signed timing token, recorded on the certificate after a publish in between.
 
 let app: ConsoleRoutes;
-let operators: Awaited<ReturnType<typeof withOperators>>;
-beforeAll(async () => {
-  app = await startConsole({ MIN_FORM_FILL_MS: "0" });
-  operators = await withOperators(app);
-});
-afterAll(async () => {
-  await operators?.close();
-  await app?.close();
-});
+let operators: Operators;
+consoleWithOperators((running) => ({ app, operators } = running), { MIN_FORM_FILL_MS: "0" });
 
 const post = (fields: Record<string, string>) =>
   settled(contentAction(routeArgs(formPost("/admin/content", fields, { cookie: operators.cookies.manager }), app.context())));

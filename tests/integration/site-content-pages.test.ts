@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as contentAction, loader as contentLoader } from "../../app/routes/admin-content";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as rootLoader } from "../../app/root";
 import { claims } from "#claims/registry";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
-import { withOperators } from "../support/operators";
+import { consoleWithOperators, type Operators } from "../support/operators";
 
 // /admin/content's loader and action called with plain Requests (issue 28, docs/decisions/055): who
 // may read and change, the messages a wrong field gets, and what the home page's loaders then show.
 
 let app: ConsoleRoutes;
-let operators: Awaited<ReturnType<typeof withOperators>>;
-beforeAll(async () => {
-  app = await startConsole();
-  operators = await withOperators(app);
-});
-afterAll(async () => {
-  await operators?.close();
-  await app?.close();
-});
+let operators: Operators;
+consoleWithOperators((running) => ({ app, operators } = running));
 
 const post = (fields: Record<string, string>, cookie: string | null) =>
   settled(contentAction(routeArgs(formPost("/admin/content", fields, cookie ? { cookie } : {}), app.context())));

@@ -1,25 +1,18 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/admin-suppliers";
 import { supplierGate } from "../../server/suppliers/supplier-keys";
-import { startConsole, type ConsoleRoutes } from "../support/console-leads";
+import type { ConsoleRoutes } from "../support/console-leads";
 import { formPost, routeArgs, settled, TEST_SITE_URL } from "../support/load-context";
-import { withOperators } from "../support/operators";
+import { consoleWithOperators, type Operators } from "../support/operators";
 
 // /admin/suppliers called with plain Requests on a real database (issue 26, docs/decisions/046): who may
 // read and change it, the form's messages, a key shown once and only its hash kept, rotation, pause and
 // resume, and every change in the audit log with its values before and after.
 
 let app: ConsoleRoutes;
-let roles: Awaited<ReturnType<typeof withOperators>>;
-beforeAll(async () => {
-  app = await startConsole();
-  roles = await withOperators(app);
-}, 60_000);
-afterAll(async () => {
-  await roles?.close();
-  await app?.close();
-});
+let roles: Operators;
+consoleWithOperators((running) => ({ app, operators: roles } = running));
 
 const page = (cookie: string, query = "") =>
   settled(loader(routeArgs(new Request(`${TEST_SITE_URL}/admin/suppliers${query}`, { headers: { cookie } }), app.context())));

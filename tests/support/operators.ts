@@ -4,7 +4,8 @@ import express from "express";
 import type { OperatorRole } from "../../server/db/schema";
 import { auditExportRoute } from "../../server/http/audit-export-route";
 import { pageAsShownRoute } from "../../server/http/page-as-shown-route";
-import type { ConsoleRoutes } from "./console-leads";
+import { afterAll, beforeAll } from "vitest";
+import { startConsole, type ConsoleRoutes } from "./console-leads";
 import { OWNER_EMAIL } from "./load-context";
 
 export const OPERATOR_PASSWORD_OF: Record<OperatorRole, string> = {
@@ -50,4 +51,27 @@ export async function withOperators(app: ConsoleRoutes) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export type Operators = Awaited<ReturnType<typeof withOperators>>;
+
+/**
+ * Registers the hooks that start the console with its operators (withOperators) before the file's tests
+ * and close both after them; `started` receives them once they run.
+ */
+export function consoleWithOperators(
+  started: (running: { app: ConsoleRoutes; operators: Operators }) => void,
+  ...options: Parameters<typeof startConsole>
+): void {
+  let app: ConsoleRoutes | undefined;
+  let operators: Operators | undefined;
+  beforeAll(async () => {
+    app = await startConsole(...options);
+    operators = await withOperators(app);
+    started({ app, operators });
+  }, 60_000);
+  afterAll(async () => {
+    await operators?.close();
+    await app?.close();
+  });
 }
