@@ -112,7 +112,7 @@ export default defineConfig({
       {
         // Two web processes and two delivery workers on one PostgreSQL database (DESIGN section 10).
         extends: true,
-        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 60_000, ...onPostgres("s") },
+        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 60_000, ...onPostgres("s") },
       },
       {
         extends: true,
@@ -122,7 +122,10 @@ export default defineConfig({
           // One Chromium for the run; each file connects to it and opens contexts of its own (ADR 045).
           globalSetup: ["tests/support/chromium-global-setup.ts"],
           isolate: false,
-          testTimeout: 60_000,
+          // A journey is many steps, each bounded by its own wait (Playwright's 30 s at most): on a machine
+          // busy with other work a whole journey took 58 s of the 60 s it once had, and up to 160 s under
+          // npm run test:under-load. A step that hangs still fails by its own wait's message.
+          testTimeout: 180_000,
           hookTimeout: 90_000,
         },
       },

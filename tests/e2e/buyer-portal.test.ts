@@ -196,5 +196,5 @@ describe("buyer portal", () => {
     expect(audit.filter((a) => a === "approve-return")).toHaveLength(2);
     expect(audit).toContain("buyer-login");
     expect(audit).toContain("issue-statement");
-  }, 180_000);
+  });
 });

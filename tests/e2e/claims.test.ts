@@ -121,9 +121,7 @@ async function submitAndCheckResult(page: Page, claim: ClaimDefinition, example:
 }
 
 // Up to five of these run at once (Vitest's maxConcurrency), each checking every step with axe: on
-// two busy cores one takes several times what it takes alone (17 s), so their bound is their own.
-const CONCURRENT_TEST_TIMEOUT = 180_000;
-
+// two busy cores one takes several times what it takes alone (17 s), within the project's 180 s.
 // Every claim in English, built in and defined as data (support/suite-data-claims.ts); in Spanish the
 // built-in claims that between them have every shape. Every claim's Spanish words are checked below the
 // browser (unit/i18n-messages, integration/spanish-pages); here the Spanish wizard frame is.
@@ -213,7 +211,7 @@ describe.concurrent.each(journeys)("the %s claim form", (_name, claim) => {
     } finally {
       await page.close();
     }
-  }, CONCURRENT_TEST_TIMEOUT);
+  });
 
   // One more journey per outcome the first example does not show: another example with the same outcome
   // shows the same screen, and every example's lead is checked below the browser (integration/claim-form-action).
@@ -232,7 +230,7 @@ describe.concurrent.each(journeys)("the %s claim form", (_name, claim) => {
     } finally {
       await page.close();
     }
-  }, CONCURRENT_TEST_TIMEOUT);
+  });
 });
 
 // A claim defined as data (docs/decisions/064), published while the server runs: its form hydrates from
@@ -310,7 +308,7 @@ describe("a claim defined as data, with JavaScript", () => {
     } finally {
       await page.close();
     }
-  }, CONCURRENT_TEST_TIMEOUT);
+  });
 
   it("loads no more JavaScript than the budget, and no claim's code chunk", async () => {
     const scripts = await scriptsLoadedBy(browser, `${server.url}/claims/hair-relaxer/form`);
@@ -319,5 +317,5 @@ describe("a claim defined as data, with JavaScript", () => {
     expect(bytes).toBeLessThanOrEqual(WIZARD_JS_GZIP_BUDGET);
     console.log(`data claim form: ${scripts.size} scripts, ${bytes} B gzip: ${[...scripts.keys()].join(", ")}`);
     for (const claim of claims) expect([...scripts.values()].some((text) => text.includes(JSON.stringify(claim.copy.formTitle))), claim.slug).toBe(false);
-  }, CONCURRENT_TEST_TIMEOUT);
+  });
 });

@@ -21,7 +21,7 @@ let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ TRUST_PROXY: "true", LEAD_RATE_LIMIT_PER_HOUR: "0", MIN_FORM_FILL_MS: "0" }), launchBrowser()]);
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -166,7 +166,7 @@ describe("a team of operators", () => {
           ),
       ),
     ).toEqual([]);
-  }, 120_000);
+  });
 
   it("the owner sets up two-step log-in, logs in with a code and with a recovery code, and requires it for the manager", async () => {
     const problems: string[] = [];

@@ -187,8 +187,8 @@ describe("site content", () => {
 });
 
 // The operator's part alone fills some 80 fields and checks axe three times; then four visitors. It took
-// 59.5 s of the 60 s the e2e tests get, on a quiet machine running one other test file beside it.
-const HAIR_RELAXER_JOURNEY_TIMEOUT = 180_000;
+// 92 s beside another test file, and 158 s under npm run test:under-load: above the project's 180 s.
+const HAIR_RELAXER_JOURNEY_TIMEOUT = 300_000;
 
 /**
  * What the operator types into the claim editor to make tests/support/data-claims.ts hairRelaxer() from

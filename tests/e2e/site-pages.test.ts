@@ -196,7 +196,7 @@ describe("accessibility and layout", () => {
     }
     await page.close();
     expect(report).toEqual([]);
-  }, 120_000);
+  });
 });
 
 // What HTTP shows of the budgets (headers, sizes, zero-JS pages) is read without a browser in
