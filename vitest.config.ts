@@ -78,7 +78,8 @@ export default defineConfig({
     // Above every wait inside a test (waitFor's longest is 20 s): on a machine busy with other work a
     // test that waits for a condition must fail by its own wait's message, never by Vitest's 5 s default.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Above a server's start (tools/server.ts: 60 s at most) and the browser's connection (60 s).
+    hookTimeout: 90_000,
     // The slowest files first, then the default reporter, whose summary stays the last lines.
     reporters: ["./tests/support/slowest-files-reporter.ts", "default"],
     // The longest projects first, the unit tests last: no worker waits alone at the end of a run.
@@ -112,7 +113,7 @@ export default defineConfig({
       {
         // Two web processes and two delivery workers on one PostgreSQL database (DESIGN section 10).
         extends: true,
-        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 60_000, ...onPostgres("s") },
+        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 90_000, ...onPostgres("s") },
       },
       {
         extends: true,
@@ -126,7 +127,6 @@ export default defineConfig({
           // busy with other work a whole journey took 58 s of the 60 s it once had, and up to 160 s under
           // npm run test:under-load. A step that hangs still fails by its own wait's message.
           testTimeout: 180_000,
-          hookTimeout: 90_000,
         },
       },
     ],

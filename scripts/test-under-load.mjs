@@ -39,10 +39,15 @@ function startBurner() {
 /** Runs `vitest run` with the arguments given; resolves with its exit code and the failed tests it named. */
 function runVitest(args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...args], { stdio: ["ignore", "pipe", "inherit"], env: process.env });
+    const child = spawn(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...args], { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    // Both streams are read: a file whose set-up failed is named only in the errors, on stderr.
     let output = "";
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      process.stderr.write(chunk);
       output += chunk;
     });
     child.on("close", (code, signal) => {

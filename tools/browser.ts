@@ -27,7 +27,7 @@ export const SHARED_CHROMIUM_KEY = "sharedChromiumEndpoint";
  */
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = await sharedChromiumEndpoint();
-  if (endpoint) return chromium.connect(endpoint, { timeout: 30_000 });
+  if (endpoint) return chromium.connect(endpoint, { timeout: 60_000 });
   return launchOwnBrowser();
 }
 

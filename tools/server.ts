@@ -151,9 +151,12 @@ function spawnBuilt(entry: "index.js" | "worker.js", env: Record<string, string>
 
   return {
     process: handle,
-    /** Waits until `ready` holds; fails with the process's output if it exits first or takes over 30 s. */
+    /**
+     * Waits until `ready` holds; fails with the process's output if it exits first or takes over 60 s
+     * (a start took over 30 s while both cores were busy with other work).
+     */
     async until(ready: () => boolean | Promise<boolean>, what: string) {
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 60_000;
       for (;;) {
         if (closed) {
           const { code, signal } = await exited;

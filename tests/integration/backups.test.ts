@@ -183,8 +183,8 @@ describe.runIf(!onPostgres)("SQLite backups and restores", () => {
     const [copy] = fs.readdirSync(backupDir);
     expect(copy).toMatch(/^backup-\d{8}T000000Z\.db$/);
     expect(sqliteFacts(path.join(backupDir, copy!)).integrity).toBe("ok");
-    // Above its waits: the worker's start (up to 30 s) and its first backup (up to 20 s).
-  }, 60_000);
+    // Above its waits: the worker's start (up to 60 s) and its first backup (up to 20 s).
+  }, 90_000);
 });
 
 describe.runIf(onPostgres)("PostgreSQL backups with the README's pg_dump and pg_restore", () => {
