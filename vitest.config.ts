@@ -113,7 +113,7 @@ export default defineConfig({
       {
         // Two web processes and two delivery workers on one PostgreSQL database (DESIGN section 10).
         extends: true,
-        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 90_000, ...onPostgres("s") },
+        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 300_000, ...onPostgres("s") },
       },
       {
         extends: true,
